@@ -1,0 +1,1 @@
+"""Package data: precomputed hand tables."""

@@ -1,0 +1,426 @@
+"""Hand analysis: shanten, waits, useful draws, decompositions, with up to two wildcards.
+
+Everything works on *counts*: a sequence of at least 34 ints (one per kind, flowers ignored)
+for the concealed tiles, plus the number of called sets (``melds``; a kan is one set) and,
+where the four-copy limit matters, the counts of the called tiles (``called``).
+
+The central quantity is the *distance*: the fewest tiles that must be added to the concealed
+tiles so that some of them form a complete hand (``4 - melds`` sets and a pair, seven pairs,
+or thirteen orphans). Shanten is ``distance - wildcards - 1``; a hand is complete when the
+distance is at most the number of wildcards. Each added tile respects the four copies of
+a kind, so a wildcard never becomes a fifth copy of a kind in the concealed tiles (and,
+exactly checked, in the whole hand) unless the analyzer allows fifth copies.
+
+>>> from jantaku.tiles import Hand, tileset
+>>> a = HandAnalyzer(tileset('riichi'))
+>>> h = Hand.parse('1112345678999m')
+>>> a.shanten(h.concealed_counts())
+0
+>>> a.waits(h.concealed_counts()).names
+['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+>>> m = HandAnalyzer(tileset('mighty'))
+>>> m.waits(Hand.parse('23456779s4577p', tileset('mighty')).concealed_counts(), wildcards=1).names
+['3p', '6p', '8s']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from jantaku.hand.tables import INF, ISO_IDS, SEQ_IDS, VECTORS, merge
+from jantaku.tiles.kinds import M2, N_KINDS, TERMINALS_AND_HONORS, Kind, kind_name
+from jantaku.tiles.tileset import TileSet
+
+Counts = Sequence[int]
+
+# Counts 0..4 become the digits b"0".."4"; anything else becomes "x", which int() rejects.
+_DIGITS: Final = b"01234" + b"x" * 251
+_NO_WILDCARD: Final = ()
+
+
+class HandError(ValueError):
+    """Counts that cannot be a hand under the analyzer's tile set (names what is wrong)."""
+
+
+class Decomposition(NamedTuple):
+    """One reading of a complete standard hand's concealed tiles.
+
+    ``triplets`` are kinds of concealed triplets; ``sequences`` the lowest kind of each run.
+    """
+
+    pair: Kind
+    triplets: tuple[Kind, ...]
+    sequences: tuple[Kind, ...]
+
+
+class ShantenForms(NamedTuple):
+    standard: int
+    chiitoitsu: int
+    kokushi: int
+
+    @property
+    def overall(self) -> int:
+        return min(self.standard, self.chiitoitsu, self.kokushi)
+
+
+@dataclass(frozen=True)
+class Waits:
+    """The kinds that complete a hand one tile short.
+
+    ``infinite`` is true when every kind that the player could still draw completes the hand
+    (無限: a wildcard hand whose real tiles are already four sets).
+    """
+
+    shanten: int
+    kinds: tuple[Kind, ...]
+    infinite: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        return [kind_name(k) for k in self.kinds]
+
+    def __bool__(self) -> bool:
+        return bool(self.kinds)
+
+
+class HandAnalyzer:
+    """Shanten, waits and decompositions for the kinds of one tile set.
+
+    ``chiitoi_four``: four of a kind may be two of the seven pairs (4枚使い七対子).
+    ``fifth_copy``: a wildcard may stand for a kind the hand already holds four of
+    (``mighty``'s rule forbids it: leave it False there).
+    """
+
+    def __init__(self, ts: TileSet, *, chiitoi_four: bool = False, fifth_copy: bool = False) -> None:
+        self.tileset = ts
+        self.chiitoi_four = chiitoi_four
+        self.fifth_copy = fifth_copy
+        self.three_player = not ts.has_kind(M2)
+        self.hand_kinds: tuple[Kind, ...] = ts.hand_kinds
+        self._hand_kind_set = frozenset(ts.hand_kinds)
+
+    # -- validation ---------------------------------------------------------------------------
+
+    def check_counts(self, counts: Counts, melds: int = 0, wildcards: int = 0) -> None:
+        """Raise :class:`HandError` unless the counts can be concealed tiles of a hand."""
+        if len(counts) < N_KINDS:
+            raise HandError(f"counts need {N_KINDS} entries, got {len(counts)}")
+        if not 0 <= melds <= 4:
+            raise HandError(f"a hand has 0 to 4 called sets, not {melds}")
+        if not 0 <= wildcards <= 2:
+            raise HandError(f"0 to 2 wildcards, not {wildcards}")
+        for k in range(N_KINDS):
+            c = counts[k]
+            if not 0 <= c <= 4:
+                raise HandError(f"{c} copies of {kind_name(k)}")
+            if c and k not in self._hand_kind_set:
+                raise HandError(f"{kind_name(k)} cannot be in a hand under the {self.tileset.name} set")
+        total = sum(counts[:N_KINDS]) + wildcards + 3 * melds
+        if total not in (13, 14):
+            raise HandError(f"a hand has 13 or 14 tiles (3 per called set), this one has {total}")
+
+    # -- distances (the hot path) -----------------------------------------------------------
+
+    def _digits(self, counts: Counts) -> bytes:
+        return bytes(counts[:N_KINDS]).translate(_DIGITS)
+
+    def _standard_vector(self, b: bytes) -> int:
+        if self.three_player:
+            return merge(
+                merge(SEQ_IDS[int(b[9:18], 5)], SEQ_IDS[int(b[18:27], 5)]),
+                ISO_IDS[int(b[0:1] + b[8:9] + b[27:34], 5)],
+            )
+        return merge(
+            merge(SEQ_IDS[int(b[0:9], 5)], SEQ_IDS[int(b[9:18], 5)]),
+            merge(SEQ_IDS[int(b[18:27], 5)], ISO_IDS[int(b[27:34], 5)]),
+        )
+
+    def _chiitoi_distance(self, b: bytes) -> int:
+        n1, n3, n4 = b.count(b"1"), b.count(b"3"), b.count(b"4")
+        if self.chiitoi_four:
+            pairs = b.count(b"2") + n3 + 2 * n4
+            upgradable = n1 + n3
+        else:
+            pairs = b.count(b"2") + n3 + n4
+            upgradable = n1
+        need = 7 - pairs
+        if need <= 0:
+            return 0
+        up = upgradable if upgradable < need else need
+        return up + 2 * (need - up)
+
+    @staticmethod
+    def _kokushi_distance(b: bytes) -> int:
+        t = b[0:1] + b[8:10] + b[17:19] + b[26:34]
+        zeros = t.count(b"0")
+        has_pair = 13 - zeros - t.count(b"1") > 0
+        return zeros + (0 if has_pair else 1)
+
+    def distances(self, counts: Counts, melds: int = 0) -> tuple[int, int, int]:
+        """Distance of each form: (standard, 七対子, 国士). Forms that need a closed hand are
+        ``INF`` when there are called sets."""
+        b = self._digits(counts)
+        std = VECTORS[self._standard_vector(b)][2 * (4 - melds) + 1]
+        if melds:
+            return std, INF, INF
+        return std, self._chiitoi_distance(b), self._kokushi_distance(b)
+
+    def distance(self, counts: Counts, melds: int = 0) -> int:
+        """Fewest tiles to add for a complete hand, over all forms."""
+        b = self._digits(counts)
+        std = VECTORS[self._standard_vector(b)][2 * (4 - melds) + 1]
+        if melds or std <= 1:
+            return std
+        c = self._chiitoi_distance(b)
+        k = self._kokushi_distance(b)
+        return min(std, c, k)
+
+    # -- shanten --------------------------------------------------------------------------------
+
+    def shanten(self, counts: Counts, melds: int = 0, wildcards: int = 0) -> int:
+        """Overall shanten (-1 = complete) of a 13- or 14-tile hand.
+
+        >>> from jantaku.tiles import Hand, tileset
+        >>> a = HandAnalyzer(tileset('riichi'))
+        >>> a.shanten(Hand.parse('123m456p789s1234z').concealed_counts())
+        2
+        >>> a.shanten(Hand.parse('19m19p19s1234567z').concealed_counts())
+        0
+        """
+        d = self.distance(counts, melds) - wildcards - 1
+        return d if d >= -1 else -1
+
+    def shanten_forms(self, counts: Counts, melds: int = 0, wildcards: int = 0) -> ShantenForms:
+        s, c, k = self.distances(counts, melds)
+        w = wildcards + 1
+        return ShantenForms(max(s - w, -1), max(c - w, -1), max(k - w, -1))
+
+    # -- completion, waits, useful draws ------------------------------------------------------
+
+    def _needs_exact(self, wildcards: int, called: Counts | None) -> bool:
+        # The tables cap each kind at four *concealed* copies. With a wildcard that is exact
+        # only when no called tile shares a kind (and when fifth copies are forbidden).
+        return wildcards > 0 and (self.fifth_copy or (called is not None and any(called[:N_KINDS])))
+
+    def is_complete(
+        self, counts: Counts, melds: int = 0, wildcards: int = 0, called: Counts | None = None
+    ) -> bool:
+        """Whether concealed tiles + wildcards form a complete hand with ``melds`` called sets."""
+        if self._needs_exact(wildcards, called):
+            return bool(self.wildcard_readings(counts, melds, wildcards, called, first_only=True))
+        return self.distance(counts, melds) <= wildcards
+
+    def waits(
+        self, counts: Counts, melds: int = 0, wildcards: int = 0, called: Counts | None = None
+    ) -> Waits:
+        """Kinds that complete a hand one tile short (13 tiles counting wildcards and sets).
+
+        A kind whose four copies are all in the hand is never a wait, and no wildcard becomes
+        a fifth copy unless the analyzer allows it.
+        """
+        d = self.distance(counts, melds)
+        shanten = max(d - wildcards - 1, -1)
+        exact = self._needs_exact(wildcards, called)
+        if d > wildcards + 1 and not (exact and self.fifth_copy and d <= wildcards + 3):
+            return Waits(shanten, ())
+        c = list(counts[:N_KINDS])
+        drawable: list[Kind] = []
+        out: list[Kind] = []
+        for k in self.hand_kinds:
+            own = c[k] + (called[k] if called is not None else 0)
+            if own >= 4:
+                continue
+            drawable.append(k)
+            c[k] += 1
+            if exact:
+                ok = bool(self.wildcard_readings(c, melds, wildcards, called, first_only=True))
+            else:
+                ok = self.distance(c, melds) <= wildcards
+            c[k] -= 1
+            if ok:
+                out.append(k)
+        if out and exact and shanten > 0:
+            shanten = 0
+        infinite = bool(out) and len(out) == len(drawable)
+        return Waits(shanten, tuple(out), infinite)
+
+    def useful_draws(
+        self,
+        counts: Counts,
+        melds: int = 0,
+        wildcards: int = 0,
+        called: Counts | None = None,
+        visible: Counts | None = None,
+    ) -> dict[Kind, int]:
+        """For a 13-tile hand: each kind whose draw lowers the shanten, with how many copies
+        are still live (not in this hand, its melds, or ``visible``: rivers, other melds,
+        dora indicators...). Kinds with no live copy are kept, with 0.
+        """
+        base = self.distance(counts, melds)
+        c = list(counts[:N_KINDS])
+        out: dict[Kind, int] = {}
+        for k in self.hand_kinds:
+            own = c[k] + (called[k] if called is not None else 0)
+            if own >= 4:
+                continue
+            c[k] += 1
+            better = self.distance(c, melds) < base
+            c[k] -= 1
+            if better:
+                seen = visible[k] if visible is not None else 0
+                out[k] = max(0, 4 - own - seen)
+        return out
+
+    # -- readings ---------------------------------------------------------------------------------
+
+    def wildcard_readings(
+        self,
+        counts: Counts,
+        melds: int = 0,
+        wildcards: int = 0,
+        called: Counts | None = None,
+        *,
+        first_only: bool = False,
+    ) -> list[tuple[Kind, ...]]:
+        """Every multiset of kinds the wildcards can become so that the hand is complete
+        (``[()]`` for a complete hand without wildcards, ``[]`` if none works).
+
+        >>> from jantaku.tiles import Hand, tileset
+        >>> a = HandAnalyzer(tileset('mighty'))
+        >>> h = Hand.parse('123p456p789p11s22z', tileset('mighty'))
+        >>> [kind_name(k) for (k,) in a.wildcard_readings(h.concealed_counts(), wildcards=1)]
+        ['1s', '2z']
+        """
+        if wildcards == 0:
+            return [()] if self._complete_exact(list(counts[:N_KINDS]), melds) else []
+        c = list(counts[:N_KINDS])
+        out: list[tuple[Kind, ...]] = []
+        for combo in self._identity_combos(c, wildcards, called):
+            for k in combo:
+                c[k] += 1
+            ok = self._complete_exact(c, melds)
+            for k in combo:
+                c[k] -= 1
+            if ok:
+                out.append(combo)
+                if first_only:
+                    break
+        return out
+
+    def _identity_combos(
+        self, c: list[int], wildcards: int, called: Counts | None
+    ) -> Iterator[tuple[Kind, ...]]:
+        kinds = self.hand_kinds
+
+        def room(k: Kind) -> int:
+            if self.fifth_copy:
+                return wildcards
+            return 4 - c[k] - (called[k] if called is not None else 0)
+
+        if wildcards == 1:
+            for k in kinds:
+                if room(k) >= 1:
+                    yield (k,)
+            return
+        for i, k1 in enumerate(kinds):
+            r1 = room(k1)
+            if r1 < 1:
+                continue
+            for k2 in kinds[i:]:
+                if k2 == k1 and r1 < 2:
+                    continue
+                if k2 != k1 and room(k2) < 1:
+                    continue
+                yield (k1, k2)
+
+    def _complete_exact(self, c: list[int], melds: int) -> bool:
+        """Complete-hand test that also works with counts above four."""
+        if max(c) <= 4:
+            b = self._digits(c)
+            if VECTORS[self._standard_vector(b)][2 * (4 - melds) + 1] == 0:
+                return True
+            if melds:
+                return False
+            return self._chiitoi_distance(b) == 0 or self._kokushi_distance(b) == 0
+        if any(_standard_splits(c, 4 - melds, True, 0)):
+            return True
+        if melds:
+            return False
+        if sum(c) == 14 and all(x in (0, 2) or (self.chiitoi_four and x == 4) for x in c):
+            return True
+        return False
+
+    def decompositions(self, counts: Counts, melds: int = 0) -> list[Decomposition]:
+        """Every reading of complete concealed tiles as ``4 - melds`` sets and a pair.
+
+        >>> from jantaku.tiles import Hand
+        >>> a = HandAnalyzer(tileset_riichi())
+        >>> len(a.decompositions(Hand.parse('111222333m55p789s').concealed_counts()))
+        2
+        """
+        c = list(counts[:N_KINDS])
+        if sum(c) != 3 * (4 - melds) + 2:
+            return []
+        out: list[Decomposition] = []
+        for p in range(N_KINDS):
+            if c[p] < 2:
+                continue
+            c[p] -= 2
+            for trip, seq in _set_splits(c, 0):
+                out.append(Decomposition(p, trip, seq))
+            c[p] += 2
+        return out
+
+
+def tileset_riichi() -> TileSet:
+    from jantaku.tiles.tileset import tileset
+
+    return tileset("riichi")
+
+
+def _set_splits(c: list[int], start: int) -> Iterator[tuple[tuple[Kind, ...], tuple[Kind, ...]]]:
+    """All ways to split ``c`` (from ``start`` on) into triplets and runs."""
+    i = start
+    while i < N_KINDS and c[i] == 0:
+        i += 1
+    if i == N_KINDS:
+        yield (), ()
+        return
+    if c[i] >= 3:
+        c[i] -= 3
+        for trip, seq in _set_splits(c, i):
+            yield (i, *trip), seq
+        c[i] += 3
+    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        for trip, seq in _set_splits(c, i):
+            yield trip, (i, *seq)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+
+
+def _standard_splits(c: list[int], sets: int, need_pair: bool, start: int) -> Iterator[bool]:
+    """Yields True once if ``c`` is exactly ``sets`` sets (+ a pair if ``need_pair``)."""
+    if need_pair:
+        for p in range(N_KINDS):
+            if c[p] >= 2:
+                c[p] -= 2
+                found = any(_standard_splits(c, sets, False, 0))
+                c[p] += 2
+                if found:
+                    yield True
+                    return
+        return
+    for trip, seq in _set_splits(c, start):
+        if len(trip) + len(seq) == sets:
+            yield True
+            return
+
+
+KOKUSHI_KINDS: Final = TERMINALS_AND_HONORS
+_ = _NO_WILDCARD
