@@ -332,6 +332,8 @@ def _parse_meld(text: str, token: str, alloc: _Allocator) -> Meld:
     if body and body[-1] in _MARK_SOURCES:
         source = _MARK_SOURCES[body[-1]]
         body = body[:-1]
+    if not body:
+        raise InvalidNotationError(text, token, "meld with no tiles")
     tiles = _parse_run(text, body, alloc)
     _check_meld(text, token, mtype, tiles)
     if mtype is MeldType.ANKAN:

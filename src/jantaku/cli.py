@@ -1,0 +1,121 @@
+"""The ``jantaku`` command line (contract: ``shared/spec/interfaces.md``).
+
+Every command prints JSON with ``--json`` and a readable view without it; bad input exits 2
+with one line ``{"error": "..."}`` and never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from jantaku.hand import HandAnalyzer, HandError
+from jantaku.rules import RulesError, load_preset
+from jantaku.tiles import Hand, InvalidNotationError, kind_glyph, tile_kind
+
+
+class UsageError(ValueError):
+    """Bad input from the command line or stdin."""
+
+
+def _fail(message: str) -> int:
+    print(json.dumps({"error": message}, ensure_ascii=False))
+    return 2
+
+
+def cmd_waits(args: argparse.Namespace) -> int:
+    preset = load_preset(args.rules)
+    ts = preset.tileset()
+    hand = Hand.parse(args.hand, ts)
+    if hand.extracted:
+        raise UsageError("extracted tiles do not take part in waits; leave out the 'n' group")
+    analyzer = HandAnalyzer(
+        ts, chiitoi_four=preset.hand.chiitoi_four, fifth_copy=preset.hand.wildcard_fifth_copy
+    )
+    counts = hand.concealed_counts()
+    melds = len(hand.melds)
+    wild = preset.hand.wildcards
+    expected = 13 - wild - 3 * melds
+    if len(hand.concealed) != expected:
+        raise UsageError(
+            f"a waiting hand under {preset.name} has {expected} concealed tiles with "
+            f"{melds} melds, not {len(hand.concealed)}"
+        )
+    analyzer.check_counts(counts, melds, wild)
+    called = [0] * 38
+    for m in hand.melds:
+        for t in m.tiles:
+            called[tile_kind(t)] += 1
+    w = analyzer.waits(counts, melds, wild, called)
+    out = {"shanten": w.shanten, "waits": w.names, "infinite": w.infinite}
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(f"{hand.glyphs()}  {hand}")
+        state = "tenpai" if w.shanten == 0 else "complete" if w.shanten < 0 else f"{w.shanten}-shanten"
+        print(f"{state}; waits: {' '.join(w.names) or '-'}" + (" (infinite)" if w.infinite else ""))
+        if w.kinds:
+            print("".join(kind_glyph(k) for k in w.kinds))
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from jantaku.server.app import serve
+
+    serve(host=args.host, port=args.port, db=args.db)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="jantaku", description=__doc__.splitlines()[0] if __doc__ else "")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    w = sub.add_parser("waits", help="shanten and waits of a hand one tile short")
+    w.add_argument("--rules", default="riichi", help="preset name or TOML file")
+    w.add_argument("--json", action="store_true")
+    w.add_argument("hand", help="MPSZ hand, e.g. '23456779s4577p' (melds after spaces)")
+    w.set_defaults(func=cmd_waits)
+
+    s = sub.add_parser("serve", help="start the web table")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--db", default="jantaku.sqlite3")
+    s.set_defaults(func=cmd_serve)
+    return p
+
+
+_BAD_INPUT: tuple[type[Exception], ...] = (
+    UsageError,
+    InvalidNotationError,
+    HandError,
+    RulesError,
+    json.JSONDecodeError,
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return func(args)
+    except _BAD_INPUT as e:
+        return _fail(str(e))
+
+
+def run_json(argv: Sequence[str]) -> tuple[int, Any]:
+    """Run a command with ``--json`` in-process and parse what it printed (for tests)."""
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        code = main(argv)
+    return code, json.loads(buf.getvalue())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The web table: FastAPI server, SQLite persistence, static front end."""

@@ -1,0 +1,54 @@
+"""The preset loader: built-ins, inheritance, overrides and clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jantaku.rules import PRESET_NAMES, RulesError, load_preset
+
+
+def test_every_builtin_preset_loads() -> None:
+    players = {n: load_preset(n).players for n in PRESET_NAMES}
+    assert players == {"riichi": 4, "sanma": 3, "gotou": 3, "tokushima": 3, "mighty": 3,
+                       "kanto-boo": 4}
+
+
+def test_user_file_inherits_and_changes_a_knob(tmp_path: Path) -> None:
+    f = tmp_path / "mine.toml"
+    f.write_text('base = "gotou"\nname = "mine"\n[hand]\nchiitoi_four = false\n')
+    p = load_preset(f)
+    assert p.name == "mine" and p.players == 3
+    assert p.hand.chiitoi_four is False
+    assert p.tiles.flowers is True  # inherited
+    assert load_preset("gotou").hand.chiitoi_four is True  # the built-in is untouched
+
+
+def test_overrides() -> None:
+    p = load_preset("kanto-boo", {"tiles": {"red": {"5p": 1}}})
+    assert len(p.tileset().copies(13)) == 4
+    assert sum(1 for t in p.tileset().copies(13) if p.tileset().variant(t)) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ('base = "gotou"\n[hand]\nchiitoi_for = true\n', "hand.chiitoi_for"),
+        ('base = "gotou"\n[hand]\nchiitoi_four = "yes"\n', "hand.chiitoi_four"),
+        ('base = "gotou"\n[tiles]\nred = { "4p" = 1 }\n', "only fives"),
+        ('base = "riichi"\n[tiles]\nmanzu_fives = true\n', "tiles.manzu_fives"),
+        ('base = "sanma"\n[tiles]\nred = { "5m" = 1 }\n', "no 5m"),
+        ('base = "chess"\n', "not a preset"),
+        ('base = "gotou"\nplayers = 5\n', "players"),
+        ("name = 'x'\n", "players"),
+        ("not toml [", "not valid TOML"),
+    ],
+)
+def test_broken_files_name_the_key(tmp_path: Path, text: str, fragment: str) -> None:
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    with pytest.raises(RulesError) as err:
+        load_preset(f)
+    assert fragment in str(err.value)
+    assert str(f) in str(err.value) or "chess" in str(err.value)
