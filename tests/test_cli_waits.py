@@ -16,10 +16,18 @@ from jantaku.cli import run_json
     [
         ("mighty", "23456779s4577p", ["3p", "6p", "8s"], False),
         ("riichi", "1112345678999m", [f"{n}m" for n in range(1, 10)], False),
-        ("riichi", "19m19p19s1234567z", ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z",
-                                         "4z", "5z", "6z", "7z"], False),
-        ("sanma", "19m19p19s1234567z", ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z",
-                                        "4z", "5z", "6z", "7z"], False),
+        (
+            "riichi",
+            "19m19p19s1234567z",
+            ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"],
+            False,
+        ),
+        (
+            "sanma",
+            "19m19p19s1234567z",
+            ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"],
+            False,
+        ),
         ("riichi", "123m456p1z c312s p777z<", ["1z"], False),
     ],
 )
@@ -66,7 +74,9 @@ def test_bad_input_exits_2_with_reason(args: list[str], fragment: str) -> None:
 def test_console_entry_point_prints_one_json_line() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "jantaku.cli", "waits", "--json", "bad!"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 2
     assert proc.stderr == ""

@@ -11,8 +11,14 @@ from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 
 def test_every_builtin_preset_loads() -> None:
     players = {n: load_preset(n).players for n in PRESET_NAMES}
-    assert players == {"riichi": 4, "sanma": 3, "gotou": 3, "tokushima": 3, "mighty": 3,
-                       "kanto-boo": 4}
+    assert players == {
+        "riichi": 4,
+        "sanma": 3,
+        "gotou": 3,
+        "tokushima": 3,
+        "mighty": 3,
+        "kanto-boo": 4,
+    }
 
 
 def test_user_file_inherits_and_changes_a_knob(tmp_path: Path) -> None:

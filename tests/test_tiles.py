@@ -24,8 +24,14 @@ from jantaku.tiles.kinds import CHUN, EAST, HAKU, M1, M5, M9, NORTH, P5, S5, WES
 
 
 def test_tile_counts_per_preset() -> None:
-    sizes = {"riichi": 136, "sanma": 108, "gotou": 112, "tokushima": 112, "mighty": 112,
-             "kanto-boo": 136}
+    sizes = {
+        "riichi": 136,
+        "sanma": 108,
+        "gotou": 112,
+        "tokushima": 112,
+        "mighty": 112,
+        "kanto-boo": 136,
+    }
     for name, n in sizes.items():
         assert len(tileset(name)) == n, name
 
@@ -70,11 +76,18 @@ def test_three_player_sets_drop_2m_to_8m() -> None:
 @pytest.mark.parametrize(
     ("name", "indicator", "dora"),
     [
-        ("riichi", "9m", "1m"), ("riichi", "4z", "1z"), ("riichi", "7z", "5z"),
-        ("riichi", "5z", "6z"), ("riichi", "3p", "4p"),
-        ("sanma", "1m", "9m"), ("sanma", "9m", "1m"),
-        ("mighty", "1m", "5m"), ("mighty", "5m", "9m"), ("mighty", "9m", "1m"),
-        ("gotou", "3z", "4z"), ("gotou", "4z", "1z"),
+        ("riichi", "9m", "1m"),
+        ("riichi", "4z", "1z"),
+        ("riichi", "7z", "5z"),
+        ("riichi", "5z", "6z"),
+        ("riichi", "3p", "4p"),
+        ("sanma", "1m", "9m"),
+        ("sanma", "9m", "1m"),
+        ("mighty", "1m", "5m"),
+        ("mighty", "5m", "9m"),
+        ("mighty", "9m", "1m"),
+        ("gotou", "3z", "4z"),
+        ("gotou", "4z", "1z"),
     ],
 )
 def test_dora_from_indicator(name: str, indicator: str, dora: str) -> None:
@@ -134,7 +147,11 @@ def test_round_trip_random_hands() -> None:
 def test_meld_parsing() -> None:
     h = Hand.parse("11m c312m p555z> m0555p^ a1111s")
     chi, pon, kan, ankan = h.melds
-    assert chi.type is MeldType.CHI and chi.source is Source.LEFT and kind_name(tile_kind(chi.tiles[0])) == "3m"
+    assert (
+        chi.type is MeldType.CHI
+        and chi.source is Source.LEFT
+        and kind_name(tile_kind(chi.tiles[0])) == "3m"
+    )
     assert pon.type is MeldType.PON and pon.source is Source.RIGHT and pon.kind == HAKU
     assert kan.is_kan and kan.source is Source.ACROSS and kan.is_open
     assert ankan.type is MeldType.ANKAN and not ankan.is_open and ankan.called_tile is None

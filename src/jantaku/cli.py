@@ -55,7 +55,9 @@ def cmd_waits(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(f"{hand.glyphs()}  {hand}")
-        state = "tenpai" if w.shanten == 0 else "complete" if w.shanten < 0 else f"{w.shanten}-shanten"
+        state = (
+            "tenpai" if w.shanten == 0 else "complete" if w.shanten < 0 else f"{w.shanten}-shanten"
+        )
         print(f"{state}; waits: {' '.join(w.names) or '-'}" + (" (infinite)" if w.infinite else ""))
         if w.kinds:
             print("".join(kind_glyph(k) for k in w.kinds))
@@ -70,7 +72,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="jantaku", description=__doc__.splitlines()[0] if __doc__ else "")
+    p = argparse.ArgumentParser(
+        prog="jantaku", description=__doc__.splitlines()[0] if __doc__ else ""
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
     w = sub.add_parser("waits", help="shanten and waits of a hand one tile short")

@@ -93,7 +93,9 @@ class HandAnalyzer:
     (``mighty``'s rule forbids it: leave it False there).
     """
 
-    def __init__(self, ts: TileSet, *, chiitoi_four: bool = False, fifth_copy: bool = False) -> None:
+    def __init__(
+        self, ts: TileSet, *, chiitoi_four: bool = False, fifth_copy: bool = False
+    ) -> None:
         self.tileset = ts
         self.chiitoi_four = chiitoi_four
         self.fifth_copy = fifth_copy
@@ -116,7 +118,9 @@ class HandAnalyzer:
             if not 0 <= c <= 4:
                 raise HandError(f"{c} copies of {kind_name(k)}")
             if c and k not in self._hand_kind_set:
-                raise HandError(f"{kind_name(k)} cannot be in a hand under the {self.tileset.name} set")
+                raise HandError(
+                    f"{kind_name(k)} cannot be in a hand under the {self.tileset.name} set"
+                )
         total = sum(counts[:N_KINDS]) + wildcards + 3 * melds
         if total not in (13, 14):
             raise HandError(f"a hand has 13 or 14 tiles (3 per called set), this one has {total}")
@@ -348,9 +352,7 @@ class HandAnalyzer:
             return True
         if melds:
             return False
-        if sum(c) == 14 and all(x in (0, 2) or (self.chiitoi_four and x == 4) for x in c):
-            return True
-        return False
+        return sum(c) == 14 and all(x in (0, 2) or (self.chiitoi_four and x == 4) for x in c)
 
     def decompositions(self, counts: Counts, melds: int = 0) -> list[Decomposition]:
         """Every reading of complete concealed tiles as ``4 - melds`` sets and a pair.

@@ -19,7 +19,8 @@ VEC_LEN: Final = 10
 
 
 def _load() -> tuple[list[tuple[int, ...]], array[int], array[int]]:
-    blob = zlib.decompress(resources.files("jantaku.data").joinpath("suit_tables.bin").read_bytes())
+    packed = resources.files("jantaku.data").joinpath("suit_tables.bin").read_bytes()
+    blob = zlib.decompress(packed)
     n_vec, n_seq, n_iso = struct.unpack_from("<III", blob, 0)
     off = 12
     raw = blob[off : off + n_vec * VEC_LEN]
@@ -37,7 +38,7 @@ def _load() -> tuple[list[tuple[int, ...]], array[int], array[int]]:
 
 VECTORS: list[tuple[int, ...]]
 SEQ_IDS: array[int]
-"""Vector id of each number-suit pattern, indexed by its base-5 key (first kind most significant)."""
+"""Vector id of each number-suit pattern, by base-5 key (first kind most significant)."""
 ISO_IDS: array[int]
 """Vector id of each pattern of nine unrelated kinds (honours, three-player 1m/9m)."""
 VECTORS, SEQ_IDS, ISO_IDS = _load()

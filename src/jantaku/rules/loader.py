@@ -76,10 +76,10 @@ def load_preset(name_or_path: str | Path, overrides: dict[str, Any] | None = Non
 
     >>> load_preset('mighty').hand.wildcards
     1
-    >>> load_preset('nonesuch')
+    >>> load_preset('nonesuch')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    jantaku.rules.loader.RulesError: 'nonesuch' is neither a preset (riichi, sanma, gotou, tokushima, mighty, kanto-boo) nor a file
+    jantaku.rules.loader.RulesError: 'nonesuch' is neither a preset (riichi, ...) nor a file
     """
     key = str(name_or_path)
     if key in PRESET_NAMES and not overrides:

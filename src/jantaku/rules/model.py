@@ -74,9 +74,9 @@ class Preset(_Section):
     def _consistent(self) -> Preset:
         if self.players == 4 and self.tiles.manzu_fives:
             raise ValueError("tiles.manzu_fives: only a three-player set removes 2m-8m")
-        if self.players == 3 and any(k == "5m" and n for k, n in self.tiles.red.items()):
-            if not self.tiles.manzu_fives:
-                raise ValueError("tiles.red: a three-player set has no 5m")
+        red_5m = any(k == "5m" and n for k, n in self.tiles.red.items())
+        if self.players == 3 and red_5m and not self.tiles.manzu_fives:
+            raise ValueError("tiles.red: a three-player set has no 5m")
         return self
 
     def tileset(self) -> TileSet:
