@@ -64,6 +64,55 @@ def cmd_waits(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_stdin_json() -> Any:
+    text = sys.stdin.read()
+    if not text.strip():
+        raise UsageError("expected JSON on standard input")
+    return json.loads(text)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from jantaku.scoring import NotAWin, Scorer
+    from jantaku.scoring.json_io import SituationError, result_to_json, situation_from_json
+
+    data = _read_stdin_json()
+    scorers: dict[str, Scorer] = {}
+
+    def one(obj: Any) -> dict[str, Any]:
+        options = obj.get("options", {}) if isinstance(obj, dict) else {}
+        if not isinstance(options, dict):
+            raise UsageError("options: an object of knob values")
+        key = json.dumps(options, sort_keys=True)
+        if key not in scorers:
+            scorers[key] = Scorer(load_preset(args.rules, options or None))
+        scorer = scorers[key]
+        sit = situation_from_json(obj, scorer.tileset, scorer.preset.players)
+        return result_to_json(scorer.score(sit))
+
+    bad: tuple[type[Exception], ...] = (*_BAD_INPUT, NotAWin, SituationError)
+    if isinstance(data, list):
+        out: list[dict[str, Any]] = []
+        for obj in data:
+            try:
+                out.append(one(obj))
+            except bad as e:
+                out.append({"error": str(e)})
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    try:
+        result = one(data)
+    except (NotAWin, SituationError) as e:
+        return _fail(str(e))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        for y in result["yaku"]:
+            print(f"  {y['id']:<18} {'yakuman' if y.get('yakuman') else y['han']}")
+        print(f"{result['han']} han {result['fu']} fu {result['limit'] or ''}")
+        print("payments: " + ", ".join(f"{k} {v}" for k, v in result["payments"].items()))
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jantaku.server.app import serve
 
@@ -82,6 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--json", action="store_true")
     w.add_argument("hand", help="MPSZ hand, e.g. '23456779s4577p' (melds after spaces)")
     w.set_defaults(func=cmd_waits)
+
+    sc = sub.add_parser("score", help="score a win (situation JSON on stdin)")
+    sc.add_argument("--rules", default="riichi", help="preset name or TOML file")
+    sc.add_argument("--json", action="store_true")
+    sc.set_defaults(func=cmd_score)
 
     s = sub.add_parser("serve", help="start the web table")
     s.add_argument("--host", default="127.0.0.1")

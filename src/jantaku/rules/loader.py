@@ -8,7 +8,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from jantaku.rules.model import Preset
 
@@ -69,6 +69,26 @@ def _builtin(name: str) -> Preset:
     return _validate(f"preset {name}", _raw(name, _builtin_text(name), (name,)))
 
 
+def _sectioned(overrides: dict[str, Any]) -> dict[str, Any]:
+    """Accept knob overrides either by section (``{"scoring": {"kuitan": false}}``) or flat
+    (``{"kuitan": false}``), as long as the flat name belongs to exactly one section."""
+    sections = {
+        name: set(field.annotation.model_fields)
+        for name, field in Preset.model_fields.items()
+        if isinstance(field.annotation, type) and issubclass(field.annotation, BaseModel)
+    }
+    out: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if key in sections or key in Preset.model_fields:
+            out[key] = _deep_merge(out.get(key, {}), value) if isinstance(value, dict) else value
+            continue
+        owners = [s for s, knobs in sections.items() if key in knobs]
+        if len(owners) != 1:
+            raise RulesError(f"options: no knob {key!r}")
+        out.setdefault(owners[0], {})[key] = value
+    return out
+
+
 def load_preset(name_or_path: str | Path, overrides: dict[str, Any] | None = None) -> Preset:
     """Load a built-in preset by name, or a TOML file by path (which may say
     ``base = "gotou"`` and change knobs). ``overrides`` are applied on top, with the same
@@ -95,6 +115,6 @@ def load_preset(name_or_path: str | Path, overrides: dict[str, Any] | None = Non
         data = _raw(source, path.read_text("utf-8"), ())
         data.pop("base", None)
     if overrides:
-        data = _deep_merge(data, overrides)
+        data = _deep_merge(data, _sectioned(overrides))
         source += " with overrides"
     return _validate(source, data)

@@ -13,6 +13,64 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from jantaku.tiles.kinds import M5, P5, S5, kind_from_name
 from jantaku.tiles.tileset import TileSet, build_tileset
 
+YAKU_IDS: frozenset[str] = frozenset(
+    [
+        "menzen_tsumo",
+        "riichi",
+        "ippatsu",
+        "chankan",
+        "rinshan",
+        "haitei",
+        "houtei",
+        "pinfu",
+        "tanyao",
+        "iipeikou",
+        "seat_wind_east",
+        "seat_wind_south",
+        "seat_wind_west",
+        "seat_wind_north",
+        "round_wind_east",
+        "round_wind_south",
+        "round_wind_west",
+        "round_wind_north",
+        "haku",
+        "hatsu",
+        "chun",
+        "double_riichi",
+        "chiitoitsu",
+        "chanta",
+        "ittsu",
+        "sanshoku",
+        "sanshoku_doukou",
+        "sankantsu",
+        "toitoi",
+        "sanankou",
+        "shousangen",
+        "honroutou",
+        "ryanpeikou",
+        "junchan",
+        "honitsu",
+        "chinitsu",
+        "renhou",
+        "tenhou",
+        "chiihou",
+        "daisangen",
+        "suuankou",
+        "suuankou_tanki",
+        "tsuuiisou",
+        "ryuuiisou",
+        "chinroutou",
+        "chuuren",
+        "junsei_chuuren",
+        "kokushi",
+        "kokushi13",
+        "daisuushii",
+        "shousuushii",
+        "suukantsu",
+    ]
+)
+"""Every yaku id a preset may name (``jantaku.scoring.yaku`` defines one unit per id)."""
+
 
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -59,6 +117,54 @@ class HandRules(_Section):
     """Four of a kind may be two of the seven pairs (4枚使い七対子)."""
 
 
+class ScoringRules(_Section):
+    """Yaku, han, fu, limits and payments. Defaults are Tenhou's four-player rule."""
+
+    kuitan: bool = True
+    """Open 断幺九 counts (喰いタン)."""
+    double_yakuman: bool = True
+    """四暗刻単騎, 純正九蓮宝燈, 国士無双13面 and 大四喜 count twice."""
+    kazoe_yakuman: bool = True
+    """13 han or more is a (counted) yakuman; otherwise it stays 三倍満."""
+    kiriage: bool = False
+    """4 han 30 fu and 3 han 60 fu are rounded up to mangan (切り上げ満貫)."""
+    honba_value: int = 300
+    """Points per honba on a win: all from the discarder, or split equally among the payers
+    of a tsumo (4p: 300 = 100 each; Tenhou 3p: 200 = 100 each)."""
+    riichi_stick: int = 1000
+    tsumo_son: bool = True
+    """Three players: a non-dealer tsumo collects only the two present players' shares."""
+    nuki_dora: list[str] = Field(default_factory=list)
+    """Kinds extracted as nuki-dora, one han each (sanma: ``["4z"]``; mighty: ``["5m"]``)."""
+    pao: list[str] = Field(default_factory=lambda: ["daisangen", "daisuushii"])
+    """Yakuman whose last set's feeder pays the whole win (責任払い)."""
+    disabled_yaku: list[str] = Field(default_factory=lambda: ["renhou"])
+    """Yaku ids that do not exist in this rule (Tenhou has no 人和)."""
+    yaku_han: dict[str, list[int]] = Field(default_factory=dict)
+    """Changed han values by yaku id: ``{"iipeikou" = [2, 1]}`` = closed 2, open 1 (0 = needs
+    a closed hand)."""
+    yakuhai_north: bool = False
+    """North is a value honor for every seat (役牌), in triplets and as a pair."""
+
+    @field_validator("nuki_dora")
+    @classmethod
+    def _kinds(cls, v: list[str]) -> list[str]:
+        for name in v:
+            try:
+                kind_from_name(name)
+            except ValueError:
+                raise ValueError(f"{name!r} is not a tile such as '4z'") from None
+        return v
+
+    @field_validator("yaku_han")
+    @classmethod
+    def _han_pairs(cls, v: dict[str, list[int]]) -> dict[str, list[int]]:
+        for name, hans in v.items():
+            if len(hans) != 2 or any(h < 0 for h in hans):
+                raise ValueError(f"{name}: give [closed han, open han], not {hans}")
+        return v
+
+
 class Preset(_Section):
     """A whole preset: metadata plus one model per rule area."""
 
@@ -69,6 +175,7 @@ class Preset(_Section):
     players: Literal[3, 4]
     tiles: TilesRules = Field(default_factory=TilesRules)
     hand: HandRules = Field(default_factory=HandRules)
+    scoring: ScoringRules = Field(default_factory=ScoringRules)
 
     @model_validator(mode="after")
     def _consistent(self) -> Preset:
@@ -77,6 +184,13 @@ class Preset(_Section):
         red_5m = any(k == "5m" and n for k, n in self.tiles.red.items())
         if self.players == 3 and red_5m and not self.tiles.manzu_fives:
             raise ValueError("tiles.red: a three-player set has no 5m")
+        for key in ("pao", "disabled_yaku"):
+            for name in getattr(self.scoring, key):
+                if name not in YAKU_IDS:
+                    raise ValueError(f"scoring.{key}: no yaku {name!r}")
+        for name in self.scoring.yaku_han:
+            if name not in YAKU_IDS:
+                raise ValueError(f"scoring.yaku_han: no yaku {name!r}")
         return self
 
     def tileset(self) -> TileSet:

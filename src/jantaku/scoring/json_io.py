@@ -1,0 +1,214 @@
+"""The JSON situation and result of ``jantaku score`` (shared/spec/interfaces.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jantaku.tiles.kinds import WINDS, Kind
+from jantaku.tiles.notation import (
+    InvalidNotationError,
+    Meld,
+    MeldType,
+    Source,
+    _Allocator,
+    _check_meld,
+    _parse_run,
+)
+from jantaku.tiles.tileset import TileSet, Variant, tile_kind
+
+from .score import ScoreResult
+from .situation import RiichiKind, WinSituation
+
+WIND_LETTERS = "ESWN"
+_MELD_TYPES = {
+    "chi": MeldType.CHI,
+    "pon": MeldType.PON,
+    "minkan": MeldType.MINKAN,
+    "ankan": MeldType.ANKAN,
+    "kakan": MeldType.KAKAN,
+}
+_FIELDS = {
+    "hand",
+    "melds",
+    "win_tile",
+    "win",
+    "players",
+    "seat",
+    "round",
+    "discarder",
+    "riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "first_turn",
+    "dora_indicators",
+    "ura_indicators",
+    "extracted",
+    "honba",
+    "riichi_sticks",
+    "furiten",
+    "options",
+    "pao",
+}
+
+
+class SituationError(ValueError):
+    """A situation JSON that is malformed (names the field)."""
+
+
+def wind_of(letter: Any, field: str) -> Kind:
+    if not isinstance(letter, str) or letter not in WIND_LETTERS:
+        raise SituationError(f"{field}: a seat wind E, S, W or N, not {letter!r}")
+    return WINDS[WIND_LETTERS.index(letter)]
+
+
+def _bool(obj: dict[str, Any], key: str) -> bool:
+    v = obj.get(key, False)
+    if not isinstance(v, bool):
+        raise SituationError(f"{key}: true or false, not {v!r}")
+    return v
+
+
+def _int(obj: dict[str, Any], key: str, default: int) -> int:
+    v = obj.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise SituationError(f"{key}: a whole number ≥ 0, not {v!r}")
+    return v
+
+
+def _str(obj: dict[str, Any], key: str) -> str:
+    v = obj.get(key, "")
+    if not isinstance(v, str):
+        raise SituationError(f"{key}: an MPSZ string, not {v!r}")
+    return v
+
+
+def situation_from_json(obj: Any, ts: TileSet, default_players: int) -> WinSituation:
+    if not isinstance(obj, dict):
+        raise SituationError("a situation is a JSON object")
+    unknown = sorted(set(obj) - _FIELDS)
+    if unknown:
+        raise SituationError(f"unknown field {unknown[0]!r}")
+    hand_text = _str(obj, "hand")
+    if not hand_text:
+        raise SituationError("hand: missing")
+    alloc = _Allocator(hand_text, ts)
+    concealed = _parse_run(hand_text, hand_text, alloc)
+    players = _int(obj, "players", default_players)
+    if players not in (3, 4):
+        raise SituationError(f"players: 3 or 4, not {players}")
+    seat = wind_of(obj.get("seat", "E"), "seat")
+    round_wind = wind_of(obj.get("round", "E"), "round")
+    if WINDS.index(seat) >= players:
+        raise SituationError(f"seat: no {obj.get('seat')} seat at a {players}-player table")
+    melds: list[Meld] = []
+    raw_melds = obj.get("melds", [])
+    if not isinstance(raw_melds, list):
+        raise SituationError("melds: a list")
+    for i, m in enumerate(raw_melds):
+        if not isinstance(m, dict) or set(m) - {"type", "tiles", "from"}:
+            raise SituationError(f"melds[{i}]: an object with type, tiles and from")
+        mtype = _MELD_TYPES.get(m.get("type", ""))
+        if mtype is None:
+            raise SituationError(f"melds[{i}].type: one of {', '.join(_MELD_TYPES)}")
+        text = m.get("tiles", "")
+        if not isinstance(text, str):
+            raise SituationError(f"melds[{i}].tiles: an MPSZ string")
+        tiles = _parse_run(text, text, alloc)
+        _check_meld(text, text, mtype, tiles)
+        source: Source | None = None
+        if mtype is not MeldType.ANKAN:
+            frm = m.get("from")
+            if frm is None:
+                source = Source.LEFT
+            else:
+                w = wind_of(frm, f"melds[{i}].from")
+                if w == seat:
+                    raise SituationError(f"melds[{i}].from: a call from yourself")
+                offset = (WINDS.index(w) - WINDS.index(seat)) % 4
+                if players == 3 and offset == 2 and WINDS.index(w) < 3:
+                    offset = 3 if (WINDS.index(seat) - WINDS.index(w)) % 3 == 1 else 1
+                source = Source(offset)
+        melds.append(Meld(mtype, tuple(tiles), source))
+    extracted = tuple(_parse_run(_str(obj, "extracted"), _str(obj, "extracted"), alloc))
+    dora = tuple(_parse_run(_str(obj, "dora_indicators"), _str(obj, "dora_indicators"), alloc))
+    ura = tuple(_parse_run(_str(obj, "ura_indicators"), _str(obj, "ura_indicators"), alloc))
+    win_text = _str(obj, "win_tile")
+    if not win_text:
+        raise SituationError("win_tile: missing")
+    wt = _parse_run(win_text, win_text, _Allocator(win_text, ts))
+    if len(wt) != 1:
+        raise SituationError("win_tile: exactly one tile")
+    wkind, wvar = tile_kind(wt[0]), ts.variant(wt[0])
+    match = [t for t in concealed if tile_kind(t) == wkind and ts.variant(t) is wvar]
+    if not match:
+        raise SituationError(f"win_tile: {win_text} is not in the hand")
+    win = obj.get("win", "ron")
+    if win not in ("ron", "tsumo"):
+        raise SituationError(f"win: ron or tsumo, not {win!r}")
+    tsumo = win == "tsumo"
+    discarder = None
+    if not tsumo:
+        if "discarder" not in obj:
+            raise SituationError("discarder: a ron needs the discarder's seat")
+        discarder = wind_of(obj["discarder"], "discarder")
+        if discarder == seat:
+            raise SituationError("discarder: the winner cannot ron their own discard")
+        if WINDS.index(discarder) >= players:
+            raise SituationError(f"discarder: no {obj['discarder']} seat at this table")
+    try:
+        riichi = RiichiKind(obj.get("riichi", "none"))
+    except ValueError:
+        kinds = ", ".join(r.value for r in RiichiKind)
+        raise SituationError(f"riichi: one of {kinds}") from None
+    if riichi.declared and any(m.is_open for m in melds):
+        raise SituationError("riichi: an open hand cannot have declared riichi")
+    pao = obj.get("pao")
+    return WinSituation(
+        concealed=tuple(concealed),
+        win_tile=match[0],
+        tsumo=tsumo,
+        melds=tuple(melds),
+        seat_wind=seat,
+        round_wind=round_wind,
+        players=players,
+        discarder_wind=discarder,
+        riichi=riichi,
+        ippatsu=_bool(obj, "ippatsu"),
+        rinshan=_bool(obj, "rinshan"),
+        chankan=_bool(obj, "chankan"),
+        haitei=_bool(obj, "haitei"),
+        houtei=_bool(obj, "houtei"),
+        first_turn=_bool(obj, "first_turn"),
+        dora_indicators=dora,
+        ura_indicators=ura,
+        extracted=extracted,
+        honba=_int(obj, "honba", 0),
+        riichi_sticks=_int(obj, "riichi_sticks", 0),
+        furiten=_bool(obj, "furiten"),
+        pao_wind=None if pao is None else wind_of(pao, "pao"),
+        tileset=ts,
+    )
+
+
+def result_to_json(r: ScoreResult) -> dict[str, Any]:
+    return {
+        "yaku": [
+            {"id": y.id, "han": y.han} | ({"yakuman": y.yakuman} if y.yakuman else {})
+            for y in r.yaku
+        ],
+        "han": r.han,
+        "fu": r.fu,
+        "limit": r.limit,
+        "yakuman": r.yakuman,
+        "payments": {WIND_LETTERS[WINDS.index(k)]: v for k, v in r.payments.items()},
+        "sticks": r.sticks,
+        "chips": {},
+        "dice_chances": 0,
+        "wildcard": None,
+    }
+
+
+_ = (InvalidNotationError, Variant)

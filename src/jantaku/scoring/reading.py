@@ -1,0 +1,148 @@
+"""Readings of a complete hand: each way to see it as sets + pair with a wait, and its fu.
+
+A :class:`Reading` is one decomposition plus the place of the winning tile in it (which
+decides the wait type, whether a triplet counts as concealed, and pinfu).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from jantaku.hand.analysis import HandAnalyzer
+from jantaku.tiles.kinds import N_KINDS, Kind, is_terminal_or_honor
+from jantaku.tiles.notation import MeldType
+from jantaku.tiles.tileset import tile_kind
+
+from .situation import WinSituation
+
+RYANMEN: Final = "ryanmen"
+KANCHAN: Final = "kanchan"
+PENCHAN: Final = "penchan"
+SHANPON: Final = "shanpon"
+TANKI: Final = "tanki"
+KOKUSHI13: Final = "kokushi13"
+
+STANDARD: Final = "standard"
+CHIITOI: Final = "chiitoitsu"
+KOKUSHI: Final = "kokushi"
+
+
+class SetInfo(NamedTuple):
+    kind: Kind
+    """The kind of a triplet/kan, or the lowest kind of a run."""
+    seq: bool
+    kan: bool
+    called: bool
+    """Made by a call (chi, pon, open or added kan): breaks a closed hand."""
+    concealed: bool
+    """Counts as concealed for fu and 暗刻 (not called, not completed by a ron)."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    form: str
+    sets: tuple[SetInfo, ...]
+    pair: Kind
+    wait: str
+    pairs: tuple[Kind, ...] = ()
+    """Chiitoitsu: the kinds of the pairs (a kind twice for four of a kind)."""
+
+    @property
+    def triplets(self) -> tuple[SetInfo, ...]:
+        return tuple(s for s in self.sets if not s.seq)
+
+    @property
+    def sequences(self) -> tuple[SetInfo, ...]:
+        return tuple(s for s in self.sets if s.seq)
+
+
+def meld_sets(sit: WinSituation) -> list[SetInfo]:
+    out = []
+    for m in sit.melds:
+        if m.type is MeldType.CHI:
+            out.append(SetInfo(m.kind, True, False, True, False))
+        else:
+            ankan = m.type is MeldType.ANKAN
+            out.append(SetInfo(m.kind, False, m.is_kan, not ankan, ankan))
+    return out
+
+
+def _wait_in_run(start: Kind, win: Kind) -> str:
+    if win == start + 1:
+        return KANCHAN
+    pos = start % 9
+    if win == start:
+        return PENCHAN if pos == 6 else RYANMEN
+    return PENCHAN if pos == 0 else RYANMEN
+
+
+def readings(sit: WinSituation, analyzer: HandAnalyzer, counts: list[int]) -> list[Reading]:
+    """Every reading of the hand, given the concealed counts (winning tile included)."""
+    win = tile_kind(sit.win_tile)
+    called = meld_sets(sit)
+    out: list[Reading] = []
+    for d in analyzer.decompositions(counts, len(sit.melds)):
+        trips = [SetInfo(k, False, False, False, True) for k in d.triplets]
+        seqs = [SetInfo(k, True, False, False, True) for k in d.sequences]
+        seen: set[tuple[str, Kind]] = set()
+        if d.pair == win:
+            out.append(Reading(STANDARD, tuple(trips + seqs + called), d.pair, TANKI))
+        for i, t in enumerate(trips):
+            if t.kind == win and ("t", win) not in seen:
+                seen.add(("t", win))
+                # A triplet finished by a ron counts as open (明刻) for fu and 三暗刻.
+                done = t._replace(concealed=sit.tsumo)
+                sets = [*trips[:i], done, *trips[i + 1 :], *seqs, *called]
+                out.append(Reading(STANDARD, tuple(sets), d.pair, SHANPON))
+        for s in seqs:
+            if s.kind <= win <= s.kind + 2:
+                wait = _wait_in_run(s.kind, win)
+                key = (wait, s.kind)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(Reading(STANDARD, tuple(trips + seqs + called), d.pair, wait))
+    if not sit.melds:
+        c = counts
+        if sum(c[:N_KINDS]) == 14:
+            if all(x in (0, 2) or (analyzer.chiitoi_four and x == 4) for x in c[:N_KINDS]):
+                pairs: list[Kind] = []
+                for k in range(N_KINDS):
+                    pairs.extend([k] * (c[k] // 2))
+                if len(pairs) == 7:
+                    out.append(Reading(CHIITOI, (), win, TANKI, tuple(pairs)))
+            orphans = [k for k in range(N_KINDS) if is_terminal_or_honor(k)]
+            if all(c[k] >= 1 for k in orphans) and sum(c[k] for k in orphans) == 14:
+                thirteen = c[win] == 2
+                out.append(Reading(KOKUSHI, (), win, KOKUSHI13 if thirteen else TANKI))
+    return out
+
+
+def fu_of(r: Reading, sit: WinSituation, value_pair_fu: list[int], pinfu: bool) -> int:
+    """Fu of a standard reading (chiitoitsu is fixed elsewhere)."""
+    if pinfu:
+        return 20 if sit.tsumo else 30
+    fu = 20
+    closed = not any(s.called for s in r.sets)
+    if closed and not sit.tsumo:
+        fu += 10
+    for s in r.sets:
+        if s.seq:
+            continue
+        f = 2
+        if is_terminal_or_honor(s.kind):
+            f *= 2
+        if s.concealed:
+            f *= 2
+        if s.kan:
+            f *= 4
+        fu += f
+    fu += value_pair_fu[r.pair]
+    if r.wait in (KANCHAN, PENCHAN, TANKI):
+        fu += 2
+    if sit.tsumo:
+        fu += 2
+    if fu == 20 and not closed:
+        return 30  # an open hand with no fu at all (喰い平和形) is 30
+    return -(-fu // 10) * 10

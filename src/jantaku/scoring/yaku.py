@@ -1,0 +1,426 @@
+"""Every yaku as one small declarative unit: id, Tenhou id, names, han closed/open, predicate.
+
+Han ``0`` for an open hand means the yaku needs a closed hand. ``yakuman`` is the multiple
+(1, or 2 for a double yakuman) and replaces han. A preset can change han values or switch
+yaku off by id (see :class:`jantaku.rules.model.ScoringRules`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from jantaku.tiles.kinds import (
+    CHUN,
+    DRAGONS,
+    EAST,
+    GREEN_KINDS,
+    HAKU,
+    HATSU,
+    NORTH,
+    SOUTH,
+    WEST,
+    WINDS,
+    Kind,
+    is_honor,
+    is_simple,
+    is_terminal_or_honor,
+)
+
+from .reading import CHIITOI, KOKUSHI, KOKUSHI13, RYANMEN, TANKI, Reading
+from .situation import WinSituation
+
+
+@dataclass
+class Ctx:
+    """What the predicates look at: one reading of one win, with derived facts."""
+
+    sit: WinSituation
+    r: Reading
+    counts: list[int]
+    """All the hand's tiles per kind (concealed, winning tile and melds; a kan counts 4)."""
+    closed: bool
+    trips: list[Kind]
+    seqs: list[Kind]
+    kans: int
+    ankou: int
+    value_pair: bool
+    concealed_counts: list[int]
+
+    def all_kinds(self) -> list[Kind]:
+        return [k for k in range(34) if self.counts[k]]
+
+
+@dataclass(frozen=True)
+class Yaku:
+    id: str
+    tenhou_id: int | None
+    name_en: str
+    name_ja: str
+    han_closed: int
+    han_open: int
+    test: Callable[[Ctx], bool]
+    yakuman: int = 0
+
+
+def _all(c: Ctx, pred: Callable[[Kind], bool]) -> bool:
+    return all(pred(k) for k in range(34) if c.counts[k])
+
+
+def _groups_have(c: Ctx, pred: Callable[[Kind], bool]) -> bool:
+    """Every set and the pair contains a tile satisfying ``pred``."""
+    if c.r.form != "standard":
+        return False
+    return (
+        pred(c.r.pair)
+        and all(pred(k) for k in c.trips)
+        and all(pred(s) or pred(s + 2) for s in c.seqs)
+    )
+
+
+def _suits(c: Ctx) -> set[int]:
+    return {k // 9 for k in range(27) if c.counts[k]}
+
+
+def _has_honor(c: Ctx) -> bool:
+    return any(c.counts[k] for k in range(27, 34))
+
+
+def _pinfu(c: Ctx) -> bool:
+    return (
+        c.closed
+        and c.r.form == "standard"
+        and not c.trips
+        and c.r.wait == RYANMEN
+        and not c.value_pair
+    )
+
+
+def _peikou(c: Ctx) -> int:
+    if not c.closed or c.r.form != "standard":
+        return 0
+    seqs = sorted(c.seqs)
+    n, i = 0, 0
+    while i + 1 < len(seqs):
+        if seqs[i] == seqs[i + 1]:
+            n += 1
+            i += 2
+        else:
+            i += 1
+    return n
+
+
+def _sanshoku(c: Ctx) -> bool:
+    s = set(c.seqs)
+    return any(k in s and k + 9 in s and k + 18 in s for k in range(7))
+
+
+def _doukou(c: Ctx) -> bool:
+    t = set(c.trips)
+    return any(k in t and k + 9 in t and k + 18 in t for k in range(9))
+
+
+def _ittsu(c: Ctx) -> bool:
+    s = set(c.seqs)
+    return any(b in s and b + 3 in s and b + 6 in s for b in (0, 9, 18))
+
+
+def _dragon_trips(c: Ctx) -> int:
+    return sum(1 for k in c.trips if k in DRAGONS)
+
+
+def _wind_trips(c: Ctx) -> int:
+    return sum(1 for k in c.trips if k in WINDS)
+
+
+def _chuuren(c: Ctx) -> bool:
+    if not c.closed or c.sit.melds or len(_suits(c)) != 1 or _has_honor(c):
+        return False
+    base = next(k for k in range(27) if c.counts[k]) // 9 * 9
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    return all(c.counts[base + i] >= need[i] for i in range(9))
+
+
+def _junsei(c: Ctx) -> bool:
+    if not _chuuren(c):
+        return False
+    from jantaku.tiles.tileset import tile_kind
+
+    win = tile_kind(c.sit.win_tile)
+    base = win // 9 * 9
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    return all(c.counts[base + i] - (1 if base + i == win else 0) == need[i] for i in range(9))
+
+
+def _seat(wind: Kind) -> Callable[[Ctx], bool]:
+    return lambda c: c.sit.seat_wind == wind and wind in c.trips
+
+
+def _round(wind: Kind) -> Callable[[Ctx], bool]:
+    return lambda c: c.sit.round_wind == wind and wind in c.trips
+
+
+def _dragon(kind: Kind) -> Callable[[Ctx], bool]:
+    return lambda c: kind in c.trips
+
+
+def _std(c: Ctx) -> bool:
+    return c.r.form == "standard"
+
+
+def _after_draw_rinshan(c: Ctx) -> bool:
+    return c.sit.tsumo and c.sit.rinshan
+
+
+YAKU: Final[tuple[Yaku, ...]] = (
+    Yaku(
+        "menzen_tsumo",
+        0,
+        "Fully concealed tsumo",
+        "門前清自摸和",
+        1,
+        0,
+        lambda c: c.closed and c.sit.tsumo,
+    ),
+    Yaku(
+        "riichi",
+        1,
+        "Riichi",
+        "立直",
+        1,
+        0,
+        lambda c: c.sit.riichi.declared and not c.sit.riichi.is_double,
+    ),
+    Yaku("ippatsu", 2, "Ippatsu", "一発", 1, 0, lambda c: c.sit.ippatsu),
+    Yaku("chankan", 3, "Robbing a kan", "槍槓", 1, 1, lambda c: c.sit.chankan and not c.sit.tsumo),
+    Yaku("rinshan", 4, "After a kan", "嶺上開花", 1, 1, _after_draw_rinshan),
+    # A replacement draw is not the last tile of the wall: no haitei with rinshan.
+    Yaku(
+        "haitei",
+        5,
+        "Last tile tsumo",
+        "海底摸月",
+        1,
+        1,
+        lambda c: c.sit.tsumo and c.sit.haitei and not c.sit.rinshan,
+    ),
+    Yaku(
+        "houtei",
+        6,
+        "Last discard ron",
+        "河底撈魚",
+        1,
+        1,
+        lambda c: not c.sit.tsumo and c.sit.houtei,
+    ),
+    Yaku("pinfu", 7, "Pinfu", "平和", 1, 0, _pinfu),
+    Yaku("tanyao", 8, "All simples", "断幺九", 1, 1, lambda c: _all(c, is_simple)),
+    Yaku("iipeikou", 9, "Pure double sequence", "一盃口", 1, 0, lambda c: _peikou(c) == 1),
+    Yaku("seat_wind_east", 10, "Seat wind East", "自風 東", 1, 1, _seat(EAST)),
+    Yaku("seat_wind_south", 11, "Seat wind South", "自風 南", 1, 1, _seat(SOUTH)),
+    Yaku("seat_wind_west", 12, "Seat wind West", "自風 西", 1, 1, _seat(WEST)),
+    Yaku("seat_wind_north", 13, "Seat wind North", "自風 北", 1, 1, _seat(NORTH)),
+    Yaku("round_wind_east", 14, "Round wind East", "場風 東", 1, 1, _round(EAST)),
+    Yaku("round_wind_south", 15, "Round wind South", "場風 南", 1, 1, _round(SOUTH)),
+    Yaku("round_wind_west", 16, "Round wind West", "場風 西", 1, 1, _round(WEST)),
+    Yaku("round_wind_north", 17, "Round wind North", "場風 北", 1, 1, _round(NORTH)),
+    Yaku("haku", 18, "White dragon", "役牌 白", 1, 1, _dragon(HAKU)),
+    Yaku("hatsu", 19, "Green dragon", "役牌 發", 1, 1, _dragon(HATSU)),
+    Yaku("chun", 20, "Red dragon", "役牌 中", 1, 1, _dragon(CHUN)),
+    Yaku("double_riichi", 21, "Double riichi", "両立直", 2, 0, lambda c: c.sit.riichi.is_double),
+    Yaku("chiitoitsu", 22, "Seven pairs", "七対子", 2, 0, lambda c: c.r.form == CHIITOI),
+    Yaku(
+        "chanta",
+        23,
+        "Half outside hand",
+        "混全帯幺九",
+        2,
+        1,
+        lambda c: bool(c.seqs) and _has_honor(c) and _groups_have(c, is_terminal_or_honor),
+    ),
+    Yaku("ittsu", 24, "Pure straight", "一気通貫", 2, 1, _ittsu),
+    Yaku("sanshoku", 25, "Mixed triple sequence", "三色同順", 2, 1, _sanshoku),
+    Yaku("sanshoku_doukou", 26, "Triple triplets", "三色同刻", 2, 2, _doukou),
+    Yaku("sankantsu", 27, "Three kans", "三槓子", 2, 2, lambda c: c.kans == 3),
+    Yaku("toitoi", 28, "All triplets", "対々和", 2, 2, lambda c: _std(c) and len(c.trips) == 4),
+    Yaku("sanankou", 29, "Three concealed triplets", "三暗刻", 2, 2, lambda c: c.ankou == 3),
+    Yaku(
+        "shousangen",
+        30,
+        "Little three dragons",
+        "小三元",
+        2,
+        2,
+        lambda c: _std(c) and _dragon_trips(c) == 2 and c.r.pair in DRAGONS,
+    ),
+    Yaku(
+        "honroutou",
+        31,
+        "All terminals and honors",
+        "混老頭",
+        2,
+        2,
+        lambda c: c.r.form != KOKUSHI and _all(c, is_terminal_or_honor) and _has_honor(c),
+    ),
+    Yaku("ryanpeikou", 32, "Twice pure double sequence", "二盃口", 3, 0, lambda c: _peikou(c) == 2),
+    Yaku(
+        "junchan",
+        33,
+        "Fully outside hand",
+        "純全帯幺九",
+        3,
+        2,
+        lambda c: bool(c.seqs) and not _has_honor(c) and _groups_have(c, is_terminal_or_honor),
+    ),
+    Yaku(
+        "honitsu", 34, "Half flush", "混一色", 3, 2, lambda c: len(_suits(c)) == 1 and _has_honor(c)
+    ),
+    Yaku(
+        "chinitsu",
+        35,
+        "Full flush",
+        "清一色",
+        6,
+        5,
+        lambda c: len(_suits(c)) == 1 and not _has_honor(c),
+    ),
+    # Yakuman
+    Yaku(
+        "renhou",
+        36,
+        "Blessing of man",
+        "人和",
+        0,
+        0,
+        lambda c: c.sit.first_turn and not c.sit.tsumo and not c.sit.is_dealer,
+        yakuman=1,
+    ),
+    Yaku(
+        "tenhou",
+        37,
+        "Blessing of heaven",
+        "天和",
+        0,
+        0,
+        lambda c: c.sit.first_turn and c.sit.tsumo and c.sit.is_dealer,
+        yakuman=1,
+    ),
+    Yaku(
+        "chiihou",
+        38,
+        "Blessing of earth",
+        "地和",
+        0,
+        0,
+        lambda c: c.sit.first_turn and c.sit.tsumo and not c.sit.is_dealer,
+        yakuman=1,
+    ),
+    Yaku(
+        "daisangen",
+        39,
+        "Big three dragons",
+        "大三元",
+        0,
+        0,
+        lambda c: _dragon_trips(c) == 3,
+        yakuman=1,
+    ),
+    Yaku(
+        "suuankou",
+        40,
+        "Four concealed triplets",
+        "四暗刻",
+        0,
+        0,
+        lambda c: c.ankou == 4 and c.r.wait != TANKI,
+        yakuman=1,
+    ),
+    Yaku(
+        "suuankou_tanki",
+        41,
+        "Four concealed triplets, pair wait",
+        "四暗刻単騎",
+        0,
+        0,
+        lambda c: c.ankou == 4 and c.r.wait == TANKI,
+        yakuman=2,
+    ),
+    Yaku("tsuuiisou", 42, "All honors", "字一色", 0, 0, lambda c: _all(c, is_honor), yakuman=1),
+    Yaku(
+        "ryuuiisou",
+        43,
+        "All green",
+        "緑一色",
+        0,
+        0,
+        lambda c: _all(c, lambda k: k in GREEN_KINDS),
+        yakuman=1,
+    ),
+    Yaku(
+        "chinroutou",
+        44,
+        "All terminals",
+        "清老頭",
+        0,
+        0,
+        lambda c: _all(c, lambda k: is_terminal_or_honor(k) and not is_honor(k)),
+        yakuman=1,
+    ),
+    Yaku(
+        "chuuren",
+        45,
+        "Nine gates",
+        "九蓮宝燈",
+        0,
+        0,
+        lambda c: _chuuren(c) and not _junsei(c),
+        yakuman=1,
+    ),
+    Yaku("junsei_chuuren", 46, "True nine gates", "純正九蓮宝燈", 0, 0, _junsei, yakuman=2),
+    Yaku(
+        "kokushi",
+        47,
+        "Thirteen orphans",
+        "国士無双",
+        0,
+        0,
+        lambda c: c.r.form == KOKUSHI and c.r.wait != KOKUSHI13,
+        yakuman=1,
+    ),
+    Yaku(
+        "kokushi13",
+        48,
+        "Thirteen orphans, 13-sided wait",
+        "国士無双１３面",
+        0,
+        0,
+        lambda c: c.r.form == KOKUSHI and c.r.wait == KOKUSHI13,
+        yakuman=2,
+    ),
+    Yaku(
+        "daisuushii", 49, "Big four winds", "大四喜", 0, 0, lambda c: _wind_trips(c) == 4, yakuman=2
+    ),
+    Yaku(
+        "shousuushii",
+        50,
+        "Little four winds",
+        "小四喜",
+        0,
+        0,
+        lambda c: _std(c) and _wind_trips(c) == 3 and c.r.pair in WINDS,
+        yakuman=1,
+    ),
+    Yaku("suukantsu", 51, "Four kans", "四槓子", 0, 0, lambda c: c.kans == 4, yakuman=1),
+)
+
+YAKU_BY_ID: Final = {y.id: y for y in YAKU}
+
+# Han counted like yaku but never a yaku by themselves.
+DORA_IDS: Final = {"dora": 52, "ura_dora": 53, "aka_dora": 54, "nuki_dora": None}
+DORA_NAMES: Final = {
+    "dora": ("Dora", "ドラ"),
+    "ura_dora": ("Ura dora", "裏ドラ"),
+    "aka_dora": ("Red fives", "赤ドラ"),
+    "nuki_dora": ("Extracted dora", "抜きドラ"),
+}
