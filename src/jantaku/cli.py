@@ -113,6 +113,33 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tenhou_check(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from jantaku.log.check import check_path
+
+    root = Path(args.path)
+    if not root.exists():
+        raise UsageError(f"no such file or folder: {args.path}")
+    report = check_path(root)
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(
+            f"{report.games} games, {report.hands} hands, {report.wins} wins: "
+            f"{report.matched} matched, {len(report.mismatches)} mismatched, "
+            f"{len(report.skipped)} skipped; draws {report.draws_matched}/{report.draws}"
+        )
+        for m in report.mismatches:
+            print("MISMATCH", json.dumps(m, ensure_ascii=False))
+        for s in report.skipped:
+            print("skipped", s["file"], s.get("round", ""), s["reason"])
+        for e in report.errors:
+            print("ERROR", e["file"], e["error"])
+    return 0 if not report.mismatches and not report.errors else 1
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jantaku.server.app import serve
 
@@ -136,6 +163,11 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--rules", default="riichi", help="preset name or TOML file")
     sc.add_argument("--json", action="store_true")
     sc.set_defaults(func=cmd_score)
+
+    tc = sub.add_parser("tenhou-check", help="replay real Tenhou records through the scorer")
+    tc.add_argument("path", help="a record file or a folder of them")
+    tc.add_argument("--json", action="store_true")
+    tc.set_defaults(func=cmd_tenhou_check)
 
     s = sub.add_parser("serve", help="start the web table")
     s.add_argument("--host", default="127.0.0.1")
