@@ -12,7 +12,7 @@ from jantaku.tiles.tileset import TileSet, Variant, tile_kind
 from .points import base_points, standard_payments
 from .reading import CHIITOI, KOKUSHI, Reading, fu_of, readings
 from .situation import WinSituation
-from .yaku import DORA_IDS, DORA_NAMES, YAKU, Ctx, Yaku
+from .yaku import DORA_IDS, DORA_NAMES, YAKU, Ctx, HandFacts, Yaku
 
 
 class NotAWin(ValueError):
@@ -90,6 +90,16 @@ class Scorer:
         for yid, (closed, opened) in self.rules.yaku_han.items():
             self.han[yid] = (closed, opened)
         self.nuki_kinds = frozenset(kind_from_name(k) for k in self.rules.nuki_dora)
+        # Per hand state: (yaku, han) lists for a closed and an open hand, and the yakuman.
+        self._closed_yaku = [(y, self.han[y.id][0]) for y in self.yaku if not y.yakuman]
+        self._closed_yaku = [(y, h) for y, h in self._closed_yaku if h]
+        self._open_yaku = [(y, self.han[y.id][1]) for y in self.yaku if not y.yakuman]
+        self._open_yaku = [(y, h) for y, h in self._open_yaku if h]
+        mult = (lambda y: y.yakuman) if self.rules.double_yakuman else (lambda y: 1)
+        self._yakuman = [(y, mult(y)) for y in self.yaku if y.yakuman]
+        self._red = frozenset(
+            t for t in self.tileset.tiles if self.tileset.variant(t) is Variant.RED
+        )
         self.pao_yaku = frozenset(self.rules.pao)
 
     # -------------------------------------------------------------------------------------
@@ -117,7 +127,11 @@ class Scorer:
         tiles = list(sit.concealed)
         for m in sit.melds:
             tiles.extend(m.tiles)
-        aka = sum(1 for t in tiles if ts.variant(t) is Variant.RED)
+        red = self._red if ts is self.tileset else None
+        if red is None:
+            aka = sum(1 for t in tiles if ts.variant(t) is Variant.RED)
+        else:
+            aka = sum(1 for t in tiles if t in red)
         if aka:
             out.append(YakuHan("aka_dora", aka))
         if sit.riichi.declared:
@@ -133,7 +147,13 @@ class Scorer:
         return out
 
     def _ctx(
-        self, sit: WinSituation, r: Reading, counts: list[int], conc: list[int], vfu: list[int]
+        self,
+        sit: WinSituation,
+        r: Reading,
+        counts: list[int],
+        conc: list[int],
+        vfu: list[int],
+        facts: HandFacts,
     ) -> Ctx:
         trips = [s.kind for s in r.sets if not s.seq]
         seqs = [s.kind for s in r.sets if s.seq]
@@ -148,6 +168,7 @@ class Scorer:
             ankou=sum(1 for s in r.sets if not s.seq and s.concealed),
             value_pair=r.form == "standard" and vfu[r.pair] > 0,
             concealed_counts=conc,
+            facts=facts,
         )
 
     def score(self, sit: WinSituation) -> ScoreResult:
@@ -184,10 +205,11 @@ class Scorer:
         vfu = self._value_pair_fu(sit)
         dora = self._dora(sit, all_counts)
         dora_han = sum(d.han for d in dora)
+        facts = HandFacts.of(hand_counts)
         best: ScoreResult | None = None
         best_key: tuple[int, int, int] | None = None
         for r in rs:
-            res = self._score_reading(sit, r, hand_counts, conc, vfu, dora, dora_han)
+            res = self._score_reading(sit, r, hand_counts, conc, vfu, dora, facts)
             if res is None:
                 continue
             key = (res.total_gain(), res.han + 100 * res.yakuman, res.fu)
@@ -205,26 +227,21 @@ class Scorer:
         conc: list[int],
         vfu: list[int],
         dora: list[YakuHan],
-        dora_han: int,
+        facts: HandFacts,
     ) -> ScoreResult | None:
-        c = self._ctx(sit, r, counts, conc, vfu)
-        closed = c.closed
+        c = self._ctx(sit, r, counts, conc, vfu, facts)
         found: list[YakuHan] = []
         yakuman = 0
-        for y in self.yaku:
-            if y.yakuman:
-                if y.test(c):
-                    mult = y.yakuman if self.rules.double_yakuman else 1
-                    yakuman += mult
-                    found.append(YakuHan(y.id, 0, mult))
-                continue
-            han = self.han[y.id][0 if closed else 1]
-            if han and y.test(c):
-                found.append(YakuHan(y.id, han))
+        for y, mult in self._yakuman:
+            if y.test(c):
+                yakuman += mult
+                found.append(YakuHan(y.id, 0, mult))
         if yakuman:
-            found = [f for f in found if f.yakuman]
             han, fu = 0, 0
         else:
+            for y, han in self._closed_yaku if c.closed else self._open_yaku:
+                if y.test(c):
+                    found.append(YakuHan(y.id, han))
             if not found:
                 return None
             found.extend(dora)

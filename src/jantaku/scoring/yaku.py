@@ -32,7 +32,35 @@ from .reading import CHIITOI, KOKUSHI, KOKUSHI13, RYANMEN, TANKI, Reading
 from .situation import WinSituation
 
 
-@dataclass
+@dataclass(slots=True)
+class HandFacts:
+    """Facts about the tiles of a hand that do not depend on how it is read."""
+
+    all_simple: bool
+    all_toh: bool
+    """Every tile a terminal or an honor."""
+    all_terminal: bool
+    all_honor: bool
+    all_green: bool
+    has_honor: bool
+    suits: int
+    """Number of number suits present."""
+
+    @classmethod
+    def of(cls, counts: list[int]) -> HandFacts:
+        kinds = [k for k in range(34) if counts[k]]
+        return cls(
+            all_simple=all(is_simple(k) for k in kinds),
+            all_toh=all(is_terminal_or_honor(k) for k in kinds),
+            all_terminal=all(is_terminal_or_honor(k) and not is_honor(k) for k in kinds),
+            all_honor=all(is_honor(k) for k in kinds),
+            all_green=all(k in GREEN_KINDS for k in kinds),
+            has_honor=any(k >= 27 for k in kinds),
+            suits=len({k // 9 for k in kinds if k < 27}),
+        )
+
+
+@dataclass(slots=True)
 class Ctx:
     """What the predicates look at: one reading of one win, with derived facts."""
 
@@ -47,9 +75,7 @@ class Ctx:
     ankou: int
     value_pair: bool
     concealed_counts: list[int]
-
-    def all_kinds(self) -> list[Kind]:
-        return [k for k in range(34) if self.counts[k]]
+    facts: HandFacts
 
 
 @dataclass(frozen=True)
@@ -64,10 +90,6 @@ class Yaku:
     yakuman: int = 0
 
 
-def _all(c: Ctx, pred: Callable[[Kind], bool]) -> bool:
-    return all(pred(k) for k in range(34) if c.counts[k])
-
-
 def _groups_have(c: Ctx, pred: Callable[[Kind], bool]) -> bool:
     """Every set and the pair contains a tile satisfying ``pred``."""
     if c.r.form != "standard":
@@ -79,12 +101,8 @@ def _groups_have(c: Ctx, pred: Callable[[Kind], bool]) -> bool:
     )
 
 
-def _suits(c: Ctx) -> set[int]:
-    return {k // 9 for k in range(27) if c.counts[k]}
-
-
 def _has_honor(c: Ctx) -> bool:
-    return any(c.counts[k] for k in range(27, 34))
+    return c.facts.has_honor
 
 
 def _pinfu(c: Ctx) -> bool:
@@ -135,7 +153,7 @@ def _wind_trips(c: Ctx) -> int:
 
 
 def _chuuren(c: Ctx) -> bool:
-    if not c.closed or c.sit.melds or len(_suits(c)) != 1 or _has_honor(c):
+    if not c.closed or c.sit.melds or c.facts.suits != 1 or c.facts.has_honor:
         return False
     base = next(k for k in range(27) if c.counts[k]) // 9 * 9
     need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -215,7 +233,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         lambda c: not c.sit.tsumo and c.sit.houtei,
     ),
     Yaku("pinfu", 7, "Pinfu", "平和", 1, 0, _pinfu),
-    Yaku("tanyao", 8, "All simples", "断幺九", 1, 1, lambda c: _all(c, is_simple)),
+    Yaku("tanyao", 8, "All simples", "断幺九", 1, 1, lambda c: c.facts.all_simple),
     Yaku("iipeikou", 9, "Pure double sequence", "一盃口", 1, 0, lambda c: _peikou(c) == 1),
     Yaku("seat_wind_east", 10, "Seat wind East", "自風 東", 1, 1, _seat(EAST)),
     Yaku("seat_wind_south", 11, "Seat wind South", "自風 南", 1, 1, _seat(SOUTH)),
@@ -261,7 +279,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "混老頭",
         2,
         2,
-        lambda c: c.r.form != KOKUSHI and _all(c, is_terminal_or_honor) and _has_honor(c),
+        lambda c: c.r.form != KOKUSHI and c.facts.all_toh and c.facts.has_honor,
     ),
     Yaku("ryanpeikou", 32, "Twice pure double sequence", "二盃口", 3, 0, lambda c: _peikou(c) == 2),
     Yaku(
@@ -274,7 +292,13 @@ YAKU: Final[tuple[Yaku, ...]] = (
         lambda c: bool(c.seqs) and not _has_honor(c) and _groups_have(c, is_terminal_or_honor),
     ),
     Yaku(
-        "honitsu", 34, "Half flush", "混一色", 3, 2, lambda c: len(_suits(c)) == 1 and _has_honor(c)
+        "honitsu",
+        34,
+        "Half flush",
+        "混一色",
+        3,
+        2,
+        lambda c: c.facts.suits == 1 and c.facts.has_honor,
     ),
     Yaku(
         "chinitsu",
@@ -283,7 +307,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "清一色",
         6,
         5,
-        lambda c: len(_suits(c)) == 1 and not _has_honor(c),
+        lambda c: c.facts.suits == 1 and not c.facts.has_honor,
     ),
     # Yakuman
     Yaku(
@@ -346,7 +370,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         lambda c: c.ankou == 4 and c.r.wait == TANKI,
         yakuman=2,
     ),
-    Yaku("tsuuiisou", 42, "All honors", "字一色", 0, 0, lambda c: _all(c, is_honor), yakuman=1),
+    Yaku("tsuuiisou", 42, "All honors", "字一色", 0, 0, lambda c: c.facts.all_honor, yakuman=1),
     Yaku(
         "ryuuiisou",
         43,
@@ -354,7 +378,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "緑一色",
         0,
         0,
-        lambda c: _all(c, lambda k: k in GREEN_KINDS),
+        lambda c: c.facts.all_green,
         yakuman=1,
     ),
     Yaku(
@@ -364,7 +388,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "清老頭",
         0,
         0,
-        lambda c: _all(c, lambda k: is_terminal_or_honor(k) and not is_honor(k)),
+        lambda c: c.facts.all_terminal,
         yakuman=1,
     ),
     Yaku(
