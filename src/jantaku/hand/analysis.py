@@ -362,24 +362,58 @@ class HandAnalyzer:
         >>> len(a.decompositions(Hand.parse('111222333m55p789s').concealed_counts()))
         2
         """
-        c = list(counts[:N_KINDS])
-        if sum(c) != 3 * (4 - melds) + 2:
+        if sum(counts[:N_KINDS]) != 3 * (4 - melds) + 2:
             return []
-        out: list[Decomposition] = []
-        for p in range(N_KINDS):
-            if c[p] < 2:
-                continue
-            c[p] -= 2
-            for trip, seq in _set_splits(c, 0):
-                out.append(Decomposition(p, trip, seq))
-            c[p] += 2
-        return out
+        # Each suit splits on its own (cached by its counts); a reading takes one split per
+        # suit, exactly one of them holding the pair.
+        partial: list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]] = [(-1, (), ())]
+        for base in (0, 9, 18, 27):
+            splits = _group_splits(base, tuple(counts[base : base + (9 if base < 27 else 7)]))
+            if not splits:
+                return []
+            nxt = []
+            for pair, trips, seqs in partial:
+                for gpair, gtrips, gseqs in splits:
+                    if gpair >= 0 and pair >= 0:
+                        continue
+                    nxt.append((max(pair, gpair), trips + gtrips, seqs + gseqs))
+            partial = nxt
+        return [Decomposition(p, t, s) for p, t, s in partial if p >= 0]
 
 
 def tileset_riichi() -> TileSet:
     from jantaku.tiles.tileset import tileset
 
     return tileset("riichi")
+
+
+_GROUP_SPLITS: dict[
+    tuple[int, tuple[int, ...]], list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]]
+] = {}
+
+
+def _group_splits(
+    base: int, group: tuple[int, ...]
+) -> list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]]:
+    """Every split of one suit's (or the honors') tiles into sets and at most one pair:
+    ``(pair kind or -1, triplets, runs)``. Cached, as few patterns occur."""
+    key = (base, group)
+    hit = _GROUP_SPLITS.get(key)
+    if hit is not None:
+        return hit
+    c = [0] * N_KINDS
+    c[base : base + len(group)] = group
+    out: list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]] = []
+    if sum(group) % 3 == 0:
+        out.extend((-1, t, s) for t, s in _set_splits(c, base))
+    elif sum(group) % 3 == 2:
+        for p in range(base, base + len(group)):
+            if c[p] >= 2:
+                c[p] -= 2
+                out.extend((p, t, s) for t, s in _set_splits(c, base))
+                c[p] += 2
+    _GROUP_SPLITS[key] = out
+    return out
 
 
 def _set_splits(c: list[int], start: int) -> Iterator[tuple[tuple[Kind, ...], tuple[Kind, ...]]]:

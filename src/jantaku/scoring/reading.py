@@ -57,6 +57,9 @@ class Reading:
         return tuple(s for s in self.sets if s.seq)
 
 
+_ORPHANS: Final = tuple(k for k in range(N_KINDS) if is_terminal_or_honor(k))
+
+
 def meld_sets(sit: WinSituation) -> list[SetInfo]:
     out = []
     for m in sit.melds:
@@ -112,8 +115,7 @@ def readings(sit: WinSituation, analyzer: HandAnalyzer, counts: list[int]) -> li
                     pairs.extend([k] * (c[k] // 2))
                 if len(pairs) == 7:
                     out.append(Reading(CHIITOI, (), win, TANKI, tuple(pairs)))
-            orphans = [k for k in range(N_KINDS) if is_terminal_or_honor(k)]
-            if all(c[k] >= 1 for k in orphans) and sum(c[k] for k in orphans) == 14:
+            if all(c[k] >= 1 for k in _ORPHANS) and sum(c[k] for k in _ORPHANS) == 14:
                 thirteen = c[win] == 2
                 out.append(Reading(KOKUSHI, (), win, KOKUSHI13 if thirteen else TANKI))
     return out

@@ -178,7 +178,7 @@ class Scorer:
         """
         conc = [0] * 38
         for t in sit.concealed:
-            conc[tile_kind(t)] += 1
+            conc[t >> 2 if t < 136 else tile_kind(t)] += 1
         if sit.win_tile not in sit.concealed:
             raise NotAWin("the winning tile is not among the concealed tiles")
         expect = 14 - 3 * len(sit.melds)
@@ -187,24 +187,22 @@ class Scorer:
                 f"{len(sit.concealed)} concealed tiles with {len(sit.melds)} melds; a complete "
                 f"hand has {expect}"
             )
-        all_counts = list(conc[:N_KINDS])
+        hand_counts = conc[:N_KINDS]
         for m in sit.melds:
             for t in m.tiles:
-                all_counts[tile_kind(t)] += 1
-        for t in sit.extracted:
-            k = tile_kind(t)
-            if k < N_KINDS:
-                all_counts[k] += 1
-        hand_counts = list(conc[:N_KINDS])
-        for m in sit.melds:
-            for t in m.tiles:
-                hand_counts[tile_kind(t)] += 1
+                hand_counts[t >> 2] += 1
+        all_counts = hand_counts
+        if sit.extracted:
+            all_counts = list(hand_counts)
+            for t in sit.extracted:
+                k = tile_kind(t)
+                if k < N_KINDS:
+                    all_counts[k] += 1
         rs = readings(sit, self.analyzer, conc)
         if not rs:
             raise NotAWin("the hand is not complete")
         vfu = self._value_pair_fu(sit)
         dora = self._dora(sit, all_counts)
-        dora_han = sum(d.han for d in dora)
         facts = HandFacts.of(hand_counts)
         best: ScoreResult | None = None
         best_key: tuple[int, int, int] | None = None
@@ -232,10 +230,17 @@ class Scorer:
         c = self._ctx(sit, r, counts, conc, vfu, facts)
         found: list[YakuHan] = []
         yakuman = 0
-        for y, mult in self._yakuman:
-            if y.test(c):
-                yakuman += mult
-                found.append(YakuHan(y.id, 0, mult))
+        if (
+            facts.may_be_yakuman()
+            or r.form == KOKUSHI
+            or c.ankou == 4
+            or c.kans == 4
+            or sit.first_turn
+        ):
+            for y, mult in self._yakuman:
+                if y.test(c):
+                    yakuman += mult
+                    found.append(YakuHan(y.id, 0, mult))
         if yakuman:
             han, fu = 0, 0
         else:

@@ -46,18 +46,48 @@ class HandFacts:
     suits: int
     """Number of number suits present."""
 
+    dragons: int
+    """Dragon tiles in the hand (a yakuman gate: 大三元 needs nine)."""
+    winds: int
+
     @classmethod
     def of(cls, counts: list[int]) -> HandFacts:
-        kinds = [k for k in range(34) if counts[k]]
+        present = 0
+        for k in range(34):
+            if counts[k]:
+                present |= 1 << k
         return cls(
-            all_simple=all(is_simple(k) for k in kinds),
-            all_toh=all(is_terminal_or_honor(k) for k in kinds),
-            all_terminal=all(is_terminal_or_honor(k) and not is_honor(k) for k in kinds),
-            all_honor=all(is_honor(k) for k in kinds),
-            all_green=all(k in GREEN_KINDS for k in kinds),
-            has_honor=any(k >= 27 for k in kinds),
-            suits=len({k // 9 for k in kinds if k < 27}),
+            all_simple=not present & ~_SIMPLE_MASK,
+            all_toh=not present & _SIMPLE_MASK,
+            all_terminal=not present & ~_TERMINAL_MASK,
+            all_honor=not present & ~_HONOR_MASK,
+            all_green=not present & ~_GREEN_MASK,
+            has_honor=bool(present & _HONOR_MASK),
+            suits=bool(present & 0x1FF) + bool(present & 0x1FF << 9) + bool(present & 0x1FF << 18),
+            dragons=counts[31] + counts[32] + counts[33],
+            winds=counts[27] + counts[28] + counts[29] + counts[30],
         )
+
+    def may_be_yakuman(self) -> bool:
+        """False when no tile-pattern yakuman can apply (a cheap gate before the list)."""
+        return (
+            self.all_honor
+            or self.all_green
+            or self.all_terminal
+            or self.dragons >= 8
+            or self.winds >= 11
+            or (self.suits == 1 and not self.has_honor)
+        )
+
+
+def _mask(pred: Callable[[Kind], bool]) -> int:
+    return sum(1 << k for k in range(34) if pred(k))
+
+
+_SIMPLE_MASK: Final = _mask(is_simple)
+_HONOR_MASK: Final = _mask(is_honor)
+_TERMINAL_MASK: Final = _mask(lambda k: is_terminal_or_honor(k) and not is_honor(k))
+_GREEN_MASK: Final = _mask(lambda k: k in GREEN_KINDS)
 
 
 @dataclass(slots=True)
