@@ -128,9 +128,10 @@ class ScoringRules(_Section):
     """13 han or more is a (counted) yakuman; otherwise it stays 三倍満."""
     kiriage: bool = False
     """4 han 30 fu and 3 han 60 fu are rounded up to mangan (切り上げ満貫)."""
-    honba_value: int = 300
-    """Points per honba on a win: all from the discarder, or split equally among the payers
-    of a tsumo (4p: 300 = 100 each; Tenhou 3p: 200 = 100 each)."""
+    honba_ron: int = 300
+    """Points per honba added to a ron, paid by the discarder (Tenhou 4p 300, 3p 200)."""
+    honba_tsumo: int = 100
+    """Points per honba added to each payment of a tsumo (Tenhou: 100)."""
     riichi_stick: int = 1000
     tsumo_son: bool = True
     """Three players: a non-dealer tsumo collects only the two present players' shares."""

@@ -282,11 +282,10 @@ class Scorer:
             base, sit.seat_wind, discarder, sit.players, tsumo_son=rules.tsumo_son
         )
         value = sum(pays.values())
-        honba_total = sit.honba * rules.honba_value
-        if honba_total:
-            share = honba_total // len(pays)
+        if sit.honba:
+            extra = sit.honba * (rules.honba_tsumo if sit.tsumo else rules.honba_ron)
             for p in pays:
-                pays[p] += share
+                pays[p] += extra
         pao = None
         if sit.pao_wind is not None and any(f.id in self.pao_yaku for f in found):
             pao = sit.pao_wind
