@@ -86,7 +86,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         if key not in scorers:
             scorers[key] = Scorer(load_preset(args.rules, options or None))
         scorer = scorers[key]
-        sit = situation_from_json(obj, scorer.tileset, scorer.preset.players)
+        sit = situation_from_json(obj, scorer.tileset, scorer.preset.players, scorer.extractable)
         return result_to_json(scorer.score(sit))
 
     bad: tuple[type[Exception], ...] = (*_BAD_INPUT, NotAWin, SituationError)
@@ -140,6 +140,43 @@ def cmd_tenhou_check(args: argparse.Namespace) -> int:
     return 0 if not report.mismatches and not report.errors else 1
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from jantaku.rules import PRESET_NAMES
+    from jantaku.rules.model import knobs
+
+    if args.action == "list":
+        rows = []
+        for name in PRESET_NAMES:
+            p = load_preset(name)
+            rows.append(
+                {"name": name, "players": p.players, "title": p.title, "title_ja": p.title_ja}
+            )
+        if args.json:
+            print(json.dumps(rows, ensure_ascii=False))
+        else:
+            for r in rows:
+                print(f"{r['name']:<10} {r['players']}p  {r['title']}  {r['title_ja']}")
+        return 0
+    if not args.preset:
+        raise UsageError("rules show needs a preset name or file")
+    preset = load_preset(args.preset)
+    info = [k.model_dump(mode="json") for k in knobs(preset)]
+    if args.json:
+        print(
+            json.dumps(
+                {"name": preset.name, "players": preset.players, "knobs": info}, ensure_ascii=False
+            )
+        )
+        return 0
+    print(f"{preset.name}: {preset.title} ({preset.title_ja}), {preset.players} players")
+    for k in info:
+        changed = "" if k["value"] == k["default"] else f"   (default {k['default']!r})"
+        print(f"  {k['key']} = {k['value']!r}{changed}")
+        for line in k["description"].splitlines():
+            print(f"      {line.strip()}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jantaku.server.app import serve
 
@@ -168,6 +205,12 @@ def build_parser() -> argparse.ArgumentParser:
     tc.add_argument("path", help="a record file or a folder of them")
     tc.add_argument("--json", action="store_true")
     tc.set_defaults(func=cmd_tenhou_check)
+
+    ru = sub.add_parser("rules", help="list presets or show a preset's knobs")
+    ru.add_argument("action", choices=["list", "show"])
+    ru.add_argument("preset", nargs="?", help="preset name or TOML file (for show)")
+    ru.add_argument("--json", action="store_true")
+    ru.set_defaults(func=cmd_rules)
 
     s = sub.add_parser("serve", help="start the web table")
     s.add_argument("--host", default="127.0.0.1")

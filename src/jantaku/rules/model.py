@@ -73,7 +73,9 @@ YAKU_IDS: frozenset[str] = frozenset(
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
+    )
 
 
 class TilesRules(_Section):
@@ -211,3 +213,34 @@ class Preset(_Section):
     def hand_size(self) -> int:
         """Real tiles in a waiting hand (12 under one wildcard, 13 otherwise)."""
         return 13 - self.hand.wildcards
+
+
+class KnobInfo(BaseModel):
+    """One knob of a preset, for ``jantaku rules show`` and the lobby."""
+
+    key: str
+    """``section.name`` as written in a preset file."""
+    value: object
+    default: object
+    description: str
+
+
+def knobs(preset: Preset) -> list[KnobInfo]:
+    """Every knob of a preset with its value, the default and its documentation."""
+    out: list[KnobInfo] = []
+    for section_name, field in Preset.model_fields.items():
+        section = getattr(preset, section_name)
+        if not isinstance(section, BaseModel):
+            continue
+        for name, f in type(section).model_fields.items():
+            default = f.get_default(call_default_factory=True)
+            out.append(
+                KnobInfo(
+                    key=f"{section_name}.{name}",
+                    value=getattr(section, name),
+                    default=default,
+                    description=(f.description or "").strip(),
+                )
+            )
+        _ = field
+    return out

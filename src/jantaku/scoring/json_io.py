@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jantaku.tiles.kinds import WINDS, Kind
+from jantaku.tiles.kinds import WINDS, Kind, kind_name
 from jantaku.tiles.notation import (
     InvalidNotationError,
     Meld,
@@ -59,7 +59,7 @@ class SituationError(ValueError):
 
 
 def wind_of(letter: Any, field: str) -> Kind:
-    if not isinstance(letter, str) or letter not in WIND_LETTERS:
+    if letter not in ("E", "S", "W", "N"):
         raise SituationError(f"{field}: a seat wind E, S, W or N, not {letter!r}")
     return WINDS[WIND_LETTERS.index(letter)]
 
@@ -85,7 +85,32 @@ def _str(obj: dict[str, Any], key: str) -> str:
     return v
 
 
-def situation_from_json(obj: Any, ts: TileSet, default_players: int) -> WinSituation:
+class _FieldTiles:
+    """Parses the tile fields of one situation against one shared pool of copies, so a
+    fifth copy anywhere is caught, and names the field in the error."""
+
+    def __init__(self, ts: TileSet) -> None:
+        self.alloc = _Allocator("", ts)
+
+    def parse(self, field: str, text: str) -> list[int]:
+        self.alloc.text = text
+        try:
+            return _parse_run(text, text, self.alloc)
+        except InvalidNotationError as e:
+            raise SituationError(f"{field}: {e}") from None
+
+
+def situation_from_json(
+    obj: Any,
+    ts: TileSet,
+    default_players: int,
+    extractable: frozenset[Kind] = frozenset(),
+) -> WinSituation:
+    """Build a :class:`WinSituation` from the ``jantaku score`` JSON.
+
+    ``extractable``: the kinds this preset sets aside (nuki-dora, flowers); any other
+    extracted tile is an error.
+    """
     if not isinstance(obj, dict):
         raise SituationError("a situation is a JSON object")
     unknown = sorted(set(obj) - _FIELDS)
@@ -94,8 +119,8 @@ def situation_from_json(obj: Any, ts: TileSet, default_players: int) -> WinSitua
     hand_text = _str(obj, "hand")
     if not hand_text:
         raise SituationError("hand: missing")
-    alloc = _Allocator(hand_text, ts)
-    concealed = _parse_run(hand_text, hand_text, alloc)
+    pool = _FieldTiles(ts)
+    concealed = pool.parse("hand", hand_text)
     players = _int(obj, "players", default_players)
     if players not in (3, 4):
         raise SituationError(f"players: 3 or 4, not {players}")
@@ -116,8 +141,13 @@ def situation_from_json(obj: Any, ts: TileSet, default_players: int) -> WinSitua
         text = m.get("tiles", "")
         if not isinstance(text, str):
             raise SituationError(f"melds[{i}].tiles: an MPSZ string")
-        tiles = _parse_run(text, text, alloc)
-        _check_meld(text, text, mtype, tiles)
+        tiles = pool.parse(f"melds[{i}].tiles", text)
+        try:
+            _check_meld(text, text, mtype, tiles)
+        except InvalidNotationError as e:
+            raise SituationError(f"melds[{i}].tiles: {e}") from None
+        if mtype is MeldType.CHI and players == 3:
+            raise SituationError(f"melds[{i}]: there is no chi at a three-player table")
         source: Source | None = None
         if mtype is not MeldType.ANKAN:
             frm = m.get("from")
@@ -132,13 +162,18 @@ def situation_from_json(obj: Any, ts: TileSet, default_players: int) -> WinSitua
                     offset = 3 if (WINDS.index(seat) - WINDS.index(w)) % 3 == 1 else 1
                 source = Source(offset)
         melds.append(Meld(mtype, tuple(tiles), source))
-    extracted = tuple(_parse_run(_str(obj, "extracted"), _str(obj, "extracted"), alloc))
-    dora = tuple(_parse_run(_str(obj, "dora_indicators"), _str(obj, "dora_indicators"), alloc))
-    ura = tuple(_parse_run(_str(obj, "ura_indicators"), _str(obj, "ura_indicators"), alloc))
+    extracted = tuple(pool.parse("extracted", _str(obj, "extracted")))
+    for t in extracted:
+        if tile_kind(t) not in extractable:
+            raise SituationError(
+                f"extracted: {kind_name(tile_kind(t))} is not set aside under these rules"
+            )
+    dora = tuple(pool.parse("dora_indicators", _str(obj, "dora_indicators")))
+    ura = tuple(pool.parse("ura_indicators", _str(obj, "ura_indicators")))
     win_text = _str(obj, "win_tile")
     if not win_text:
         raise SituationError("win_tile: missing")
-    wt = _parse_run(win_text, win_text, _Allocator(win_text, ts))
+    wt = _FieldTiles(ts).parse("win_tile", win_text)
     if len(wt) != 1:
         raise SituationError("win_tile: exactly one tile")
     wkind, wvar = tile_kind(wt[0]), ts.variant(wt[0])

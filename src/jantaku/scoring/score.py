@@ -90,6 +90,9 @@ class Scorer:
         for yid, (closed, opened) in self.rules.yaku_han.items():
             self.han[yid] = (closed, opened)
         self.nuki_kinds = frozenset(kind_from_name(k) for k in self.rules.nuki_dora)
+        flowers = frozenset(k for k in self.tileset.kinds if k >= N_KINDS)
+        self.extractable: frozenset[Kind] = self.nuki_kinds | flowers
+        """Kinds a player of this preset sets aside (nuki-dora, flowers)."""
         # Per hand state: (yaku, han) lists for a closed and an open hand, and the yakuman.
         self._closed_yaku = [(y, self.han[y.id][0]) for y in self.yaku if not y.yakuman]
         self._closed_yaku = [(y, h) for y, h in self._closed_yaku if h]
