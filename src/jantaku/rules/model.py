@@ -67,6 +67,14 @@ YAKU_IDS: frozenset[str] = frozenset(
         "daisuushii",
         "shousuushii",
         "suukantsu",
+        "sanrenkou",
+        "sanpuu",
+        "shousharin",
+        "open_riichi",
+        "shihua",
+        "suurenkou",
+        "daisharin",
+        "manzu_honitsu",
     ]
 )
 """Every yaku id a preset may name (``jantaku.scoring.yaku`` defines one unit per id)."""
@@ -147,7 +155,73 @@ class ScoringRules(_Section):
     """Changed han values by yaku id: ``{"iipeikou" = [2, 1]}`` = closed 2, open 1 (0 = needs
     a closed hand)."""
     yakuhai_north: bool = False
-    """North is a value honor for every seat (役牌), in triplets and as a pair."""
+    """North is a value honor for every seat (役牌), in triplets and as a pair.
+    mighty: «北は役牌»; tokushima: «北は常に役牌»."""
+    extra_yaku: list[str] = Field(default_factory=list)
+    """House yaku switched on (sanrenkou, sanpuu, shousharin, daisharin, suurenkou,
+    manzu_honitsu, riichi_only_ron, open_riichi, shihua, mu...)."""
+
+    fu: Literal["counted", "fixed30"] = "counted"
+    """How fu are found: counted, or every hand 30 fu (gotou: «30符固定», «符計算無し»)."""
+    fu_cap: int = 0
+    """Highest fu a hand can have (0: no cap; tokushima: 60)."""
+    chiitoitsu_fu: int = 25
+    """Fu of 七対子 (tokushima: «七対子 50符»)."""
+    pinfu_tsumo_fu: int = 20
+    """Fu of a pinfu tsumo (tokushima: counted 30 fu)."""
+    point_table: Literal["standard", "tokushima"] = "standard"
+    """``standard``: base = fu×2^(han+2), mangan at 5 han. ``tokushima``: the seed's own table,
+    base = fu×2^han with limits 5-6 満貫 (4000/6000), 7-8 跳満, 9-10 倍満, 11-13 三倍満,
+    14+ 数え役満."""
+    limit_cap: Literal["none", "mangan"] = "none"
+    """Highest value a hand is paid (kanto-boo: 満貫, yakuman included)."""
+    round_up: int = 100
+    """Every payment is rounded up to a multiple of this (gotou/mighty: 1000,
+    «1000未満切り上げ», «1000おきに切り上げ»)."""
+    tsumo_bonus: int = 0
+    """Added to each payment of a tsumo after rounding (gotou ②: «ツモは1000点加符»)."""
+    terminal_manzu_bonus: int = 0
+    """Points per 1m/9m tile in the winning hand, from the discarder or from each tsumo payer
+    (tokushima: «一萬・九萬 1枚につき+1000点»)."""
+    open_riichi_bonus: int = 0
+    """Points added to a ron, or to each tsumo payment, when the winner is in open riichi
+    (gotou: «オープンリーチ +1000点»)."""
+    ura_dora: bool = True
+    """Ura dora exist (kanto-boo: no)."""
+    gold_is_dora: bool = True
+    """A gold five counts as a dora like a red five (gotou)."""
+    min_han: int = 1
+    """Han a hand needs from yaku (dora never count)."""
+    two_han_from_honba: int = 0
+    """From this honba on, two han are needed (0: never; kanto-boo mobile: 5)."""
+    chiitoi_four_han: int = 0
+    """Extra han per kind used four times in 七対子 (gotou: «4枚使いの数*4飜増し» → 4)."""
+    otafuku: Literal["off", "over_four", "every_kind"] = "off"
+    """お多福 (mighty): a non-furiten wait on 5+ kinds gives +1 han and a chip per kind beyond
+    four (``over_four``) or per kind (``every_kind``)."""
+    yonchoro: bool = False
+    """ヨンチョロ (mighty): +1 han per kind of which the hand uses all four copies."""
+    flower_han: list[int] = Field(default_factory=list)
+    """Han of each extracted flower, spring..winter (tokushima: [1, 1, 1, 2]); empty: none."""
+    flower_seat_han: int = 0
+    """Extra han for one's own seat's flower (tokushima: 東=春 南=夏 西=秋, +1)."""
+    flower_indicator_han: int = 0
+    """Han per extracted flower for each flower among the dora indicators (tokushima: 1)."""
+    flower_powers: bool = False
+    """gotou's flower effects: spring chips, summer level-up, autumn fives are dora, winter
+    アリス; a flower among the indicators gives its effect to the winner."""
+    four_north_han: int = 0
+    """Four norths extracted count this many han in all instead of one each (gotou: 8)."""
+    dot_white: Literal["plain", "pika", "wild_after_riichi"] = "plain"
+    """The dot white: plain; 白ピカ (tokushima: +1 han in a white triplet or kan); or 白ぽっち
+    (gotou: drawn after riichi it is a forced tsumo wildcard, never red or gold)."""
+    wareme: bool = False
+    """割れ目 (mighty): points the 割れ目 seat pays or receives for a win are doubled."""
+    daiminkan_liability: bool = False
+    """A rinshan win after an open kan is paid in full by the kan's feeder (mighty)."""
+    tedumari_han: int = 0
+    """手詰まり放銃 (gotou): a forced deal-in to an open riichi is scored from this many han
+    (13) plus the hand's own."""
 
     @field_validator("nuki_dora")
     @classmethod
@@ -168,6 +242,53 @@ class ScoringRules(_Section):
         return v
 
 
+class ChipsRules(_Section):
+    """Chips (祝儀): which events pay chips, how many, and who pays."""
+
+    enabled: bool = False
+    ippatsu: int = 0
+    """Chips for a win with ippatsu."""
+    ura_dora: int = 0
+    """Chips per ura dora."""
+    kan_dora: int = 0
+    """Chips per dora from a kan indicator (mighty: «槓ドラ»)."""
+    red_five: int = 0
+    """Chips per red five in the winning hand (gotou: 1)."""
+    gold_five: int = 0
+    """Chips per gold five (gotou: 2)."""
+    north: int = 0
+    """Chips per extracted north (gotou: 1)."""
+    rinshan: int = 0
+    """Chips for a rinshan tsumo (tokushima: 1)."""
+    otafuku: int = 0
+    """Chips per counted お多福 kind (mighty: 1)."""
+    yakuman_tsumo: int = 0
+    """Chips from each payer for a yakuman tsumo (mighty 4; gotou 5, all)."""
+    yakuman_ron: int = 0
+    """Chips from the discarder for a yakuman ron (mighty 5, gotou 10)."""
+    kazoe_per_han: int = 0
+    """Extra chips per han over 13 on a counted yakuman (gotou 1)."""
+    sanbaiman: int = 0
+    """Chips for a 三倍満, from all even on a ron (gotou 3)."""
+    all_nuki_yakuman: bool = False
+    """Winning with all four nuki-dora extracted pays yakuman chips (mighty: 4枚5m)."""
+    sokupochi: int = 0
+    """即ぽっち: 白ぽっち on the ippatsu draw (gotou: 3 on top of the ippatsu chip)."""
+    dice_chances: bool = False
+    """gotou's サイコロチャンス triggers (4 north, 4 flowers, yakuman, 即ぽっち, closed
+    オールスター; two for 天和/地和/人和)."""
+    alice_closed: int = 0
+    """アリス chips per matching tile for a closed hand (gotou 2)."""
+    alice_open: int = 0
+    """アリス chips per matching tile for an open hand (gotou 1)."""
+    alice_ippatsu_forgives: bool = False
+    """With ippatsu, one アリス miss is forgiven (gotou option)."""
+    shuba_doubles: bool = False
+    """Chips earned from a win after シュバリー are doubled (gotou)."""
+    point_value: int = 0
+    """Points a chip is worth at settlement (mighty: 2000; 0: chips stay chips)."""
+
+
 class Preset(_Section):
     """A whole preset: metadata plus one model per rule area."""
 
@@ -179,6 +300,7 @@ class Preset(_Section):
     tiles: TilesRules = Field(default_factory=TilesRules)
     hand: HandRules = Field(default_factory=HandRules)
     scoring: ScoringRules = Field(default_factory=ScoringRules)
+    chips: ChipsRules = Field(default_factory=ChipsRules)
 
     @model_validator(mode="after")
     def _consistent(self) -> Preset:
@@ -187,7 +309,15 @@ class Preset(_Section):
         red_5m = any(k == "5m" and n for k, n in self.tiles.red.items())
         if self.players == 3 and red_5m and not self.tiles.manzu_fives:
             raise ValueError("tiles.red: a three-player set has no 5m")
-        for key in ("pao", "disabled_yaku"):
+        if self.scoring.dot_white != "plain" and not self.tiles.dot_white:
+            raise ValueError("scoring.dot_white: the tile set has no dot white (tiles.dot_white)")
+        if self.scoring.flower_han and len(self.scoring.flower_han) != 4:
+            raise ValueError("scoring.flower_han: four values, spring to winter")
+        if (self.scoring.flower_han or self.scoring.flower_powers) and not self.tiles.flowers:
+            raise ValueError("scoring.flower_han/flower_powers: the tile set has no flowers")
+        if self.hand.wildcards and self.scoring.dot_white == "wild_after_riichi":
+            raise ValueError("scoring.dot_white: a hand cannot hold two wildcards by rule")
+        for key in ("pao", "disabled_yaku", "extra_yaku"):
             for name in getattr(self.scoring, key):
                 if name not in YAKU_IDS:
                     raise ValueError(f"scoring.{key}: no yaku {name!r}")

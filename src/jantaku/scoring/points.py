@@ -15,8 +15,44 @@ LIMIT_BASE: Final = {
 }
 
 
+LIMIT_NAMES: Final = {
+    0: "mangan",
+    1: "haneman",
+    2: "baiman",
+    3: "sanbaiman",
+    4: "yakuman",
+    5: "yakuman",
+}
+
+
 def ceil100(x: int) -> int:
     return -(-x // 100) * 100
+
+
+def ceil_to(x: int, unit: int) -> int:
+    """Round up to a multiple of ``unit`` (5200 → 6000 with 1000)."""
+    return -(-x // unit) * unit
+
+
+def tokushima_base(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
+    """tokushima's own table: base = fu×2^han (no 場ゾロ), limits by han.
+
+    >>> tokushima_base(1, 30, 0), tokushima_base(5, 30, 0), tokushima_base(14, 30, 0)
+    ((60, None), (1000, 'mangan'), (4000, 'yakuman'))
+    """
+    if yakuman:
+        return 4000 * yakuman, "yakuman"
+    if han >= 14:
+        return 4000, "yakuman"
+    if han >= 11:
+        return 3000, "sanbaiman"
+    if han >= 9:
+        return 2000, "baiman"
+    if han >= 7:
+        return 1500, "haneman"
+    if han >= 5:
+        return 1000, "mangan"
+    return min(fu * 2**han, 1000), None
 
 
 def base_points(
@@ -52,7 +88,13 @@ def seats(players: int) -> tuple[Kind, ...]:
 
 
 def standard_payments(
-    base: int, winner: Kind, discarder: Kind | None, players: int, *, tsumo_son: bool = True
+    base: int,
+    winner: Kind,
+    discarder: Kind | None,
+    players: int,
+    *,
+    tsumo_son: bool = True,
+    round_to: int = 100,
 ) -> dict[Kind, int]:
     """Who pays what, before honba and sticks (payer seat wind → points).
 
@@ -66,16 +108,19 @@ def standard_payments(
     """
     dealer_win = winner == EAST
     if discarder is not None:
-        return {discarder: ceil100(base * (6 if dealer_win else 4))}
+        return {discarder: ceil_to(ceil100(base * (6 if dealer_win else 4)), round_to)}
     out: dict[Kind, int] = {}
     for payer in seats(players):
         if payer == winner:
             continue
         out[payer] = ceil100(base * (2 if dealer_win or payer == EAST else 1))
     if players == 3 and not tsumo_son:
-        # The absent fourth seat's share, split equally between the two payers.
+        # The absent fourth seat's share (a non-dealer's), split equally between the payers.
         absent = ceil100(base * (2 if dealer_win else 1))
-        half = ceil100(absent // 2 if absent % 2 == 0 else absent // 2 + 1)
+        half = ceil100((absent + 1) // 2)
         for payer in out:
             out[payer] += half
+    if round_to != 100:
+        for payer in out:
+            out[payer] = ceil_to(out[payer], round_to)
     return out

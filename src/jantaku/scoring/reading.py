@@ -80,9 +80,15 @@ def _wait_in_run(start: Kind, win: Kind) -> str:
     return PENCHAN if pos == 0 else RYANMEN
 
 
-def readings(sit: WinSituation, analyzer: HandAnalyzer, counts: list[int]) -> list[Reading]:
-    """Every reading of the hand, given the concealed counts (winning tile included)."""
-    win = tile_kind(sit.win_tile)
+def readings(
+    sit: WinSituation, analyzer: HandAnalyzer, counts: list[int], win: Kind | None = None
+) -> list[Reading]:
+    """Every reading of the hand, given the concealed counts (winning tile included).
+
+    ``win`` is the kind the winning tile stands for (a wildcard's identity), by default the
+    winning tile's own kind."""
+    if win is None:
+        win = tile_kind(sit.win_tile)
     called = meld_sets(sit)
     out: list[Reading] = []
     for d in analyzer.decompositions(counts, len(sit.melds)):

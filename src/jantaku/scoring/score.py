@@ -1,4 +1,9 @@
-"""Scoring a win: every reading, its yaku, han and fu; the best one; and the payments."""
+"""Scoring a win: every reading, its yaku, han and fu; the best one; and the payments.
+
+The pipeline is the same for every preset; the preset's knobs (``Preset.scoring``) choose
+which yaku exist and at what han, how fu are found, which point table and limits apply, how
+payments are rounded and what is added to them. Chips are in :mod:`jantaku.scoring.chips`.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,37 @@ from dataclasses import dataclass, field
 
 from jantaku.hand.analysis import HandAnalyzer
 from jantaku.rules.model import Preset
-from jantaku.tiles.kinds import DRAGONS, N_KINDS, NORTH, Kind, kind_from_name, kind_name
+from jantaku.tiles.kinds import (
+    DRAGONS,
+    FIVES,
+    HAKU,
+    M1,
+    M9,
+    N_KINDS,
+    NORTH,
+    SPRING,
+    SUMMER,
+    WINTER,
+    Kind,
+    kind_from_name,
+    kind_name,
+)
 from jantaku.tiles.tileset import TileSet, Variant, tile_kind
 
-from .points import base_points, standard_payments
+from .points import LIMIT_NAMES, base_points, standard_payments, tokushima_base
 from .reading import CHIITOI, KOKUSHI, Reading, fu_of, readings
 from .situation import WinSituation
-from .yaku import DORA_IDS, DORA_NAMES, YAKU, Ctx, HandFacts, Yaku
+from .yaku import (
+    ALL_YAKU,
+    ALL_YAKU_BY_ID,
+    DORA_IDS,
+    DORA_NAMES,
+    HOUSE_IDS,
+    SUPERSEDES,
+    Ctx,
+    HandFacts,
+    Yaku,
+)
 
 
 class NotAWin(ValueError):
@@ -29,18 +58,15 @@ class YakuHan:
     def tenhou_id(self) -> int | None:
         if self.id in DORA_IDS:
             return DORA_IDS[self.id]
-        return _BY_ID[self.id].tenhou_id
+        return ALL_YAKU_BY_ID[self.id].tenhou_id
 
     @property
     def name_ja(self) -> str:
-        return DORA_NAMES[self.id][1] if self.id in DORA_NAMES else _BY_ID[self.id].name_ja
+        return DORA_NAMES[self.id][1] if self.id in DORA_NAMES else ALL_YAKU_BY_ID[self.id].name_ja
 
     @property
     def name_en(self) -> str:
-        return DORA_NAMES[self.id][0] if self.id in DORA_NAMES else _BY_ID[self.id].name_en
-
-
-_BY_ID = {y.id: y for y in YAKU}
+        return DORA_NAMES[self.id][0] if self.id in DORA_NAMES else ALL_YAKU_BY_ID[self.id].name_en
 
 
 @dataclass(frozen=True)
@@ -49,22 +75,25 @@ class ScoreResult:
     han: int
     fu: int
     yakuman: int
+    """Real yakuman multiples (a counted yakuman is 0 here, ``limit`` says ``yakuman``)."""
     limit: str | None
     base: int
     payments: dict[Kind, int]
-    """Payer seat wind → points paid, honba included."""
+    """Payer seat wind → points paid, honba and bonuses included."""
     sticks: int
     """Riichi sticks collected (count)."""
     reading: Reading
     pao_wind: Kind | None = None
-    extras: dict[str, int] = field(default_factory=dict)
+    value: int = 0
+    """What the hand is worth before honba, sticks and bonuses (Tenhou's ``ten``)."""
+    wildcards: tuple[Kind, ...] = ()
+    """What the wildcards became in the chosen reading."""
+    facts: dict[str, int] = field(default_factory=dict)
+    """Counts that chips are paid on (ura, kan dora, red, gold, north...)."""
 
     @property
     def points(self) -> int:
-        """What the hand is worth before honba and sticks (Tenhou's ``ten`` value)."""
         return self.value
-
-    value: int = 0
 
     def total_gain(self, stick_value: int = 1000) -> int:
         return sum(self.payments.values()) + self.sticks * stick_value
@@ -75,37 +104,44 @@ class Scorer:
 
     def __init__(self, preset: Preset, ts: TileSet | None = None) -> None:
         self.preset = preset
-        self.rules = preset.scoring
+        self.rules = rules = preset.scoring
         self.tileset = ts or preset.tileset()
         self.analyzer = HandAnalyzer(
             self.tileset,
             chiitoi_four=preset.hand.chiitoi_four,
             fifth_copy=preset.hand.wildcard_fifth_copy,
         )
-        disabled = set(self.rules.disabled_yaku)
-        self.yaku: tuple[Yaku, ...] = tuple(y for y in YAKU if y.id not in disabled)
-        self.han: dict[str, tuple[int, int]] = {y.id: (y.han_closed, y.han_open) for y in YAKU}
-        if not self.rules.kuitan:
+        disabled = set(rules.disabled_yaku)
+        extra = set(rules.extra_yaku)
+        self.yaku: tuple[Yaku, ...] = tuple(
+            y for y in ALL_YAKU if (y.id in extra if y.id in HOUSE_IDS else y.id not in disabled)
+        )
+        self.han: dict[str, tuple[int, int]] = {y.id: (y.han_closed, y.han_open) for y in ALL_YAKU}
+        if not rules.kuitan:
             self.han["tanyao"] = (1, 0)
-        for yid, (closed, opened) in self.rules.yaku_han.items():
+        for yid, (closed, opened) in rules.yaku_han.items():
             self.han[yid] = (closed, opened)
-        self.nuki_kinds = frozenset(kind_from_name(k) for k in self.rules.nuki_dora)
+        # A yakuman given han values by the preset is counted as han (tokushima: 人和 and 四華
+        # are counted yakuman).
+        as_han = set(rules.yaku_han)
+        normal = [y for y in self.yaku if not y.yakuman or y.id in as_han]
+        self._closed_yaku = [(y, self.han[y.id][0]) for y in normal if self.han[y.id][0]]
+        self._open_yaku = [(y, self.han[y.id][1]) for y in normal if self.han[y.id][1]]
+        double = rules.double_yakuman
+        self._yakuman = [
+            (y, y.yakuman if double else 1) for y in self.yaku if y.yakuman and y.id not in as_han
+        ]
+        enabled = {y.id for y in self.yaku}
+        self._supersedes = {k: v for k, v in SUPERSEDES.items() if k in enabled}
+        self.nuki_kinds = frozenset(kind_from_name(k) for k in rules.nuki_dora)
         flowers = frozenset(k for k in self.tileset.kinds if k >= N_KINDS)
         self.extractable: frozenset[Kind] = self.nuki_kinds | flowers
         """Kinds a player of this preset sets aside (nuki-dora, flowers)."""
-        # Per hand state: (yaku, han) lists for a closed and an open hand, and the yakuman.
-        self._closed_yaku = [(y, self.han[y.id][0]) for y in self.yaku if not y.yakuman]
-        self._closed_yaku = [(y, h) for y, h in self._closed_yaku if h]
-        self._open_yaku = [(y, self.han[y.id][1]) for y in self.yaku if not y.yakuman]
-        self._open_yaku = [(y, h) for y, h in self._open_yaku if h]
-        mult = (lambda y: y.yakuman) if self.rules.double_yakuman else (lambda y: 1)
-        self._yakuman = [(y, mult(y)) for y in self.yaku if y.yakuman]
-        self._red = frozenset(
-            t for t in self.tileset.tiles if self.tileset.variant(t) is Variant.RED
-        )
-        self.pao_yaku = frozenset(self.rules.pao)
+        ts_ = self.tileset
+        self._red = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.RED)
+        self._gold = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.GOLD)
 
-    # -------------------------------------------------------------------------------------
+    # -- helpers ------------------------------------------------------------------------------
 
     def _value_pair_fu(self, sit: WinSituation) -> list[int]:
         fu = [0] * N_KINDS
@@ -117,107 +153,148 @@ class Scorer:
             fu[NORTH] += 2
         return fu
 
-    def _dora(self, sit: WinSituation, all_counts: list[int]) -> list[YakuHan]:
+    def _flower_powers(self, sit: WinSituation) -> set[Kind]:
+        """gotou: the flowers whose effect the winner has (extracted, or an indicator)."""
+        if not self.rules.flower_powers:
+            return set()
+        have = {tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING}
+        for t in (*sit.dora_indicators, *sit.ura_indicators):
+            if tile_kind(t) >= SPRING:
+                have.add(tile_kind(t))
+        return have
+
+    def _dora(
+        self,
+        sit: WinSituation,
+        all_counts: list[int],
+        real_tiles: list[int],
+        powers: set[Kind],
+    ) -> tuple[list[YakuHan], dict[str, int]]:
         ts = sit.tileset
+        rules = self.rules
         out: list[YakuHan] = []
-        dora = sum(
-            all_counts[ts.dora_next[tile_kind(t)]]
+        facts: dict[str, int] = {}
+        per_indicator = [
+            all_counts[ts.dora_next[tile_kind(t)]] if ts.dora_next[tile_kind(t)] >= 0 else 0
             for t in sit.dora_indicators
-            if ts.dora_next[tile_kind(t)] >= 0
-        )
+        ]
+        dora = sum(per_indicator)
+        base_n = 2 if rules.flower_powers else 1  # gotou always turns two indicators
+        facts["kan_dora"] = sum(per_indicator[base_n:])
         if dora:
             out.append(YakuHan("dora", dora))
-        tiles = list(sit.concealed)
-        for m in sit.melds:
-            tiles.extend(m.tiles)
-        red = self._red if ts is self.tileset else None
-        if red is None:
-            aka = sum(1 for t in tiles if ts.variant(t) is Variant.RED)
-        else:
-            aka = sum(1 for t in tiles if t in red)
+        red = sum(1 for t in real_tiles if t in self._red)
+        gold = sum(1 for t in real_tiles if t in self._gold)
+        facts["red"], facts["gold"] = red, gold
+        aka = red + (gold if rules.gold_is_dora else 0)
+        if SPRING + 2 in powers:  # autumn: every five is a dora, red and gold count twice
+            aka += sum(all_counts[k] for k in FIVES)
         if aka:
             out.append(YakuHan("aka_dora", aka))
-        if sit.riichi.declared:
+        if sit.riichi.declared and rules.ura_dora:
             ura = sum(
                 all_counts[ts.dora_next[tile_kind(t)]]
                 for t in sit.ura_indicators
                 if ts.dora_next[tile_kind(t)] >= 0
             )
+            facts["ura"] = ura
             out.append(YakuHan("ura_dora", ura))
         nuki = sum(1 for t in sit.extracted if tile_kind(t) in self.nuki_kinds)
+        facts["nuki"] = nuki
         if nuki:
-            out.append(YakuHan("nuki_dora", nuki))
-        return out
+            norths = sum(1 for t in sit.extracted if tile_kind(t) == NORTH)
+            han = nuki
+            if rules.four_north_han and norths == 4:
+                han = nuki - 4 + rules.four_north_han
+            out.append(YakuHan("nuki_dora", han))
+        if rules.flower_han:
+            flowers = [tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING]
+            han = sum(rules.flower_han[k - SPRING] for k in flowers)
+            seat_flower = SPRING + (sit.seat_wind - 27)
+            if seat_flower in flowers and seat_flower < WINTER:
+                han += rules.flower_seat_han
+            indicators = sum(1 for t in sit.dora_indicators if tile_kind(t) >= SPRING)
+            han += rules.flower_indicator_han * indicators * len(flowers)
+            if han:
+                out.append(YakuHan("flowers", han))
+        return out, facts
 
-    def _ctx(
-        self,
-        sit: WinSituation,
-        r: Reading,
-        counts: list[int],
-        conc: list[int],
-        vfu: list[int],
-        facts: HandFacts,
-    ) -> Ctx:
-        trips = [s.kind for s in r.sets if not s.seq]
-        seqs = [s.kind for s in r.sets if s.seq]
-        return Ctx(
-            sit=sit,
-            r=r,
-            counts=counts,
-            closed=not any(s.called for s in r.sets) and sit.is_closed,
-            trips=trips,
-            seqs=seqs,
-            kans=sum(1 for s in r.sets if s.kan),
-            ankou=sum(1 for s in r.sets if not s.seq and s.concealed),
-            value_pair=r.form == "standard" and vfu[r.pair] > 0,
-            concealed_counts=conc,
-            facts=facts,
-        )
+    # -- scoring ------------------------------------------------------------------------------
 
     def score(self, sit: WinSituation) -> ScoreResult:
         """Score a win, taking the reading that pays the winner most.
 
-        Raises :class:`NotAWin` when the hand is not complete or has no yaku.
+        Raises :class:`NotAWin` when the hand is not complete, has no yaku, or has fewer
+        han than the rules require.
         """
-        conc = [0] * 38
-        for t in sit.concealed:
-            conc[t >> 2 if t < 136 else tile_kind(t)] += 1
+        rules = self.rules
         if sit.win_tile not in sit.concealed:
             raise NotAWin("the winning tile is not among the concealed tiles")
-        expect = 14 - 3 * len(sit.melds)
+        ts = sit.tileset
+        pochi = (
+            rules.dot_white == "wild_after_riichi"
+            and sit.tsumo
+            and sit.riichi.declared
+            and ts.variant(sit.win_tile) is Variant.DOT
+        )
+        rule_wild = self.preset.hand.wildcards
+        expect = 14 - 3 * len(sit.melds) - rule_wild
         if len(sit.concealed) != expect:
             raise NotAWin(
                 f"{len(sit.concealed)} concealed tiles with {len(sit.melds)} melds; a complete "
                 f"hand has {expect}"
             )
-        hand_counts = conc[:N_KINDS]
+        real = [t for t in sit.concealed if not (pochi and t == sit.win_tile)]
+        conc = [0] * 38
+        for t in real:
+            conc[t >> 2 if t < 136 else tile_kind(t)] += 1
+        called = [0] * 38
         for m in sit.melds:
             for t in m.tiles:
-                hand_counts[t >> 2] += 1
-        all_counts = hand_counts
-        if sit.extracted:
-            all_counts = list(hand_counts)
-            for t in sit.extracted:
-                k = tile_kind(t)
-                if k < N_KINDS:
-                    all_counts[k] += 1
-        rs = readings(sit, self.analyzer, conc)
-        if not rs:
+                called[t >> 2] += 1
+        wild = rule_wild + (1 if pochi else 0)
+        if wild:
+            identities = self.analyzer.wildcard_readings(conc, len(sit.melds), wild, called)
+        else:
+            identities = [()]
+        if not identities or (wild == 0 and not self.analyzer.is_complete(conc, len(sit.melds))):
             raise NotAWin("the hand is not complete")
         vfu = self._value_pair_fu(sit)
-        dora = self._dora(sit, all_counts)
-        facts = HandFacts.of(hand_counts)
+        powers = self._flower_powers(sit)
+        real_tiles = list(real)
+        for m in sit.melds:
+            real_tiles.extend(m.tiles)
         best: ScoreResult | None = None
         best_key: tuple[int, int, int] | None = None
-        for r in rs:
-            res = self._score_reading(sit, r, hand_counts, conc, vfu, dora, facts)
-            if res is None:
-                continue
-            key = (res.total_gain(), res.han + 100 * res.yakuman, res.fu)
-            if best_key is None or key > best_key:
-                best, best_key = res, key
+        reason = "the hand has no yaku"
+        for ident in identities:
+            counts = list(conc)
+            for k in ident:
+                counts[k] += 1
+            hand_counts = counts[:N_KINDS]
+            for k in range(N_KINDS):
+                hand_counts[k] += called[k]
+            all_counts = hand_counts
+            if sit.extracted:
+                all_counts = list(hand_counts)
+                for t in sit.extracted:
+                    k = tile_kind(t)
+                    if k < N_KINDS:
+                        all_counts[k] += 1
+            win_kind = ident[-1] if pochi else tile_kind(sit.win_tile)
+            dora, facts = self._dora(sit, all_counts, real_tiles, powers)
+            hfacts = HandFacts.of(hand_counts)
+            for r in readings(sit, self.analyzer, counts, win_kind):
+                res = self._score_reading(sit, r, hand_counts, counts, vfu, dora, hfacts, powers)
+                if isinstance(res, str):
+                    reason = res
+                    continue
+                res = _with(res, wildcards=ident, facts=facts)
+                key = (res.total_gain(), res.han + 100 * res.yakuman, res.fu)
+                if best_key is None or key > best_key:
+                    best, best_key = res, key
         if best is None:
-            raise NotAWin("the hand has no yaku")
+            raise NotAWin(reason)
         return best
 
     def _score_reading(
@@ -229,8 +306,22 @@ class Scorer:
         vfu: list[int],
         dora: list[YakuHan],
         facts: HandFacts,
-    ) -> ScoreResult | None:
-        c = self._ctx(sit, r, counts, conc, vfu, facts)
+        powers: set[Kind],
+    ) -> ScoreResult | str:
+        rules = self.rules
+        c = Ctx(
+            sit=sit,
+            r=r,
+            counts=counts,
+            closed=sit.is_closed,
+            trips=[s.kind for s in r.sets if not s.seq],
+            seqs=[s.kind for s in r.sets if s.seq],
+            kans=sum(1 for s in r.sets if s.kan),
+            ankou=sum(1 for s in r.sets if not s.seq and s.concealed),
+            value_pair=r.form == "standard" and vfu[r.pair] > 0,
+            concealed_counts=conc,
+            facts=facts,
+        )
         found: list[YakuHan] = []
         yakuman = 0
         if (
@@ -239,32 +330,114 @@ class Scorer:
             or c.ankou == 4
             or c.kans == 4
             or sit.first_turn
+            or r.form == CHIITOI
+            or len(sit.extracted) >= 4
         ):
             for y, mult in self._yakuman:
                 if y.test(c):
                     yakuman += mult
                     found.append(YakuHan(y.id, 0, mult))
-        if yakuman:
-            han, fu = 0, 0
-        else:
-            for y, han in self._closed_yaku if c.closed else self._open_yaku:
+        han = fu = 0
+        if not yakuman:
+            for y, h in self._closed_yaku if c.closed else self._open_yaku:
                 if y.test(c):
-                    found.append(YakuHan(y.id, han))
+                    found.append(YakuHan(y.id, h))
+            for winner, losers in self._supersedes.items():
+                if any(f.id == winner for f in found):
+                    found = [f for f in found if f.id not in losers]
             if not found:
-                return None
-            found.extend(dora)
+                return "the hand has no yaku"
+            yaku_han = sum(f.han for f in found)
+            need = rules.min_han
+            if rules.two_han_from_honba and sit.honba >= rules.two_han_from_honba:
+                need = max(need, 2)
+            if yaku_han < need:
+                return f"the hand has {yaku_han} han of yaku; these rules need {need}"
+            found.extend(d for d in dora)
+            found.extend(self._house_han(sit, r, counts, conc))
             han = sum(f.han for f in found)
-            pinfu = any(f.id == "pinfu" for f in found)
             if r.form == CHIITOI:
-                fu = 25
+                fu = rules.chiitoitsu_fu
             elif r.form == KOKUSHI:
                 fu = 0
             else:
+                pinfu = any(f.id == "pinfu" for f in found)
                 fu = fu_of(r, sit, vfu, pinfu)
-        base, limit = base_points(
-            han, fu, yakuman, kazoe=self.rules.kazoe_yakuman, kiriage=self.rules.kiriage
-        )
-        return self._pay(sit, found, han, fu, yakuman, base, limit, r)
+                if pinfu and sit.tsumo:
+                    fu = rules.pinfu_tsumo_fu
+            if rules.fu == "fixed30":
+                fu = 30
+            if rules.fu_cap:
+                fu = min(fu, rules.fu_cap)
+            if sit.tedumari and rules.tedumari_han:
+                found.append(YakuHan("tedumari", rules.tedumari_han))
+                han += rules.tedumari_han
+        base, limit = self._base(han, fu, yakuman)
+        if SUMMER in powers:  # gotou 夏: one level up
+            if limit is None:
+                found.append(YakuHan("summer", 1))
+                han += 1
+                base, limit = self._base(han, fu, 0)
+            else:
+                base, limit = _level_up(base, limit, rules.point_table)
+        if rules.limit_cap == "mangan":
+            cap = 2000 if rules.point_table == "standard" else 1000
+            if base > cap or limit == "yakuman":
+                base, limit = cap, "mangan"
+        if not yakuman and rules.point_table == "standard" and limit is None and base <= 0:
+            return "the hand has no value"
+        return self._pay(sit, found, han, fu, yakuman, base, limit, r, counts)
+
+    def _house_han(
+        self, sit: WinSituation, r: Reading, counts: list[int], conc: list[int]
+    ) -> list[YakuHan]:
+        """Han that house rules add to a hand that already has a yaku."""
+        rules = self.rules
+        out: list[YakuHan] = []
+        if rules.dot_white == "pika" and any(s.kind == HAKU and not s.seq for s in r.sets):
+            has_dot = any(
+                sit.tileset.variant(t) is Variant.DOT
+                for t in (*sit.concealed, *(t for m in sit.melds for t in m.tiles))
+            )
+            if has_dot:
+                out.append(YakuHan("pika", 1))
+        if rules.yonchoro:
+            n = sum(1 for k in range(N_KINDS) if counts[k] == 4)
+            if n:
+                out.append(YakuHan("yonchoro", n))
+        if rules.chiitoi_four_han and r.form == CHIITOI:
+            n = sum(1 for k in range(N_KINDS) if counts[k] == 4)
+            if n:
+                out.append(YakuHan("chiitoi_four", n * rules.chiitoi_four_han))
+        if rules.otafuku != "off" and not sit.furiten:
+            n = self.wait_count(sit)
+            extra = n - 4 if rules.otafuku == "over_four" else n
+            if n >= 5 and extra > 0:
+                out.append(YakuHan("otafuku", extra))
+        return out
+
+    def wait_count(self, sit: WinSituation) -> int:
+        """How many kinds the hand waited on before the winning tile (after the fifth-copy
+        rule)."""
+        before = [0] * 38
+        removed = False
+        for t in sit.concealed:
+            if t == sit.win_tile and not removed:
+                removed = True
+                continue
+            before[tile_kind(t)] += 1
+        called = [0] * 38
+        for m in sit.melds:
+            for t in m.tiles:
+                called[t >> 2] += 1
+        w = self.analyzer.waits(before, len(sit.melds), self.preset.hand.wildcards, called)
+        return len(w.kinds)
+
+    def _base(self, han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
+        rules = self.rules
+        if rules.point_table == "tokushima":
+            return tokushima_base(han, fu, yakuman)
+        return base_points(han, fu, yakuman, kazoe=rules.kazoe_yakuman, kiriage=rules.kiriage)
 
     def _pay(
         self,
@@ -276,22 +449,51 @@ class Scorer:
         base: int,
         limit: str | None,
         r: Reading,
+        counts: list[int],
     ) -> ScoreResult:
         rules = self.rules
         discarder = None if sit.tsumo else sit.discarder_wind
         if not sit.tsumo and discarder is None:
             raise NotAWin("a ron needs the discarder's seat")
         pays = standard_payments(
-            base, sit.seat_wind, discarder, sit.players, tsumo_son=rules.tsumo_son
+            base,
+            sit.seat_wind,
+            discarder,
+            sit.players if sit.players in (3, 4) else 4,
+            tsumo_son=rules.tsumo_son,
+            round_to=rules.round_up,
         )
         value = sum(pays.values())
+        if rules.wareme and sit.wareme_wind is not None:
+            for p in pays:
+                if sit.wareme_wind in (p, sit.seat_wind):
+                    pays[p] *= 2
+        if sit.tsumo and rules.tsumo_bonus:
+            for p in pays:
+                pays[p] += rules.tsumo_bonus
         if sit.honba:
             extra = sit.honba * (rules.honba_tsumo if sit.tsumo else rules.honba_ron)
             for p in pays:
                 pays[p] += extra
+        if sit.riichi.is_open and rules.open_riichi_bonus:
+            for p in pays:
+                pays[p] += rules.open_riichi_bonus
+        if rules.terminal_manzu_bonus:
+            n = counts[M1] + counts[M9]
+            for p in pays:
+                pays[p] += n * rules.terminal_manzu_bonus
         pao = None
-        if sit.pao_wind is not None and any(f.id in self.pao_yaku for f in found):
+        pao_yaku = set(rules.pao)
+        if sit.pao_wind is not None and any(f.id in pao_yaku for f in found):
             pao = sit.pao_wind
+        elif (
+            rules.daiminkan_liability
+            and sit.tsumo
+            and sit.rinshan
+            and sit.kan_feeder_wind is not None
+        ):
+            pao = sit.kan_feeder_wind
+        if pao is not None:
             total = sum(pays.values())
             if sit.tsumo:
                 pays = {pao: total}
@@ -311,6 +513,23 @@ class Scorer:
             pao_wind=pao,
             value=value,
         )
+
+
+def _with(res: ScoreResult, **changes: object) -> ScoreResult:
+    from dataclasses import replace
+
+    return replace(res, **changes)  # type: ignore[arg-type]
+
+
+def _level_up(base: int, limit: str | None, table: str) -> tuple[int, str | None]:
+    """gotou 夏: one level up from mangan (満貫→跳満→倍満→三倍満→役満→5倍満)."""
+    ladder = [2000, 3000, 4000, 6000, 8000, 10000]
+    if table == "tokushima":
+        ladder = [1000, 1500, 2000, 3000, 4000, 5000]
+    for i, v in enumerate(ladder[:-1]):
+        if base <= v:
+            return ladder[i + 1], LIMIT_NAMES.get(i + 1, "yakuman")
+    return base + ladder[-1] - ladder[-2], "yakuman"
 
 
 def describe(result: ScoreResult) -> str:

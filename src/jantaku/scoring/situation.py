@@ -62,6 +62,16 @@ class WinSituation:
     furiten: bool = False
     pao_wind: Kind | None = None
     """The seat liable (包) for a pao yakuman: fed its last dragon/wind set."""
+    kan_feeder_wind: Kind | None = None
+    """For a rinshan win after an open kan: who discarded the kan's tile (大明槓の責任払い)."""
+    wareme_wind: Kind | None = None
+    """The 割れ目 seat this hand (mighty)."""
+    tedumari: bool = False
+    """A forced deal-in to an open riichi (手詰まり放銃): every legal discard dealt in."""
+    alice: tuple[Tile, ...] = ()
+    """gotou 冬: the tiles turned over one by one after the dora indicators."""
+    sitting_out: bool = False
+    """Four people at a three-player table: a fourth person sits out and pays 'all' chips."""
     tileset: TileSet = field(default_factory=lambda: tileset("riichi"), compare=False)
 
     @property

@@ -469,12 +469,126 @@ YAKU: Final[tuple[Yaku, ...]] = (
 )
 
 YAKU_BY_ID: Final = {y.id: y for y in YAKU}
+"""The standard yaku by id (house yaku: :data:`ALL_YAKU_BY_ID`)."""
 
 # Han counted like yaku but never a yaku by themselves.
-DORA_IDS: Final = {"dora": 52, "ura_dora": 53, "aka_dora": 54, "nuki_dora": None}
+DORA_IDS: Final[dict[str, int | None]] = {
+    "dora": 52,
+    "ura_dora": 53,
+    "aka_dora": 54,
+    "nuki_dora": None,
+    "flowers": None,
+    "pika": None,
+    "yonchoro": None,
+    "otafuku": None,
+    "chiitoi_four": None,
+    "summer": None,
+    "tedumari": None,
+}
 DORA_NAMES: Final = {
     "dora": ("Dora", "ドラ"),
     "ura_dora": ("Ura dora", "裏ドラ"),
-    "aka_dora": ("Red fives", "赤ドラ"),
+    "aka_dora": ("Red and gold fives", "赤ドラ"),
     "nuki_dora": ("Extracted dora", "抜きドラ"),
+    "flowers": ("Flowers", "華"),
+    "pika": ("Dot white triplet", "白ピカ"),
+    "yonchoro": ("All four copies used", "ヨンチョロ"),
+    "otafuku": ("Five or more waits", "お多福"),
+    "chiitoi_four": ("Four of a kind in seven pairs", "4枚使い七対子"),
+    "summer": ("Summer: one level up", "夏"),
+    "tedumari": ("Forced deal-in to open riichi", "手詰まり放銃"),
 }
+"""Han that are counted like yaku but never make a hand a win by themselves."""
+
+
+# -- House yaku: off unless a preset lists them in ``scoring.extra_yaku`` -------------------
+
+
+def _renkou(c: Ctx, n: int) -> bool:
+    trips = set(c.trips)
+    return any(all(k + i in trips and (k + i) // 9 == k // 9 for i in range(n)) for k in range(27))
+
+
+def _chiitoi_flush(c: Ctx, honors: bool) -> bool:
+    return c.r.form == CHIITOI and c.closed and c.facts.suits == 1 and c.facts.has_honor is honors
+
+
+def _manzu_honitsu(c: Ctx) -> bool:
+    return c.facts.suits == 1 and c.facts.has_honor and any(c.counts[k] for k in range(9))
+
+
+HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
+    Yaku(
+        "sanrenkou",
+        None,
+        "Three consecutive triplets",
+        "三連刻",
+        2,
+        2,
+        lambda c: _renkou(c, 3) and not _renkou(c, 4),
+    ),
+    Yaku(
+        "sanpuu",
+        None,
+        "Three winds",
+        "三風",
+        2,
+        2,
+        lambda c: EAST in c.trips and SOUTH in c.trips and WEST in c.trips,
+    ),
+    Yaku(
+        "shousharin",
+        None,
+        "Closed half-flush seven pairs",
+        "小車輪",
+        6,
+        0,
+        lambda c: _chiitoi_flush(c, True),
+    ),
+    Yaku("open_riichi", None, "Open riichi", "オープン立直", 2, 0, lambda c: c.sit.riichi.is_open),
+    Yaku(
+        "shihua",
+        None,
+        "All four flowers",
+        "四華",
+        0,
+        0,
+        lambda c: len({t for t in c.sit.extracted if t >= 136}) == 4,
+        yakuman=1,
+    ),
+    Yaku(
+        "suurenkou",
+        None,
+        "Four consecutive triplets",
+        "四連刻",
+        0,
+        0,
+        lambda c: _renkou(c, 4),
+        yakuman=1,
+    ),
+    Yaku(
+        "daisharin",
+        None,
+        "Closed full-flush seven pairs",
+        "大車輪",
+        0,
+        0,
+        lambda c: _chiitoi_flush(c, False),
+        yakuman=1,
+    ),
+    Yaku(
+        "manzu_honitsu", None, "Manzu half flush", "萬子の混一色", 0, 0, _manzu_honitsu, yakuman=1
+    ),
+)
+"""``shousharin`` stands in for 混一色 + 七対子 (6 han in all, «メンホンチートイ 6飜»)."""
+
+SUPERSEDES: Final[dict[str, tuple[str, ...]]] = {
+    "shousharin": ("honitsu", "chiitoitsu"),
+    "open_riichi": ("riichi", "double_riichi"),
+    "suurenkou": (),
+}
+"""A yaku that, when it applies, replaces the listed ones."""
+
+ALL_YAKU: Final = YAKU + HOUSE_YAKU
+ALL_YAKU_BY_ID: Final = {y.id: y for y in ALL_YAKU}
+HOUSE_IDS: Final = frozenset(y.id for y in HOUSE_YAKU)
