@@ -72,22 +72,13 @@ def _read_stdin_json() -> Any:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from jantaku.scoring import NotAWin, Scorer
-    from jantaku.scoring.json_io import SituationError, result_to_json, situation_from_json
+    from jantaku.scoring import NotAWin
+    from jantaku.scoring.json_io import ScoreService, SituationError
 
     data = _read_stdin_json()
-    scorers: dict[str, Scorer] = {}
-
-    def one(obj: Any) -> dict[str, Any]:
-        options = obj.get("options", {}) if isinstance(obj, dict) else {}
-        if not isinstance(options, dict):
-            raise UsageError("options: an object of knob values")
-        key = json.dumps(options, sort_keys=True)
-        if key not in scorers:
-            scorers[key] = Scorer(load_preset(args.rules, options or None))
-        scorer = scorers[key]
-        sit = situation_from_json(obj, scorer.tileset, scorer.preset.players, scorer.extractable)
-        return result_to_json(scorer.score(sit))
+    load_preset(args.rules)  # a bad preset is an error for the whole call
+    service = ScoreService(args.rules)
+    one = service.score
 
     bad: tuple[type[Exception], ...] = (*_BAD_INPUT, NotAWin, SituationError)
     if isinstance(data, list):

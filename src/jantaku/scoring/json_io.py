@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from jantaku.tiles.kinds import WINDS, Kind, kind_name
@@ -16,7 +17,7 @@ from jantaku.tiles.notation import (
 )
 from jantaku.tiles.tileset import TileSet, Variant, tile_kind
 
-from .score import ScoreResult
+from .score import Scorer, ScoreResult
 from .situation import RiichiKind, WinSituation
 
 WIND_LETTERS = "ESWN"
@@ -246,4 +247,26 @@ def result_to_json(r: ScoreResult) -> dict[str, Any]:
     }
 
 
-_ = (InvalidNotationError, Variant)
+class ScoreService:
+    """``jantaku score`` as a library call: one situation JSON in, one result JSON out,
+    with scorers cached per (rules, options)."""
+
+    def __init__(self, rules: str = "riichi") -> None:
+        self.rules = rules
+        self._scorers: dict[str, Scorer] = {}
+
+    def scorer(self, options: dict[str, Any] | None) -> Scorer:
+        from jantaku.rules.loader import load_preset
+
+        key = json.dumps(options or {}, sort_keys=True)
+        if key not in self._scorers:
+            self._scorers[key] = Scorer(load_preset(self.rules, options or None))
+        return self._scorers[key]
+
+    def score(self, obj: Any) -> dict[str, Any]:
+        options = obj.get("options", {}) if isinstance(obj, dict) else {}
+        if not isinstance(options, dict):
+            raise SituationError("options: an object of knob values")
+        scorer = self.scorer(options)
+        sit = situation_from_json(obj, scorer.tileset, scorer.preset.players, scorer.extractable)
+        return result_to_json(scorer.score(sit))

@@ -39,14 +39,42 @@ class SetInfo(NamedTuple):
     """Counts as concealed for fu and 暗刻 (not called, not completed by a ron)."""
 
 
-@dataclass(frozen=True)
 class Reading:
-    form: str
-    sets: tuple[SetInfo, ...]
-    pair: Kind
-    wait: str
-    pairs: tuple[Kind, ...] = ()
-    """Chiitoitsu: the kinds of the pairs (a kind twice for four of a kind)."""
+    """One reading. ``trips``/``seqs``/``kans``/``ankou`` are derived once, here, because
+    every yaku and the fu look at them."""
+
+    __slots__ = ("ankou", "form", "kans", "pair", "pairs", "seqs", "sets", "trips", "wait")
+
+    def __init__(
+        self,
+        form: str,
+        sets: tuple[SetInfo, ...],
+        pair: Kind,
+        wait: str,
+        pairs: tuple[Kind, ...] = (),
+    ) -> None:
+        self.form = form
+        self.sets = sets
+        self.pair = pair
+        self.wait = wait
+        self.pairs = pairs
+        """Chiitoitsu: the kinds of the pairs (a kind twice for four of a kind)."""
+        trips: list[Kind] = []
+        seqs: list[Kind] = []
+        kans = ankou = 0
+        for s in sets:
+            if s.seq:
+                seqs.append(s.kind)
+            else:
+                trips.append(s.kind)
+                if s.kan:
+                    kans += 1
+                if s.concealed:
+                    ankou += 1
+        self.trips, self.seqs, self.kans, self.ankou = trips, seqs, kans, ankou
+
+    def __repr__(self) -> str:
+        return f"Reading({self.form}, pair={self.pair}, wait={self.wait}, sets={self.sets})"
 
     @property
     def triplets(self) -> tuple[SetInfo, ...]:
@@ -57,6 +85,8 @@ class Reading:
         return tuple(s for s in self.sets if s.seq)
 
 
+_CLOSED_TRIPLET: Final = tuple(SetInfo(k, False, False, False, True) for k in range(N_KINDS))
+_CLOSED_RUN: Final = tuple(SetInfo(k, True, False, False, True) for k in range(N_KINDS))
 _ORPHANS: Final = tuple(k for k in range(N_KINDS) if is_terminal_or_honor(k))
 
 
@@ -89,11 +119,11 @@ def readings(
     winning tile's own kind."""
     if win is None:
         win = tile_kind(sit.win_tile)
-    called = meld_sets(sit)
+    called = meld_sets(sit) if sit.melds else []
     out: list[Reading] = []
     for d in analyzer.decompositions(counts, len(sit.melds)):
-        trips = [SetInfo(k, False, False, False, True) for k in d.triplets]
-        seqs = [SetInfo(k, True, False, False, True) for k in d.sequences]
+        trips = [_CLOSED_TRIPLET[k] for k in d.triplets]
+        seqs = [_CLOSED_RUN[k] for k in d.sequences]
         seen: set[tuple[str, Kind]] = set()
         if d.pair == win:
             out.append(Reading(STANDARD, tuple(trips + seqs + called), d.pair, TANKI))
@@ -113,15 +143,18 @@ def readings(
                 seen.add(key)
                 out.append(Reading(STANDARD, tuple(trips + seqs + called), d.pair, wait))
     if not sit.melds:
-        c = counts
-        if sum(c[:N_KINDS]) == 14:
-            if all(x in (0, 2) or (analyzer.chiitoi_four and x == 4) for x in c[:N_KINDS]):
+        c = counts[:N_KINDS]
+        # Cheap gates first: seven pairs has no odd count; kokushi has 13 kinds.
+        even = not c.count(1) and not c.count(3)
+        thirteen_kinds = N_KINDS - c.count(0) == 13
+        if (even or thirteen_kinds) and sum(c) == 14:
+            if even and (analyzer.chiitoi_four or not c.count(4)):
                 pairs: list[Kind] = []
                 for k in range(N_KINDS):
                     pairs.extend([k] * (c[k] // 2))
                 if len(pairs) == 7:
                     out.append(Reading(CHIITOI, (), win, TANKI, tuple(pairs)))
-            if all(c[k] >= 1 for k in _ORPHANS) and sum(c[k] for k in _ORPHANS) == 14:
+            if thirteen_kinds and all(c[k] >= 1 for k in _ORPHANS):
                 thirteen = c[win] == 2
                 out.append(Reading(KOKUSHI, (), win, KOKUSHI13 if thirteen else TANKI))
     return out

@@ -8,6 +8,7 @@ payments are rounded and what is added to them. Chips are in :mod:`jantaku.scori
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from jantaku.hand.analysis import HandAnalyzer
 from jantaku.rules.model import Preset
@@ -48,8 +49,7 @@ class NotAWin(ValueError):
     """The hand is not a legal win under the rules (the message says why)."""
 
 
-@dataclass(frozen=True)
-class YakuHan:
+class YakuHan(NamedTuple):
     id: str
     han: int
     yakuman: int = 0
@@ -127,6 +127,15 @@ class Scorer:
         normal = [y for y in self.yaku if not y.yakuman or y.id in as_han]
         self._closed_yaku = [(y, self.han[y.id][0]) for y in normal if self.han[y.id][0]]
         self._open_yaku = [(y, self.han[y.id][1]) for y in normal if self.han[y.id][1]]
+        # Honor yakuhai only need testing when the hand has honors.
+        honor_only = {y.id for y in ALL_YAKU if y.tenhou_id is not None and 10 <= y.tenhou_id <= 20}
+        self._normal_yaku = {
+            closed: {
+                honors: [(y, h) for y, h in lst if honors or y.id not in honor_only]
+                for honors in (False, True)
+            }
+            for closed, lst in ((True, self._closed_yaku), (False, self._open_yaku))
+        }
         double = rules.double_yakuman
         self._yakuman = [
             (y, y.yakuman if double else 1) for y in self.yaku if y.yakuman and y.id not in as_han
@@ -137,6 +146,13 @@ class Scorer:
         flowers = frozenset(k for k in self.tileset.kinds if k >= N_KINDS)
         self.extractable: frozenset[Kind] = self.nuki_kinds | flowers
         """Kinds a player of this preset sets aside (nuki-dora, flowers)."""
+        self._house_han_on = bool(
+            rules.dot_white == "pika"
+            or rules.yonchoro
+            or rules.chiitoi_four_han
+            or rules.otafuku != "off"
+        )
+        self._vfu_cache: dict[tuple[Kind, Kind], list[int]] = {}
         ts_ = self.tileset
         self._red = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.RED)
         self._gold = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.GOLD)
@@ -144,6 +160,10 @@ class Scorer:
     # -- helpers ------------------------------------------------------------------------------
 
     def _value_pair_fu(self, sit: WinSituation) -> list[int]:
+        key = (sit.seat_wind, sit.round_wind)
+        hit = self._vfu_cache.get(key)
+        if hit is not None:
+            return hit
         fu = [0] * N_KINDS
         for d in DRAGONS:
             fu[d] = 2
@@ -151,6 +171,7 @@ class Scorer:
         fu[sit.round_wind] += 2
         if self.rules.yakuhai_north and sit.seat_wind != NORTH and sit.round_wind != NORTH:
             fu[NORTH] += 2
+        self._vfu_cache[key] = fu
         return fu
 
     def _flower_powers(self, sit: WinSituation) -> set[Kind]:
@@ -183,8 +204,8 @@ class Scorer:
         facts["kan_dora"] = sum(per_indicator[base_n:])
         if dora:
             out.append(YakuHan("dora", dora))
-        red = sum(1 for t in real_tiles if t in self._red)
-        gold = sum(1 for t in real_tiles if t in self._gold)
+        red = len(self._red.intersection(real_tiles))
+        gold = len(self._gold.intersection(real_tiles)) if self._gold else 0
         facts["red"], facts["gold"] = red, gold
         aka = red + (gold if rules.gold_is_dora else 0)
         if SPRING + 2 in powers:  # autumn: every five is a dora, red and gold count twice
@@ -257,23 +278,25 @@ class Scorer:
             identities = self.analyzer.wildcard_readings(conc, len(sit.melds), wild, called)
         else:
             identities = [()]
-        if not identities or (wild == 0 and not self.analyzer.is_complete(conc, len(sit.melds))):
+        if not identities:
             raise NotAWin("the hand is not complete")
         vfu = self._value_pair_fu(sit)
         powers = self._flower_powers(sit)
         real_tiles = list(real)
         for m in sit.melds:
             real_tiles.extend(m.tiles)
-        best: ScoreResult | None = None
+        best: _Candidate | None = None
         best_key: tuple[int, int, int] | None = None
-        reason = "the hand has no yaku"
+        best_extra: tuple[tuple[Kind, ...], dict[str, int]] = ((), {})
+        reason = "the hand is not complete"
         for ident in identities:
             counts = list(conc)
             for k in ident:
                 counts[k] += 1
             hand_counts = counts[:N_KINDS]
-            for k in range(N_KINDS):
-                hand_counts[k] += called[k]
+            for m in sit.melds:
+                for t in m.tiles:
+                    hand_counts[t >> 2] += 1
             all_counts = hand_counts
             if sit.extracted:
                 all_counts = list(hand_counts)
@@ -285,17 +308,32 @@ class Scorer:
             dora, facts = self._dora(sit, all_counts, real_tiles, powers)
             hfacts = HandFacts.of(hand_counts)
             for r in readings(sit, self.analyzer, counts, win_kind):
+                if reason == "the hand is not complete":
+                    reason = "the hand has no yaku"
                 res = self._score_reading(sit, r, hand_counts, counts, vfu, dora, hfacts, powers)
                 if isinstance(res, str):
                     reason = res
                     continue
-                res = _with(res, wildcards=ident, facts=facts)
-                key = (res.total_gain(), res.han + 100 * res.yakuman, res.fu)
+                # Every reading is paid by the same formula, so the highest base pays most.
+                key = (res.base, res.han + 100 * res.yakuman, res.fu)
                 if best_key is None or key > best_key:
-                    best, best_key = res, key
+                    best, best_key, best_extra = res, key, (ident, facts)
         if best is None:
             raise NotAWin(reason)
-        return best
+        b = best
+        return self._pay(
+            sit,
+            b.found,
+            b.han,
+            b.fu,
+            b.yakuman,
+            b.base,
+            b.limit,
+            b.reading,
+            b.counts,
+            wildcards=best_extra[0],
+            facts=best_extra[1],
+        )
 
     def _score_reading(
         self,
@@ -307,20 +345,21 @@ class Scorer:
         dora: list[YakuHan],
         facts: HandFacts,
         powers: set[Kind],
-    ) -> ScoreResult | str:
+    ) -> _Candidate | str:
         rules = self.rules
+        closed = not sit.melds or sit.is_closed
         c = Ctx(
-            sit=sit,
-            r=r,
-            counts=counts,
-            closed=sit.is_closed,
-            trips=[s.kind for s in r.sets if not s.seq],
-            seqs=[s.kind for s in r.sets if s.seq],
-            kans=sum(1 for s in r.sets if s.kan),
-            ankou=sum(1 for s in r.sets if not s.seq and s.concealed),
-            value_pair=r.form == "standard" and vfu[r.pair] > 0,
-            concealed_counts=conc,
-            facts=facts,
+            sit,
+            r,
+            counts,
+            closed,
+            r.trips,
+            r.seqs,
+            r.kans,
+            r.ankou,
+            r.form == "standard" and vfu[r.pair] > 0,
+            conc,
+            facts,
         )
         found: list[YakuHan] = []
         yakuman = 0
@@ -339,7 +378,7 @@ class Scorer:
                     found.append(YakuHan(y.id, 0, mult))
         han = fu = 0
         if not yakuman:
-            for y, h in self._closed_yaku if c.closed else self._open_yaku:
+            for y, h in self._normal_yaku[closed][facts.has_honor]:
                 if y.test(c):
                     found.append(YakuHan(y.id, h))
             for winner, losers in self._supersedes.items():
@@ -353,8 +392,9 @@ class Scorer:
                 need = max(need, 2)
             if yaku_han < need:
                 return f"the hand has {yaku_han} han of yaku; these rules need {need}"
-            found.extend(d for d in dora)
-            found.extend(self._house_han(sit, r, counts, conc))
+            found.extend(dora)
+            if self._house_han_on:
+                found.extend(self._house_han(sit, r, counts, conc))
             han = sum(f.han for f in found)
             if r.form == CHIITOI:
                 fu = rules.chiitoitsu_fu
@@ -386,7 +426,7 @@ class Scorer:
                 base, limit = cap, "mangan"
         if not yakuman and rules.point_table == "standard" and limit is None and base <= 0:
             return "the hand has no value"
-        return self._pay(sit, found, han, fu, yakuman, base, limit, r, counts)
+        return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
 
     def _house_han(
         self, sit: WinSituation, r: Reading, counts: list[int], conc: list[int]
@@ -450,6 +490,8 @@ class Scorer:
         limit: str | None,
         r: Reading,
         counts: list[int],
+        wildcards: tuple[Kind, ...] = (),
+        facts: dict[str, int] | None = None,
     ) -> ScoreResult:
         rules = self.rules
         discarder = None if sit.tsumo else sit.discarder_wind
@@ -512,13 +554,22 @@ class Scorer:
             reading=r,
             pao_wind=pao,
             value=value,
+            wildcards=wildcards,
+            facts=facts or {},
         )
 
 
-def _with(res: ScoreResult, **changes: object) -> ScoreResult:
-    from dataclasses import replace
+class _Candidate(NamedTuple):
+    """A scored reading before payments (only the best one gets paid)."""
 
-    return replace(res, **changes)  # type: ignore[arg-type]
+    found: list[YakuHan]
+    han: int
+    fu: int
+    yakuman: int
+    base: int
+    limit: str | None
+    reading: Reading
+    counts: list[int]
 
 
 def _level_up(base: int, limit: str | None, table: str) -> tuple[int, str | None]:

@@ -146,7 +146,7 @@ def _pinfu(c: Ctx) -> bool:
 
 
 def _peikou(c: Ctx) -> int:
-    if not c.closed or c.r.form != "standard":
+    if len(c.seqs) < 2 or not c.closed or len(set(c.seqs)) == len(c.seqs):
         return 0
     seqs = sorted(c.seqs)
     n, i = 0, 0
@@ -160,17 +160,23 @@ def _peikou(c: Ctx) -> int:
 
 
 def _sanshoku(c: Ctx) -> bool:
-    s = set(c.seqs)
-    return any(k in s and k + 9 in s and k + 18 in s for k in range(7))
+    s = c.seqs
+    if len(s) < 3:
+        return False
+    return any(k < 7 and k + 9 in s and k + 18 in s for k in s)
 
 
 def _doukou(c: Ctx) -> bool:
-    t = set(c.trips)
-    return any(k in t and k + 9 in t and k + 18 in t for k in range(9))
+    t = c.trips
+    if len(t) < 3:
+        return False
+    return any(k < 9 and k + 9 in t and k + 18 in t for k in t)
 
 
 def _ittsu(c: Ctx) -> bool:
-    s = set(c.seqs)
+    s = c.seqs
+    if len(s) < 3:
+        return False
     return any(b in s and b + 3 in s and b + 6 in s for b in (0, 9, 18))
 
 
