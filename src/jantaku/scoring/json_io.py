@@ -15,7 +15,7 @@ from jantaku.tiles.notation import (
     _check_meld,
     _parse_run,
 )
-from jantaku.tiles.tileset import TileSet, Variant, tile_kind
+from jantaku.tiles.tileset import TileSet, tile_kind
 
 from .score import Scorer, ScoreResult
 from .situation import RiichiKind, WinSituation

@@ -6,7 +6,6 @@ decides the wait type, whether a triplet counts as concealed, and pinfu).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from jantaku.hand.analysis import HandAnalyzer
