@@ -14,6 +14,7 @@ from jantaku.tiles.notation import (
     _Allocator,
     _check_meld,
     _parse_run,
+    kinds_to_string,
 )
 from jantaku.tiles.tileset import TileSet, tile_kind
 
@@ -243,7 +244,7 @@ def result_to_json(r: ScoreResult) -> dict[str, Any]:
         "sticks": r.sticks,
         "chips": {},
         "dice_chances": 0,
-        "wildcard": None,
+        "wildcard": kinds_to_string(r.wildcards) if r.wildcards else None,
     }
 
 
