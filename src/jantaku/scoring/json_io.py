@@ -18,6 +18,7 @@ from jantaku.tiles.notation import (
 )
 from jantaku.tiles.tileset import TileSet, tile_kind
 
+from .chips import WinChips, win_chips
 from .score import Scorer, ScoreResult
 from .situation import RiichiKind, WinSituation
 
@@ -53,6 +54,10 @@ _FIELDS = {
     "furiten",
     "options",
     "pao",
+    "wareme",
+    "kan_feeder",
+    "tedumari",
+    "alice",
 }
 
 
@@ -126,6 +131,12 @@ def situation_from_json(
     players = _int(obj, "players", default_players)
     if players not in (3, 4):
         raise SituationError(f"players: 3 or 4, not {players}")
+    # Four people at a three-player table: three play the hand, the fourth sits out.
+    sitting_out = players == 4 and default_players == 3
+    if sitting_out:
+        players = 3
+    elif players == 3 and default_players == 4:
+        raise SituationError("players: this preset is played by four")
     seat = wind_of(obj.get("seat", "E"), "seat")
     round_wind = wind_of(obj.get("round", "E"), "round")
     if WINDS.index(seat) >= players:
@@ -226,11 +237,20 @@ def situation_from_json(
         riichi_sticks=_int(obj, "riichi_sticks", 0),
         furiten=_bool(obj, "furiten"),
         pao_wind=None if pao is None else wind_of(pao, "pao"),
+        kan_feeder_wind=_opt_wind(obj, "kan_feeder"),
+        wareme_wind=_opt_wind(obj, "wareme"),
+        tedumari=_bool(obj, "tedumari"),
+        alice=tuple(_FieldTiles(ts).parse("alice", _str(obj, "alice"))),
+        sitting_out=sitting_out,
         tileset=ts,
     )
 
 
-def result_to_json(r: ScoreResult) -> dict[str, Any]:
+def _opt_wind(obj: dict[str, Any], key: str) -> Kind | None:
+    return None if obj.get(key) is None else wind_of(obj[key], key)
+
+
+def result_to_json(r: ScoreResult, chips: WinChips | None = None) -> dict[str, Any]:
     return {
         "yaku": [
             {"id": y.id, "han": y.han} | ({"yakuman": y.yakuman} if y.yakuman else {})
@@ -242,8 +262,10 @@ def result_to_json(r: ScoreResult) -> dict[str, Any]:
         "yakuman": r.yakuman,
         "payments": {WIND_LETTERS[WINDS.index(k)]: v for k, v in r.payments.items()},
         "sticks": r.sticks,
-        "chips": {},
-        "dice_chances": 0,
+        "chips": {}
+        if chips is None
+        else {WIND_LETTERS[WINDS.index(k)]: v for k, v in chips.payers.items()},
+        "dice_chances": 0 if chips is None else chips.dice_chances,
         "wildcard": kinds_to_string(r.wildcards) if r.wildcards else None,
     }
 
@@ -270,4 +292,5 @@ class ScoreService:
             raise SituationError("options: an object of knob values")
         scorer = self.scorer(options)
         sit = situation_from_json(obj, scorer.tileset, scorer.preset.players, scorer.extractable)
-        return result_to_json(scorer.score(sit))
+        result = scorer.score(sit)
+        return result_to_json(result, win_chips(result, sit, scorer.preset))
