@@ -289,6 +289,78 @@ class ChipsRules(_Section):
     """Points a chip is worth at settlement (mighty: 2000; 0: chips stay chips)."""
 
 
+class GameRules(_Section):
+    """The flow of a game: points, length, dealer rotation, honba, ends. Defaults: Tenhou."""
+
+    start_points: int = 25000
+    start_chips: int = 0
+    """Chips each player starts with (gotou: 200)."""
+    length: Literal["tonpuu", "hanchan"] = "hanchan"
+    """東風 (one wind) or 半荘 (two)."""
+    extension: Literal["none", "next_wind", "sudden_death"] = "next_wind"
+    """After the last hand, if nobody has ``extension_target``: play on into the next wind
+    (Tenhou 南入/西入, ending at the end of that wind) or in sudden death (the first hand that
+    ends with someone at the target ends the game: gotou, mighty)."""
+    extension_target: int = 30000
+    bust: Literal["below_zero", "zero_or_below", "none"] = "below_zero"
+    """When a player's points end the game (gotou: «0点は飛びではなく続行»; tokushima: 0 busts)."""
+    end_at_or_above: int = 0
+    """The game ends at once when a hand leaves someone at this many points (kanto-boo: 16000)."""
+    agari_yame: bool = True
+    """In the last hand a dealer who wins or is tenpai as the top ends the game (Tenhou)."""
+    deal_on_draw: Literal["tenpai", "never_passes", "always_passes"] = "tenpai"
+    """At an exhaustive draw the dealer keeps the deal when tenpai (standard), always (gotou
+    «流局時の親流れ無し»), or never (kanto-boo 輪荘)."""
+    deal_passes_on_win: Literal["non_dealer", "always"] = "non_dealer"
+    dealer_win_honba: bool = True
+    """A dealer's win adds a honba (tokushima: «アガリ連荘の本場ナシ»)."""
+    noten_total: int = 3000
+    """Noten payments in all, split among noten payers and tenpai receivers (0: none)."""
+    leftover_sticks: Literal["top", "lost"] = "top"
+    """Riichi sticks left at the end go to the top, or are lost (kanto-boo)."""
+    last_hand_dealer_only: bool = False
+    """kanto-boo: in the last hand a dealer win plays on, a non-dealer win or any draw ends."""
+    restrict_game_ending_wins: bool = False
+    """kanto-boo: a game-ending win that would end in マルシー, leave the winner sunk, or make a
+    floating winner not the top is refused (yakuman never)."""
+    restrict_tsumo: bool = True
+    """With ``restrict_game_ending_wins``: tsumo wins are restricted too (the seed; the game's
+    own code checks only ron)."""
+    chombo: Literal["mangan", "each_3000", "each_5000", "chips_10"] = "mangan"
+    """Chombo: a reverse mangan; 3000 to each (tokushima); 5000 to each (mighty); or 10 chips
+    from the offender to everyone, no points (gotou)."""
+    bust_chips: int = 0
+    """Chips the busted player pays the winner who busted them (gotou 3)."""
+    bust_chips_on_draw: bool = False
+    """Bust chips also when draw payments bust a player (gotou: none, knob)."""
+    sitting_out_chips: int = 0
+    """Chips everyone pays the sitting-out person when no spring appeared in the hand, and
+    again at a draw (gotou: 2 each)."""
+    high_score_chips: int = 0
+    """Chips from all for ending at 80000 or more, +1 per further 10000 (gotou: 3)."""
+    high_score_line: int = 80000
+
+
+class SettlementRules(_Section):
+    """How final points become the game's result."""
+
+    style: Literal["uma", "gotou_chips", "boo"] = "uma"
+    """``uma``: (points - return)/1000 + uma + oka; ``gotou_chips``: rank and クビ in chips;
+    ``boo``: マルエー/マルビー/マルシー."""
+    return_points: int = 30000
+    """返し: the top takes the oka, (return - start) from each player."""
+    uma: list[int] = Field(default_factory=lambda: [20, 10, -10, -20])
+    """Rank uma (3-player: three values)."""
+    sink_uma: bool = False
+    """mighty 沈み馬 10-20, counting players below the start at the end: one sunk → +10 +10 -20;
+    two → +20 -10 -10; none → none (replaces ``uma``)."""
+    rounding: Literal["none", "gosha_rokunyu"] = "none"
+    """``gosha_rokunyu``: (points - return) is rounded to 1000s with 0.5 toward zero (五捨六入)
+    and the top takes the rest, as Tenhou did until 2020; ``none``: tenths, as Tenhou now."""
+    kubi: int = 40000
+    """gotou: a player at this or more has クビ."""
+
+
 class Preset(_Section):
     """A whole preset: metadata plus one model per rule area."""
 
@@ -301,6 +373,8 @@ class Preset(_Section):
     hand: HandRules = Field(default_factory=HandRules)
     scoring: ScoringRules = Field(default_factory=ScoringRules)
     chips: ChipsRules = Field(default_factory=ChipsRules)
+    game: GameRules = Field(default_factory=GameRules)
+    settlement: SettlementRules = Field(default_factory=SettlementRules)
 
     @model_validator(mode="after")
     def _consistent(self) -> Preset:
@@ -317,6 +391,9 @@ class Preset(_Section):
             raise ValueError("scoring.flower_han/flower_powers: the tile set has no flowers")
         if self.hand.wildcards and self.scoring.dot_white == "wild_after_riichi":
             raise ValueError("scoring.dot_white: a hand cannot hold two wildcards by rule")
+        if self.settlement.style == "uma" and not self.settlement.sink_uma:
+            if len(self.settlement.uma) != self.players:
+                raise ValueError(f"settlement.uma: {self.players} values, one per rank")
         for key in ("pao", "disabled_yaku", "extra_yaku"):
             for name in getattr(self.scoring, key):
                 if name not in YAKU_IDS:

@@ -1,0 +1,151 @@
+"""The end of a game: final points (and chips) into the preset's result.
+
+Three styles (``Preset.settlement.style``): ``uma`` (oka and rank uma, or mighty's 沈み馬),
+``gotou_chips`` (rank and クビ paid in chips) and ``boo`` (マルエー / マルビー / マルシー).
+Ranks break ties by seat order from the first dealer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from jantaku.rules.model import Preset
+
+BOO_A, BOO_B, BOO_C = 10, 5, 3
+"""kanto-boo: マルエー takes 10 from each sunk player, マルビー 5, マルシー 3 (= the table fee)."""
+BOO_YAKUMAN = 20
+"""A yakuman (役満貫) is a double マルエー: 20 from each of the three."""
+GOTOU_3P = {True: (15, 5, -20), False: (20, -5, -15)}
+"""gotou, three people: by whether the 2nd has クビ."""
+GOTOU_4P_BASE = (20, 0, -5, -15)
+GOTOU_KUBI_UMA = 6
+
+
+@dataclass(frozen=True)
+class Settlement:
+    ranks: list[int]
+    """Rank (0 = top) of each seat."""
+    result: list[float]
+    """Each seat's final result in the preset's unit (points/1000, chips, or Boo points)."""
+
+
+def rank_order(points: Sequence[int], first_dealer: int = 0) -> list[int]:
+    """Seats from top to last; ties go to the earlier seat from the first dealer.
+
+    >>> rank_order([30000, 30000, 20000, 20000], first_dealer=1)
+    [1, 0, 2, 3]
+    """
+    n = len(points)
+    return sorted(range(n), key=lambda s: (-points[s], (s - first_dealer) % n))
+
+
+def _round_1000(diff: int) -> int:
+    """五捨六入 of a point difference in thousands: 0.5 goes toward zero.
+
+    >>> _round_1000(-2300), _round_1000(-5500), _round_1000(10600), _round_1000(10500)
+    (-2, -5, 11, 10)
+    """
+    q, rem = divmod(abs(diff), 1000)
+    q = q + 1 if rem > 500 else q
+    return q if diff >= 0 else -q
+
+
+def settle(
+    preset: Preset,
+    points: Sequence[int],
+    chips: Sequence[int] | None = None,
+    first_dealer: int = 0,
+    yakuman_winner: int | None = None,
+) -> Settlement:
+    """Final result of each seat (``points`` are the final points, sticks already given)."""
+    s = preset.settlement
+    n = len(points)
+    order = rank_order(points, first_dealer)
+    if yakuman_winner is not None and preset.settlement.style == "boo":
+        order.remove(yakuman_winner)
+        order.insert(0, yakuman_winner)
+    ranks = [0] * n
+    for r, seat in enumerate(order):
+        ranks[seat] = r
+    chips = list(chips) if chips is not None else [0] * n
+    if s.style == "boo":
+        return Settlement(ranks, _boo(preset, points, order, yakuman_winner))
+    if s.style == "gotou_chips":
+        return Settlement(ranks, _gotou(preset, points, order, chips))
+    start = preset.game.start_points
+    oka = (s.return_points - start) * n / 1000
+    out: list[float] = []
+    for seat in range(n):
+        if s.rounding == "gosha_rokunyu":
+            base: float = _round_1000(points[seat] - s.return_points)
+        else:
+            base = (points[seat] - s.return_points) / 1000
+        out.append(base)
+    out[order[0]] += oka
+    if s.sink_uma:
+        sunk = [seat for seat in order if points[seat] < start]
+        if len(sunk) == 1:
+            out[order[0]] += 10
+            out[order[1]] += 10
+            out[sunk[0]] -= 20
+        elif len(sunk) == 2:
+            out[order[0]] += 20
+            for seat in sunk:
+                out[seat] -= 10
+    else:
+        for r, seat in enumerate(order):
+            out[seat] += s.uma[r]
+    if s.rounding == "gosha_rokunyu":
+        # Tenhou rounds everyone but the top, who takes what makes the sum zero.
+        out[order[0]] = -sum(out[seat] for seat in order[1:])
+    if preset.chips.point_value:
+        for seat in range(n):
+            out[seat] += chips[seat] * preset.chips.point_value / 1000
+    return Settlement(ranks, [round(x, 1) for x in out])
+
+
+def _gotou(
+    preset: Preset, points: Sequence[int], order: list[int], chips: list[int]
+) -> list[float]:
+    n = len(points)
+    kubi = [points[seat] >= preset.settlement.kubi for seat in range(n)]
+    out = [float(c) for c in chips]
+    if n == 3:
+        table = GOTOU_3P[kubi[order[1]]]
+        for r, seat in enumerate(order):
+            out[seat] += table[r]
+        return out
+    for r, seat in enumerate(order):
+        out[seat] += GOTOU_4P_BASE[r]
+    with_kubi = [seat for seat in range(n) if kubi[seat]]
+    without = [seat for seat in range(n) if not kubi[seat]]
+    if with_kubi and without:
+        # The クビ uma of 6 is paid equally by those without クビ to those with it.
+        for seat in with_kubi:
+            out[seat] += GOTOU_KUBI_UMA / len(with_kubi)
+        for seat in without:
+            out[seat] -= GOTOU_KUBI_UMA / len(without)
+    return out
+
+
+def _boo(
+    preset: Preset, points: Sequence[int], order: list[int], yakuman_winner: int | None
+) -> list[float]:
+    n = len(points)
+    start = preset.game.start_points
+    top = order[0]
+    out = [0.0] * n
+    if yakuman_winner is not None:
+        for seat in range(n):
+            if seat != top:
+                out[seat] -= BOO_YAKUMAN
+                out[top] += BOO_YAKUMAN
+    else:
+        sunk = [seat for seat in order[1:] if points[seat] < start]
+        value = {3: BOO_A, 2: BOO_B, 1: BOO_C}.get(len(sunk), 0)
+        for seat in sunk:
+            out[seat] -= value
+            out[top] += value
+    out[top] -= BOO_C  # the table fee, the マルシー value
+    return out
