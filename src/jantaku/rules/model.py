@@ -391,9 +391,9 @@ class Preset(_Section):
             raise ValueError("scoring.flower_han/flower_powers: the tile set has no flowers")
         if self.hand.wildcards and self.scoring.dot_white == "wild_after_riichi":
             raise ValueError("scoring.dot_white: a hand cannot hold two wildcards by rule")
-        if self.settlement.style == "uma" and not self.settlement.sink_uma:
-            if len(self.settlement.uma) != self.players:
-                raise ValueError(f"settlement.uma: {self.players} values, one per rank")
+        s = self.settlement
+        if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:
+            raise ValueError(f"settlement.uma: {self.players} values, one per rank")
         for key in ("pao", "disabled_yaku", "extra_yaku"):
             for name in getattr(self.scoring, key):
                 if name not in YAKU_IDS:
