@@ -168,6 +168,29 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_ledger(args: argparse.Namespace) -> int:
+    from jantaku.scoring.ledger import LedgerError, run_ledger
+
+    preset = load_preset(args.rules)
+    data = _read_stdin_json()
+    try:
+        out = run_ledger(preset, data)
+    except LedgerError as e:
+        return _fail(str(e))
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        for i, entry in enumerate(out):
+            status = "ok" if entry["allowed"] else f"REFUSED: {entry['reason']}"
+            print(
+                f"{i:>3} {entry['round']}{entry['hand']}-{entry['honba']} dealer {entry['dealer']} "
+                f"scores {entry['scores']} chips {entry['chips']} {status}"
+            )
+            if entry["game_over"]:
+                print(f"    game over: {entry['settlement']}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jantaku.server.app import serve
 
@@ -196,6 +219,11 @@ def build_parser() -> argparse.ArgumentParser:
     tc.add_argument("path", help="a record file or a folder of them")
     tc.add_argument("--json", action="store_true")
     tc.set_defaults(func=cmd_tenhou_check)
+
+    le = sub.add_parser("ledger", help="keep score of a game (its record as JSON on stdin)")
+    le.add_argument("--rules", default="riichi", help="preset name or TOML file")
+    le.add_argument("--json", action="store_true")
+    le.set_defaults(func=cmd_ledger)
 
     ru = sub.add_parser("rules", help="list presets or show a preset's knobs")
     ru.add_argument("action", choices=["list", "show"])

@@ -175,7 +175,7 @@ class HandAnalyzer:
         """Fewest tiles to add for a complete hand, over all forms."""
         b = self._digits(counts)
         std = VECTORS[self._standard_vector(b)][2 * (4 - melds) + 1]
-        if melds or std <= 1:
+        if melds or std == 0:
             return std
         c = self._chiitoi_distance(b)
         k = self._kokushi_distance(b)
@@ -416,15 +416,20 @@ def _group_splits(
     return out
 
 
-def _set_splits(c: list[int], start: int) -> Iterator[tuple[tuple[Kind, ...], tuple[Kind, ...]]]:
-    """All ways to split ``c`` (from ``start`` on) into triplets and runs."""
+def _set_splits(
+    c: list[int], start: int, no_triplet_at: int = -1
+) -> Iterator[tuple[tuple[Kind, ...], tuple[Kind, ...]]]:
+    """All ways to split ``c`` (from ``start`` on) into triplets and runs, each once.
+
+    After a run starting at a kind, no triplet of that kind is taken: the triplet-first
+    branch already found those splits."""
     i = start
     while i < N_KINDS and c[i] == 0:
         i += 1
     if i == N_KINDS:
         yield (), ()
         return
-    if c[i] >= 3:
+    if c[i] >= 3 and i != no_triplet_at:
         c[i] -= 3
         for trip, seq in _set_splits(c, i):
             yield (i, *trip), seq
@@ -433,7 +438,7 @@ def _set_splits(c: list[int], start: int) -> Iterator[tuple[tuple[Kind, ...], tu
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        for trip, seq in _set_splits(c, i):
+        for trip, seq in _set_splits(c, i, i):
             yield trip, (i, *seq)
         c[i] += 1
         c[i + 1] += 1
@@ -446,16 +451,19 @@ def _standard_splits(c: list[int], sets: int, need_pair: bool, start: int) -> It
         for p in range(N_KINDS):
             if c[p] >= 2:
                 c[p] -= 2
-                found = any(_standard_splits(c, sets, False, 0))
+                found = any(list(_standard_splits(c, sets, False, 0)))
                 c[p] += 2
                 if found:
                     yield True
                     return
         return
+    # _set_splits changes ``c`` while it runs: always let it finish, so it restores ``c``.
+    found = False
     for trip, seq in _set_splits(c, start):
         if len(trip) + len(seq) == sets:
-            yield True
-            return
+            found = True
+    if found:
+        yield True
 
 
 KOKUSHI_KINDS: Final = TERMINALS_AND_HONORS

@@ -456,6 +456,27 @@ class Scorer:
                 out.append(YakuHan("otafuku", extra))
         return out
 
+    def score_value(self, han: int, fu: int, yakuman: int, sit: WinSituation) -> ScoreResult:
+        """Pay a win whose han and fu a table counted itself (the ledger): the preset's fixed
+        fu, fu cap, point table, limits, rounding, honba and bonuses still apply. ``sit``
+        gives the seats, tsumo or ron, honba and sticks; its tiles are not looked at."""
+        rules = self.rules
+        if han < 0 or fu < 0 or yakuman < 0 or (han == 0 and yakuman == 0):
+            raise NotAWin("a win needs at least one han or a yakuman")
+        if rules.fu == "fixed30":
+            fu = 30
+        elif fu == 0 and not yakuman:
+            raise NotAWin("give the fu of the hand")
+        if rules.fu_cap:
+            fu = min(fu, rules.fu_cap)
+        base, limit = self._base(han, fu, yakuman)
+        if rules.limit_cap == "mangan":
+            cap = 2000 if rules.point_table == "standard" else 1000
+            if base > cap or limit == "yakuman":
+                base, limit = cap, "mangan"
+        stated = Reading("stated", (), -1, "")
+        return self._pay(sit, [], han, fu, yakuman, base, limit, stated, [0] * N_KINDS)
+
     def wait_count(self, sit: WinSituation) -> int:
         """How many kinds the hand waited on before the winning tile (after the fifth-copy
         rule)."""

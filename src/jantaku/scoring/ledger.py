@@ -1,0 +1,611 @@
+"""The scorekeeper: a game's flow under a preset, without the tiles (``jantaku ledger``).
+
+It takes hand results in order (wins, draws, chombo, chip events) and keeps the scores,
+chips, dealer, round, honba and riichi sticks, ends the game by the preset's rules (bust,
+16000, sudden death, the last hand) and settles it. The game engine runs its results
+through this same code.
+
+People are numbered from the first dealer's seat (0). With four people at a three-player
+preset, the person just before the dealer sits out each hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jantaku.rules.model import Preset
+from jantaku.tiles.kinds import EAST, NORTH, WINDS, Kind
+
+from .chips import win_chips
+from .json_io import SituationError, situation_from_json
+from .points import standard_payments
+from .score import NotAWin, Scorer, ScoreResult
+from .settlement import rank_order, settle
+from .situation import RiichiKind, WinSituation
+
+WIND_LETTERS = "ESWN"
+SNAKE_EYES = 20
+"""gotou: a dice chance that rolls 1-1 pays 20 (the seed's option: 20 or 2)."""
+
+
+class LedgerError(ValueError):
+    """An event the ledger cannot take (names what is wrong); nothing changed."""
+
+
+@dataclass
+class LedgerState:
+    people: int
+    scores: list[int]
+    chips: list[int]
+    dealer: int = 0
+    round: int = 0
+    hand: int = 1
+    honba: int = 0
+    sticks: int = 0
+    first_dealer: int = 0
+    game_over: bool = False
+    settlement: list[float] | None = None
+    extension: bool = False
+    yakuman_winner: int | None = None
+    shuba: set[int] = field(default_factory=set)
+
+
+class Ledger:
+    """Game flow for one game under a preset.
+
+    >>> from jantaku.rules import load_preset
+    >>> led = Ledger(load_preset("riichi"))
+    >>> out = led.apply({"type": "win", "winner": 1, "from": 2, "han": 3, "fu": 30})
+    >>> out["payments"], out["dealer"], out["hand"]
+    ([0, 3900, -3900, 0], 1, 2)
+    """
+
+    def __init__(
+        self,
+        preset: Preset,
+        people: int | None = None,
+        start: dict[str, Any] | None = None,
+        dice: Callable[[], int] | None = None,
+    ) -> None:
+        self.preset = preset
+        self.scorer = Scorer(preset)
+        self.seats = preset.players
+        n = people if people is not None else preset.players
+        if n not in (3, 4) or n < preset.players:
+            raise LedgerError(
+                f"players: {preset.name} is played by {preset.players} (or 4 "
+                f"rotating at a three-player table), not {n}"
+            )
+        g = preset.game
+        self.state = LedgerState(
+            people=n,
+            scores=[g.start_points] * n,
+            chips=[g.start_chips] * n,
+        )
+        if dice is None:
+            rng = random.Random(0)
+
+            def dice() -> int:
+                return rng.randint(1, 6)
+
+        self._dice = dice
+        if start:
+            self._resume(start)
+        self._pending: list[tuple[dict[str, Any], ScoreResult, WinSituation]] = []
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def seat_wind(self, person: int) -> Kind | None:
+        """The person's seat wind this hand, or None when they sit out."""
+        offset = (person - self.state.dealer) % self.state.people
+        return WINDS[offset] if offset < self.seats else None
+
+    def person_at(self, wind: Kind) -> int:
+        if wind == NORTH and self.seats == 3:
+            return (self.state.dealer - 1) % self.state.people
+        return (self.state.dealer + WINDS.index(wind)) % self.state.people
+
+    @property
+    def hands_per_wind(self) -> int:
+        return self.state.people
+
+    @property
+    def last_round(self) -> int:
+        return 0 if self.preset.game.length == "tonpuu" else 1
+
+    def is_last_hand(self) -> bool:
+        s = self.state
+        return s.round >= self.last_round and s.hand >= self.hands_per_wind
+
+    # -- events ------------------------------------------------------------------------------
+
+    def _resume(self, start: dict[str, Any]) -> None:
+        s = self.state
+        n = s.people
+        for key, attr in (("scores", "scores"), ("chips", "chips")):
+            if key in start:
+                v = start[key]
+                if not isinstance(v, list) or len(v) != n or not all(isinstance(x, int) for x in v):
+                    raise LedgerError(f"start.{key}: {n} whole numbers")
+                setattr(s, attr, list(v))
+        for key in ("dealer", "hand", "honba", "sticks"):
+            if key in start:
+                v = start[key]
+                if not isinstance(v, int) or v < 0:
+                    raise LedgerError(f"start.{key}: a whole number ≥ 0")
+                setattr(s, key, v)
+        if not 0 <= s.dealer < n:
+            raise LedgerError(f"start.dealer: 0 to {n - 1}")
+        if "round" in start:
+            r = start["round"]
+            if r not in ("E", "S", "W", "N"):
+                raise LedgerError("start.round: E, S, W or N")
+            s.round = "ESWN".index(r)
+        if "first_dealer" in start:
+            s.first_dealer = int(start["first_dealer"])
+
+    def run(self, events: Sequence[Any]) -> list[dict[str, Any]]:
+        """Apply every event; a refused win (``allowed: false``) changes nothing."""
+        out = []
+        for i, ev in enumerate(events):
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            out.append(self.apply(ev, nxt))
+        return out
+
+    def apply(self, ev: Any, following: Any = None) -> dict[str, Any]:
+        """Apply one event. ``following`` lets a double ron wait for its second winner."""
+        s = self.state
+        if s.game_over:
+            raise LedgerError("the game is over: no event can follow its end")
+        if not isinstance(ev, dict) or "type" not in ev:
+            raise LedgerError("an event is an object with a 'type'")
+        kind = ev["type"]
+        before = list(s.scores)
+        chips_before = list(s.chips)
+        if kind == "win":
+            refused = self._win(ev, following)
+            if refused:
+                return self._entry(before, chips_before, allowed=False, reason=refused)
+        elif kind == "draw":
+            self._draw(ev)
+        elif kind == "chombo":
+            self._chombo(ev)
+        elif kind == "chips":
+            self._chip_event(ev)
+        else:
+            raise LedgerError(f"type: win, draw, chombo or chips, not {kind!r}")
+        return self._entry(before, chips_before)
+
+    def _entry(
+        self,
+        before: list[int],
+        chips_before: list[int],
+        allowed: bool = True,
+        reason: str | None = None,
+    ) -> dict[str, Any]:
+        s = self.state
+        return {
+            "allowed": allowed,
+            "reason": reason,
+            "payments": [a - b for a, b in zip(s.scores, before, strict=True)],
+            "scores": list(s.scores),
+            "chips": list(s.chips),
+            "chip_changes": [a - b for a, b in zip(s.chips, chips_before, strict=True)],
+            "sticks": s.sticks,
+            "honba": s.honba,
+            "dealer": s.dealer,
+            "round": WIND_LETTERS[s.round % 4],
+            "hand": s.hand,
+            "game_over": s.game_over,
+            "settlement": s.settlement,
+        }
+
+    # -- wins ------------------------------------------------------------------------------
+
+    def _person(self, ev: dict[str, Any], key: str, allow_none: bool = False) -> int | None:
+        v = ev.get(key)
+        if v is None and allow_none:
+            return None
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < self.state.people:
+            raise LedgerError(f"{key}: a person 0 to {self.state.people - 1}, not {v!r}")
+        if self.seat_wind(v) is None:
+            raise LedgerError(f"{key}: person {v} sits out this hand")
+        return v
+
+    def _riichi(self, ev: dict[str, Any]) -> list[int]:
+        seats = ev.get("riichi", [])
+        if not isinstance(seats, list):
+            raise LedgerError("riichi: a list of persons")
+        for p in seats:
+            self._person({"riichi": p}, "riichi")
+        return list(seats)
+
+    def _score_win(
+        self, ev: dict[str, Any], winner: int, discarder: int | None
+    ) -> tuple[ScoreResult, WinSituation]:
+        s = self.state
+        wind = self.seat_wind(winner)
+        assert wind is not None
+        dwind = None if discarder is None else self.seat_wind(discarder)
+        first = not self._pending
+        honba = s.honba if first else 0
+        if ev.get("situation"):
+            obj = dict(ev["situation"])
+            obj.setdefault("seat", WIND_LETTERS[WINDS.index(wind)])
+            obj.setdefault("round", WIND_LETTERS[s.round % 4])
+            obj.setdefault("honba", honba)
+            if dwind is not None:
+                obj.setdefault("discarder", WIND_LETTERS[WINDS.index(dwind)])
+                obj.setdefault("win", "ron")
+            else:
+                obj.setdefault("win", "tsumo")
+            obj.setdefault("players", s.people)
+            try:
+                sit = situation_from_json(
+                    obj, self.scorer.tileset, self.seats, self.scorer.extractable
+                )
+                return self.scorer.score(sit), sit
+            except (SituationError, NotAWin, ValueError) as e:
+                raise LedgerError(f"situation: {e}") from None
+        han, fu, yakuman = ev.get("han", 0), ev.get("fu", 0), ev.get("yakuman", 0)
+        for key, v in (("han", han), ("fu", fu), ("yakuman", yakuman)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise LedgerError(f"{key}: a whole number ≥ 0")
+        sit = WinSituation(
+            concealed=(0,),
+            win_tile=0,
+            tsumo=discarder is None,
+            seat_wind=wind,
+            round_wind=WINDS[s.round % 4],
+            players=self.seats,
+            discarder_wind=dwind,
+            honba=honba,
+            riichi=RiichiKind.RIICHI if winner in ev.get("riichi", []) else RiichiKind.NONE,
+            sitting_out=s.people > self.seats,
+            tileset=self.scorer.tileset,
+        )
+        try:
+            return self.scorer.score_value(han, fu, yakuman, sit), sit
+        except NotAWin as e:
+            raise LedgerError(str(e)) from None
+
+    def _win(self, ev: dict[str, Any], following: Any) -> str | None:
+        winner = self._person(ev, "winner")
+        discarder = self._person(ev, "from", allow_none=True)
+        assert winner is not None
+        if discarder == winner:
+            raise LedgerError("from: the winner cannot ron their own discard")
+        riichi = self._riichi(ev)
+        result, sit = self._score_win(ev, winner, discarder)
+        if self._pending and (discarder is None or self._pending[0][0].get("from") != discarder):
+            raise LedgerError("double: the winners of a double ron share one discarder")
+        refused = self._forbidden(winner, result, riichi, discarder)
+        if refused:
+            return refused
+        self._pending.append((ev, result, sit))
+        more = (
+            isinstance(following, dict)
+            and following.get("type") == "win"
+            and following.get("double")
+            and following.get("from") == discarder
+            and discarder is not None
+        )
+        if not more:
+            self._finish_wins(riichi)
+        return None
+
+    def _pay_riichi(self, riichi: list[int]) -> None:
+        s = self.state
+        for p in riichi:
+            cost = self.preset.scoring.riichi_stick
+            s.scores[p] -= cost
+            s.sticks += 1
+
+    def _finish_wins(self, riichi: list[int]) -> None:
+        s = self.state
+        self._pay_riichi(riichi)
+        busted_by: dict[int, int] = {}
+        dealer_won = False
+        any_yakuman = None
+        for i, (ev, res, sit) in enumerate(self._pending):
+            winner = ev["winner"]
+            for wind, amount in res.payments.items():
+                payer = self.person_at(wind)
+                s.scores[payer] -= amount
+                s.scores[winner] += amount
+            if i == 0:
+                s.scores[winner] += s.sticks * self.preset.scoring.riichi_stick
+                s.sticks = 0
+            chips = win_chips(res, sit, self.preset)
+            for wind, n in chips.payers.items():
+                payer = self.person_at(wind)
+                s.chips[payer] -= n
+                s.chips[winner] += n
+            dealer_won = dealer_won or self.seat_wind(winner) == EAST
+            if res.yakuman:
+                any_yakuman = winner
+            for p in range(s.people):
+                if self._busted(s.scores[p]) and p not in busted_by:
+                    busted_by[p] = winner
+        g = self.preset.game
+        for p, w in busted_by.items():
+            s.chips[p] -= g.bust_chips
+            s.chips[w] += g.bust_chips
+        self._sitting_out_chips(self._pending[0][0].get("spring", False), draw=False)
+        self._pending = []
+        if any_yakuman is not None and self.preset.settlement.style == "boo":
+            s.yakuman_winner = any_yakuman
+            self._end_game()
+            return
+        if dealer_won:
+            s.honba = s.honba + 1 if g.dealer_win_honba else 0
+            self._after_hand(dealer_stays=g.deal_passes_on_win != "always", dealer_won=True)
+        else:
+            s.honba = 0
+            self._after_hand(dealer_stays=False, dealer_won=False, non_dealer_win=True)
+
+    def _forbidden(
+        self, winner: int, res: ScoreResult, riichi: list[int], discarder: int | None
+    ) -> str | None:
+        """kanto-boo: a game-ending win that the game refuses (never a yakuman)."""
+        g = self.preset.game
+        if not g.restrict_game_ending_wins or res.yakuman:
+            return None
+        if discarder is None and not g.restrict_tsumo:
+            return None
+        s = self.state
+        start = g.start_points
+        after = list(s.scores)
+        for p in riichi:
+            after[p] -= self.preset.scoring.riichi_stick
+        for wind, amount in res.payments.items():
+            after[self.person_at(wind)] -= amount
+            after[winner] += amount
+        after[winner] += (s.sticks + len(riichi)) * self.preset.scoring.riichi_stick
+        dealer_win = self.seat_wind(winner) == EAST
+        ends = (
+            any(self._busted(x) for x in after)
+            or (g.end_at_or_above and any(x >= g.end_at_or_above for x in after))
+            or (self.is_last_hand() and not dealer_win)
+        )
+        if not ends:
+            return None
+        order = rank_order(after, s.first_dealer)
+        top = order[0]
+        sunk = [p for p in order[1:] if after[p] < start]
+        if len(sunk) == 1:
+            return "forbidden: this win would end the game in マルシー (one player sunk)"
+        if after[winner] < start:
+            return "forbidden: this win ends the game with the winner still sunk"
+        if s.scores[winner] >= start and top != winner:
+            return "forbidden: a floating winner must be the top when the win ends the game"
+        return None
+
+    # -- draws, chombo, chips --------------------------------------------------------------
+
+    def _draw(self, ev: dict[str, Any]) -> None:
+        s = self.state
+        g = self.preset.game
+        kind = ev.get("kind", "exhaustive")
+        if kind not in ("exhaustive", "nine_terminals", "nagashi"):
+            raise LedgerError("kind: exhaustive, nine_terminals or nagashi")
+        tenpai = ev.get("tenpai", [])
+        if not isinstance(tenpai, list):
+            raise LedgerError("tenpai: a list of persons")
+        for p in tenpai:
+            self._person({"tenpai": p}, "tenpai")
+        riichi = self._riichi(ev)
+        for p in riichi:
+            if p not in tenpai and kind == "exhaustive":
+                pass  # a noten riichi is a chombo at a physical table; the event says so
+        self._pay_riichi(riichi)
+        seated = [p for p in range(s.people) if self.seat_wind(p) is not None]
+        if kind == "nagashi":
+            winners = ev.get("winners", tenpai[:1])
+            for w in winners:
+                self._person({"winner": w}, "winner")
+                wind = self.seat_wind(w)
+                assert wind is not None
+                pays = standard_payments(
+                    2000, wind, None, self.seats, tsumo_son=self.preset.scoring.tsumo_son
+                )
+                for pw, amount in pays.items():
+                    payer = self.person_at(pw)
+                    s.scores[payer] -= amount
+                    s.scores[w] += amount
+        elif kind == "exhaustive" and g.noten_total and 0 < len(tenpai) < len(seated):
+            got = g.noten_total // len(tenpai)
+            paid = g.noten_total // (len(seated) - len(tenpai))
+            for p in seated:
+                s.scores[p] += got if p in tenpai else -paid
+        self._sitting_out_chips(ev.get("spring", False), draw=True)
+        s.honba += 1
+        dealer_tenpai = s.dealer in tenpai
+        if kind == "nine_terminals":
+            stays = g.deal_on_draw != "always_passes"
+        elif g.deal_on_draw == "never_passes":
+            stays = True
+        elif g.deal_on_draw == "always_passes":
+            stays = False
+        else:
+            stays = dealer_tenpai
+        self._after_hand(
+            dealer_stays=stays, dealer_won=False, draw=True, dealer_tenpai=dealer_tenpai
+        )
+
+    def _chombo(self, ev: dict[str, Any]) -> None:
+        s = self.state
+        p = self._person(ev, "player")
+        assert p is not None
+        style = self.preset.game.chombo
+        others = [q for q in range(s.people) if q != p]
+        if style == "chips_10":
+            for q in others:
+                s.chips[q] += 10
+                s.chips[p] -= 10
+            return
+        if style in ("each_3000", "each_5000"):
+            each = 3000 if style == "each_3000" else 5000
+            for q in others:
+                if self.seat_wind(q) is not None:
+                    s.scores[q] += each
+                    s.scores[p] -= each
+            return
+        wind = self.seat_wind(p)
+        assert wind is not None
+        pays = standard_payments(2000, wind, None, self.seats, tsumo_son=False)
+        for pw, amount in pays.items():
+            q = self.person_at(pw)
+            s.scores[q] += amount
+            s.scores[p] -= amount
+
+    def _chip_event(self, ev: dict[str, Any]) -> None:
+        s = self.state
+        to = ev.get("to")
+        if not isinstance(to, int) or not 0 <= to < s.people:
+            raise LedgerError(f"to: a person 0 to {s.people - 1}")
+        items = ev.get("items", [])
+        total = 0
+        if isinstance(items, dict):
+            for name, n in items.items():
+                if not isinstance(n, int) or n < 0:
+                    raise LedgerError(f"items.{name}: a whole number of chips")
+                total += n
+        elif isinstance(items, list):
+            for item in items:
+                if not isinstance(item, str):
+                    raise LedgerError("items: names of chip items")
+                total += 1
+        else:
+            raise LedgerError("items: a list of item names or an object name → chips")
+        rolls = ev.get("dice", [])
+        if rolls and isinstance(rolls[0], int):
+            rolls = [rolls]
+        for roll in rolls:
+            if (
+                not isinstance(roll, list)
+                or len(roll) != 2
+                or not all(isinstance(d, int) and 1 <= d <= 6 for d in roll)
+            ):
+                raise LedgerError("dice: pairs of numbers 1 to 6")
+            total += SNAKE_EYES if roll == [1, 1] else sum(roll)
+        if ev.get("double"):
+            total *= 2
+        for q in range(s.people):
+            if q != to:
+                s.chips[q] -= total
+                s.chips[to] += total
+
+    def roll_dice_chance(self) -> list[list[int]]:
+        """Roll one サイコロチャンス with the injected dice: doubles roll again."""
+        rolls = []
+        while True:
+            roll = [self._dice(), self._dice()]
+            rolls.append(roll)
+            if roll[0] != roll[1] or len(rolls) > 20:
+                return rolls
+
+    def _sitting_out_chips(self, spring: bool, draw: bool) -> None:
+        s = self.state
+        n = self.preset.game.sitting_out_chips
+        if not n or s.people == self.seats:
+            return
+        out = (s.dealer - 1) % s.people
+        times = (0 if spring else 1) + (1 if draw else 0)
+        for q in range(s.people):
+            if q != out:
+                s.chips[q] -= n * times
+                s.chips[out] += n * times
+
+    # -- flow --------------------------------------------------------------------------------
+
+    def _busted(self, points: int) -> bool:
+        bust = self.preset.game.bust
+        return (bust == "below_zero" and points < 0) or (bust == "zero_or_below" and points <= 0)
+
+    def _after_hand(
+        self,
+        dealer_stays: bool,
+        dealer_won: bool,
+        draw: bool = False,
+        non_dealer_win: bool = False,
+        dealer_tenpai: bool = False,
+    ) -> None:
+        s = self.state
+        g = self.preset.game
+        if any(self._busted(x) for x in s.scores):
+            self._end_game()
+            return
+        if g.end_at_or_above and any(x >= g.end_at_or_above for x in s.scores):
+            self._end_game()
+            return
+        target = g.extension_target
+        last = self.is_last_hand()
+        if s.extension and any(x >= target for x in s.scores):
+            self._end_game()
+            return
+        if last and g.last_hand_dealer_only and not dealer_won:
+            self._end_game()
+            return
+        if last and g.agari_yame and (dealer_won or dealer_tenpai) and not s.extension:
+            top = rank_order(s.scores, s.first_dealer)[0]
+            if top == s.dealer and s.scores[top] >= target:
+                self._end_game()
+                return
+        if dealer_stays:
+            return
+        s.dealer = (s.dealer + 1) % s.people
+        if s.dealer == s.first_dealer:
+            s.round += 1
+            s.hand = 1
+        else:
+            s.hand += 1
+        if s.round > self.last_round:
+            if g.extension == "none" or any(x >= target for x in s.scores):
+                self._end_game()
+                return
+            if g.extension == "next_wind" and s.round > self.last_round + 1:
+                self._end_game()
+                return
+            s.extension = True
+
+    def _end_game(self) -> None:
+        s = self.state
+        g = self.preset.game
+        if s.sticks and g.leftover_sticks == "top":
+            top = rank_order(s.scores, s.first_dealer)[0]
+            s.scores[top] += s.sticks * self.preset.scoring.riichi_stick
+        s.sticks = 0
+        if g.high_score_chips:
+            for p, x in enumerate(s.scores):
+                if x >= g.high_score_line:
+                    n = g.high_score_chips + (x - g.high_score_line) // 10000
+                    for q in range(s.people):
+                        if q != p:
+                            s.chips[q] -= n
+                            s.chips[p] += n
+        s.game_over = True
+        s.settlement = settle(
+            self.preset, s.scores, s.chips, s.first_dealer, s.yakuman_winner
+        ).result
+
+
+def run_ledger(preset: Preset, data: Any) -> list[dict[str, Any]]:
+    """``jantaku ledger``: the JSON game record in, one entry per event out."""
+    if not isinstance(data, dict):
+        raise LedgerError("the record is a JSON object with players, start and events")
+    unknown = set(data) - {"players", "start", "events"}
+    if unknown:
+        raise LedgerError(f"unknown field {sorted(unknown)[0]!r}")
+    people = data.get("players", preset.players)
+    start = data.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise LedgerError("start: an object")
+    events = data.get("events", [])
+    if not isinstance(events, list):
+        raise LedgerError("events: a list")
+    led = Ledger(preset, people, start)
+    return led.run(events)
