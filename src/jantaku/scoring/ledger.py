@@ -285,6 +285,10 @@ class Ledger:
         refused = self._forbidden(winner, result, riichi, discarder)
         if refused:
             return refused
+        first = not self._pending
+        if first:
+            self._pay_riichi(riichi)
+        self._pay_win(winner, result, sit, first)
         self._pending.append((ev, result, sit))
         more = (
             isinstance(following, dict)
@@ -294,7 +298,7 @@ class Ledger:
             and discarder is not None
         )
         if not more:
-            self._finish_wins(riichi)
+            self._finish_wins()
         return None
 
     def _pay_riichi(self, riichi: list[int]) -> None:
@@ -304,26 +308,28 @@ class Ledger:
             s.scores[p] -= cost
             s.sticks += 1
 
-    def _finish_wins(self, riichi: list[int]) -> None:
+    def _pay_win(self, winner: int, res: ScoreResult, sit: WinSituation, first: bool) -> None:
         s = self.state
-        self._pay_riichi(riichi)
+        for wind, amount in res.payments.items():
+            payer = self.person_at(wind)
+            s.scores[payer] -= amount
+            s.scores[winner] += amount
+        if first:
+            s.scores[winner] += s.sticks * self.preset.scoring.riichi_stick
+            s.sticks = 0
+        chips = win_chips(res, sit, self.preset)
+        for wind, n in chips.payers.items():
+            payer = self.person_at(wind)
+            s.chips[payer] -= n
+            s.chips[winner] += n
+
+    def _finish_wins(self) -> None:
+        s = self.state
         busted_by: dict[int, int] = {}
         dealer_won = False
         any_yakuman = None
-        for i, (ev, res, sit) in enumerate(self._pending):
+        for ev, res, _sit in self._pending:
             winner = ev["winner"]
-            for wind, amount in res.payments.items():
-                payer = self.person_at(wind)
-                s.scores[payer] -= amount
-                s.scores[winner] += amount
-            if i == 0:
-                s.scores[winner] += s.sticks * self.preset.scoring.riichi_stick
-                s.sticks = 0
-            chips = win_chips(res, sit, self.preset)
-            for wind, n in chips.payers.items():
-                payer = self.person_at(wind)
-                s.chips[payer] -= n
-                s.chips[winner] += n
             dealer_won = dealer_won or self.seat_wind(winner) == EAST
             if res.yakuman:
                 any_yakuman = winner

@@ -1,0 +1,270 @@
+"""The scorekeeper: game flow of every preset without tiles (`jantaku ledger`)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from jantaku.rules import load_preset
+from jantaku.scoring.ledger import Ledger, LedgerError, run_ledger
+
+
+def run(preset: str, events: list[dict[str, Any]], **record: Any) -> list[dict[str, Any]]:
+    return run_ledger(load_preset(preset), {"events": events, **record})
+
+
+def win(winner: int, frm: int | None, han: int, fu: int = 30, **kw: Any) -> dict[str, Any]:
+    return {"type": "win", "winner": winner, "from": frm, "han": han, "fu": fu, **kw}
+
+
+# -- riichi (Tenhou) -------------------------------------------------------------------------
+
+
+def test_non_dealer_ron_passes_the_deal() -> None:
+    (e,) = run("riichi", [win(1, 2, 3)])
+    assert e["payments"] == [0, 3900, -3900, 0]
+    assert (e["dealer"], e["round"], e["hand"], e["honba"]) == (1, "E", 2, 0)
+
+
+def test_dealer_win_keeps_the_deal_and_adds_a_honba() -> None:
+    a, b = run("riichi", [win(0, 2, 3), win(0, 1, 3)])
+    assert a["payments"] == [5800, 0, -5800, 0]
+    assert (a["dealer"], a["honba"]) == (0, 1)
+    assert b["payments"] == [6100, -6100, 0, 0]  # 5800 + 300 honba
+    assert b["honba"] == 2
+
+
+def test_riichi_sticks_go_to_the_winner_and_draws_carry_them() -> None:
+    a, b = run(
+        "riichi",
+        [
+            {"type": "draw", "tenpai": [1], "riichi": [1]},
+            win(2, 3, 1, riichi=[2]),
+        ],
+    )
+    # Riichi 1000, noten payments: 1 tenpai of 4 → +3000 / -1000 each.
+    assert a["payments"] == [-1000, 2000, -1000, -1000]
+    assert a["sticks"] == 1 and a["honba"] == 1 and a["dealer"] == 1
+    # 1 han 30 fu = 1000 + 300 honba; sticks 2 × 1000 (one carried, one this hand).
+    assert b["payments"] == [0, 0, -1000 + 2000 + 1300, -1300]
+    assert b["sticks"] == 0
+
+
+def test_double_ron_gives_sticks_and_honba_to_the_first_winner() -> None:
+    start = {"honba": 1, "sticks": 1}
+    a, b = run("riichi", [win(1, 0, 2), win(2, 0, 2, double=True)], start=start)
+    assert a["payments"] == [-2300, 3300, 0, 0]  # 2000 + 300 + the stick
+    assert b["payments"] == [-2000, 0, 2000, 0]  # no honba for the second winner
+    assert b["dealer"] == 1
+
+
+def test_bust_ends_the_game_with_settlement() -> None:
+    (e,) = run("riichi", [win(1, 0, 13)], start={"scores": [25000, 25000, 25000, 25000]})
+    assert e["game_over"]
+    assert e["scores"] == [-7000, 57000, 25000, 25000]
+    assert e["settlement"] == [-57.0, 67.0, 5.0, -15.0]  # as the real record 2009100718gm
+
+
+def test_a_hanchan_ends_after_south_4_and_west_entry_otherwise() -> None:
+    led = Ledger(load_preset("riichi"))
+    for i in range(7):
+        led.apply(win((i + 1) % 4, i % 4, 1))
+    assert (led.state.round, led.state.hand) == (1, 4)
+    # Nobody at 30000 after South 4 → West.
+    e = led.apply(win(0, 3, 1))
+    assert not e["game_over"] and e["round"] == "W"
+    e = led.apply(win(0, 1, 8))  # someone passes 30000 in West: the game ends
+    assert e["game_over"]
+
+
+def test_agari_yame_for_the_top_dealer_in_the_last_hand() -> None:
+    start = {"scores": [20000, 25000, 25000, 30000], "dealer": 3, "round": "S", "hand": 4}
+    (e,) = run("riichi", [win(3, 0, 3)], start=start)
+    assert e["game_over"] and e["scores"][3] == 35800
+
+
+def test_events_after_the_end_are_an_error() -> None:
+    with pytest.raises(LedgerError, match="game is over"):
+        run("riichi", [win(1, 0, 13), win(1, 0, 1)], start={"scores": [25000, 25000, 25000, 25000]})
+
+
+@pytest.mark.parametrize(
+    ("event", "fragment"),
+    [
+        ({"type": "tsumo"}, "type"),
+        ({"type": "win", "winner": 7, "from": 1, "han": 1, "fu": 30}, "winner"),
+        ({"type": "win", "winner": 1, "from": 1, "han": 1, "fu": 30}, "own discard"),
+        ({"type": "win", "winner": 1, "from": 2, "han": 0, "fu": 30}, "han"),
+        ({"type": "draw", "kind": "boredom"}, "kind"),
+        ({"type": "chips", "to": 9}, "to"),
+        ("win", "object"),
+    ],
+)
+def test_bad_events(event: Any, fragment: str) -> None:
+    led = Ledger(load_preset("riichi"))
+    before = (list(led.state.scores), led.state.dealer)
+    with pytest.raises(LedgerError, match=fragment):
+        led.apply(event)
+    assert (led.state.scores, led.state.dealer) == before
+
+
+# -- gotou -------------------------------------------------------------------------------------
+
+
+def test_gotou_a_draw_never_passes_the_deal() -> None:
+    (e,) = run("gotou", [{"type": "draw", "tenpai": [1]}])
+    assert e["dealer"] == 0 and e["honba"] == 1
+    assert e["payments"] == [-2000, 4000, -2000]  # 4000 in all
+
+
+def test_gotou_honba_and_round_up() -> None:
+    (e,) = run("gotou", [win(1, 2, 2)], start={"honba": 1})
+    assert e["payments"] == [0, 4000, -4000]  # 2 han 30 fu 2000, + 2000 per honba
+
+
+def test_gotou_exactly_zero_plays_on_below_zero_busts_with_bust_chips() -> None:
+    (a,) = run("gotou", [win(1, 0, 13)], start={"scores": [32000, 35000, 38000]})
+    assert a["scores"][0] == 0 and not a["game_over"]
+    (b,) = run("gotou", [win(1, 0, 13)], start={"scores": [31000, 35000, 39000]})
+    assert b["scores"][0] == -1000 and b["game_over"]
+    assert b["chip_changes"][0] <= -3 and b["chip_changes"][1] >= 3
+
+
+def test_gotou_four_people_rotate_and_the_sitting_out_person_gets_chips() -> None:
+    led = Ledger(load_preset("gotou"), people=4)
+    assert led.seat_wind(3) is None  # the person before the dealer sits out
+    e = led.apply({"type": "draw", "tenpai": [0]})
+    # Sitting out: 2 chips from all (no spring this hand) + 2 more at a draw.
+    assert e["chip_changes"] == [-4, -4, -4, 12]
+    assert e["payments"] == [4000, -2000, -2000, 0]
+    with pytest.raises(LedgerError, match="sits out"):
+        led.apply(win(3, 0, 1))
+
+
+def test_gotou_sudden_death_and_chip_settlement() -> None:
+    start = {"scores": [35000, 35000, 35000], "dealer": 2, "hand": 3}
+    a, b = run("gotou", [win(0, 1, 1), win(0, 1, 4)], start=start)
+    assert not a["game_over"] and a["round"] == "S"  # everyone below 40000: play on
+    assert b["game_over"]
+    # 0 is now the dealer: 36000 + 12000 (4 han 30 fu dealer ron 11600 → 12000) ≥ 40000.
+    assert b["scores"] == [48000, 22000, 35000]
+    assert b["settlement"] == [220, 185, 195]  # 200 chips ± the 2nd-without-クビ row
+
+
+def test_gotou_chombo_is_ten_chips_to_everyone() -> None:
+    (e,) = run("gotou", [{"type": "chombo", "player": 2}], players=4)
+    assert e["chip_changes"] == [10, 10, -30, 10] and e["payments"] == [0, 0, 0, 0]
+
+
+def test_chip_events_spring_and_dice() -> None:
+    (e,) = run("gotou", [{"type": "chips", "to": 1, "items": {"spring": 2}, "dice": [[3, 4]]}])
+    assert e["chip_changes"] == [-9, 18, -9]
+    (e,) = run("gotou", [{"type": "chips", "to": 0, "dice": [[1, 1], [2, 3]]}])
+    assert e["chip_changes"] == [50, -25, -25]  # ピンゾロ 20, then 5
+
+
+def test_dice_chance_rolls_come_from_the_injected_dice() -> None:
+    rolls = iter([2, 2, 5, 1])
+    led = Ledger(load_preset("gotou"), dice=lambda: next(rolls))
+    assert led.roll_dice_chance() == [[2, 2], [5, 1]]  # doubles roll again
+
+
+# -- tokushima, mighty --------------------------------------------------------------------------
+
+
+def test_tokushima_dealer_win_adds_no_honba_and_zero_busts() -> None:
+    a, b = run("tokushima", [win(0, 1, 1), win(1, 0, 5)], start={"scores": [15000, 4000, 26000]})
+    assert a["dealer"] == 0 and a["honba"] == 0
+    assert b["game_over"] is False
+    (c,) = run("tokushima", [win(1, 2, 5)], start={"scores": [15000, 11000, 4000]})
+    assert c["scores"][2] == 0 and c["game_over"]  # exactly 0 is out here
+
+
+def test_tokushima_has_no_noten_payments() -> None:
+    (e,) = run("tokushima", [{"type": "draw", "tenpai": [1]}])
+    assert e["payments"] == [0, 0, 0] and e["dealer"] == 1
+
+
+def test_mighty_chombo_pays_5000_to_each() -> None:
+    (e,) = run("mighty", [{"type": "chombo", "player": 0}])
+    assert e["payments"] == [-10000, 5000, 5000]
+
+
+# -- kanto-boo -----------------------------------------------------------------------------------
+
+
+def test_boo_ends_at_16000_with_marua() -> None:
+    start = {"scores": [12000, 7000, 6000, 7000]}
+    (e,) = run("kanto-boo", [win(0, None, 5)], start=start)
+    assert e["game_over"] and e["scores"] == [24000, 3000, 2000, 3000]
+    assert e["settlement"] == [27, -10, -10, -10]
+
+
+def test_boo_refuses_a_win_that_ends_in_maru_c_and_changes_nothing() -> None:
+    # A direct mangan from an 8000 player in the first hand would end it in マルシー.
+    led = Ledger(load_preset("kanto-boo"))
+    e = led.apply(win(1, 2, 5))
+    assert e["allowed"] is False and "マルシー" in e["reason"]
+    assert e["scores"] == [8000] * 4 and e["payments"] == [0] * 4
+    # The same hand by tsumo leaves three sunk: allowed.
+    e = led.apply(win(1, None, 5))
+    assert e["allowed"] and e["game_over"] and e["settlement"] == [-10, 27, -10, -10]
+
+
+def test_boo_refuses_a_game_ending_win_that_leaves_the_winner_sunk() -> None:
+    start = {"scores": [3000, 10000, 7000, 12000], "dealer": 3, "round": "S", "hand": 4}
+    (e,) = run("kanto-boo", [win(2, 0, 1)], start=start)  # ends the game; 2 stays sunk
+    assert e["allowed"] is False and "sunk" in e["reason"]
+
+
+def test_boo_restrict_tsumo_knob() -> None:
+    start = {"scores": [3000, 10000, 7000, 12000], "dealer": 3, "round": "S", "hand": 4}
+    events = [win(2, None, 1)]
+    (e,) = run("kanto-boo", events, start=start)
+    assert e["allowed"] is False
+    preset = load_preset("kanto-boo", {"game": {"restrict_tsumo": False}})
+    (e,) = run_ledger(preset, {"events": events, "start": start})
+    assert e["allowed"] is True
+
+
+def test_boo_a_draw_passes_the_deal_and_south_4_draw_ends() -> None:
+    (e,) = run("kanto-boo", [{"type": "draw", "tenpai": [0]}])
+    assert e["dealer"] == 1 and e["honba"] == 1 and e["payments"] == [0, 0, 0, 0]
+    start = {"scores": [9000, 8000, 7000, 8000], "dealer": 3, "round": "S", "hand": 4, "sticks": 1}
+    (e,) = run("kanto-boo", [{"type": "draw", "tenpai": [3]}], start=start)
+    assert e["game_over"] and e["scores"] == [9000, 8000, 7000, 8000]  # sticks are lost
+    assert e["settlement"] == [0, 0, -3, 0]  # マルシー: 3 from the sunk, fee 3
+
+
+def test_boo_yakuman_is_a_double_marua() -> None:
+    (e,) = run("kanto-boo", [win(2, 0, 0, 0, yakuman=1)])
+    assert e["game_over"] and e["settlement"] == [-20, -20, 57, -20]
+
+
+def test_cli_ledger_json_and_errors() -> None:
+    record = {"events": [win(1, 2, 3)]}
+    proc = subprocess.run(
+        [sys.executable, "-m", "jantaku.cli", "ledger", "--rules", "riichi", "--json"],
+        input=json.dumps(record),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)[0]["payments"] == [0, 3900, -3900, 0]
+    bad = {
+        "events": [win(1, 0, 13), win(0, 1, 1)],
+        "start": {"scores": [1000, 25000, 25000, 49000]},
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "jantaku.cli", "ledger", "--json"],
+        input=json.dumps(bad),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2 and "game is over" in json.loads(proc.stdout)["error"]
