@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from jantaku.hand.tables import INF, ISO_IDS, SEQ_IDS, VECTORS, merge
+from jantaku.hand.tables import INF, ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
 from jantaku.tiles.kinds import M2, N_KINDS, TERMINALS_AND_HONORS, Kind, kind_name
 from jantaku.tiles.tileset import TileSet
 
@@ -38,6 +38,12 @@ Counts = Sequence[int]
 # Counts 0..4 become the digits b"0".."4"; anything else becomes "x", which int() rejects.
 _DIGITS: Final = b"01234" + b"x" * 251
 _NO_WILDCARD: Final = ()
+# (kind, weight of that kind in its group's base-5 key), per group of the tables.
+_MAN: Final = tuple((k, 5 ** (8 - k)) for k in range(9))
+_PIN: Final = tuple((9 + i, 5 ** (8 - i)) for i in range(9))
+_SOU: Final = tuple((18 + i, 5 ** (8 - i)) for i in range(9))
+_HONORS4: Final = tuple((27 + i, 5 ** (6 - i)) for i in range(7))
+_ISO3: Final = ((0, 5**8), (8, 5**7), *((27 + i, 5 ** (6 - i)) for i in range(7)))
 
 
 class HandError(ValueError):
@@ -173,13 +179,49 @@ class HandAnalyzer:
 
     def distance(self, counts: Counts, melds: int = 0) -> int:
         """Fewest tiles to add for a complete hand, over all forms."""
-        b = self._digits(counts)
-        std = VECTORS[self._standard_vector(b)][2 * (4 - melds) + 1]
+        # The hot path: everything inlined, merges looked up in the cache directly.
+        b = bytes(counts[:34]).translate(_DIGITS)
+        get = MERGE_CACHE.get
+        if self.three_player:
+            a = SEQ_IDS[int(b[9:18], 5)] << 16 | SEQ_IDS[int(b[18:27], 5)]
+            ab = get(a)
+            if ab is None:
+                ab = merge(a >> 16, a & 0xFFFF)
+            v = ab << 16 | ISO_IDS[int(b[0:1] + b[8:9] + b[27:34], 5)]
+            vid = get(v)
+            if vid is None:
+                vid = merge(v >> 16, v & 0xFFFF)
+        else:
+            a = SEQ_IDS[int(b[0:9], 5)] << 16 | SEQ_IDS[int(b[9:18], 5)]
+            ab = get(a)
+            if ab is None:
+                ab = merge(a >> 16, a & 0xFFFF)
+            c = SEQ_IDS[int(b[18:27], 5)] << 16 | ISO_IDS[int(b[27:34], 5)]
+            cd = get(c)
+            if cd is None:
+                cd = merge(c >> 16, c & 0xFFFF)
+            v = ab << 16 | cd
+            vid = get(v)
+            if vid is None:
+                vid = merge(ab, cd)
+        std: int = VECTORS[vid][9 - 2 * melds]
         if melds or std == 0:
             return std
-        c = self._chiitoi_distance(b)
-        k = self._kokushi_distance(b)
-        return min(std, c, k)
+        n1, n3, n4 = b.count(b"1"), b.count(b"3"), b.count(b"4")
+        if self.chiitoi_four:
+            pairs = b.count(b"2") + n3 + 2 * n4
+            up = n1 + n3
+        else:
+            pairs = b.count(b"2") + n3 + n4
+            up = n1
+        need = 7 - pairs
+        chiitoi = 0 if need <= 0 else (need + need - up if up < need else need)
+        t = b[0:1] + b[8:10] + b[17:19] + b[26:34]
+        zeros = t.count(b"0")
+        kokushi = zeros + (0 if 13 - zeros - t.count(b"1") > 0 else 1)
+        if chiitoi < std:
+            std = chiitoi
+        return kokushi if kokushi < std else std
 
     # -- shanten --------------------------------------------------------------------------------
 
@@ -232,11 +274,23 @@ class HandAnalyzer:
         c = list(counts[:N_KINDS])
         drawable: list[Kind] = []
         out: list[Kind] = []
+        # Without the exact path, the standard form's completers come from the per-suit
+        # tables (one look-up per candidate); only a near seven pairs or kokushi needs the
+        # whole-hand distance per candidate.
+        fast = None if exact else self._standard_completers(c, melds, wildcards)
+        if fast is not None and not melds:
+            _, chiitoi, kokushi = self.distances(c, melds)
+            if min(chiitoi, kokushi) <= wildcards + 1:
+                fast = None
         for k in self.hand_kinds:
             own = c[k] + (called[k] if called is not None else 0)
             if own >= 4:
                 continue
             drawable.append(k)
+            if fast is not None:
+                if k in fast:
+                    out.append(k)
+                continue
             c[k] += 1
             if exact:
                 ok = bool(self.wildcard_readings(c, melds, wildcards, called, first_only=True))
@@ -249,6 +303,38 @@ class HandAnalyzer:
             shanten = 0
         infinite = bool(out) and len(out) == len(drawable)
         return Waits(shanten, tuple(out), infinite)
+
+    def _standard_completers(self, c: list[int], melds: int, wildcards: int) -> set[Kind]:
+        """Kinds whose draw completes the standard form (four-copy limit of the concealed
+        tiles only; the caller checks what can be drawn)."""
+        b = bytes(c).translate(_DIGITS)
+        target = 9 - 2 * melds
+        if self.three_player:
+            groups = [
+                (SEQ_IDS, int(b[9:18], 5), _PIN),
+                (SEQ_IDS, int(b[18:27], 5), _SOU),
+                (ISO_IDS, int(b[0:1] + b[8:9] + b[27:34], 5), _ISO3),
+            ]
+        else:
+            groups = [
+                (SEQ_IDS, int(b[0:9], 5), _MAN),
+                (SEQ_IDS, int(b[9:18], 5), _PIN),
+                (SEQ_IDS, int(b[18:27], 5), _SOU),
+                (ISO_IDS, int(b[27:34], 5), _HONORS4),
+            ]
+        ids = [table[key] for table, key, _ in groups]
+        out: set[Kind] = set()
+        for g, (table, key, kinds) in enumerate(groups):
+            rest = -1
+            for h, vid in enumerate(ids):
+                if h != g:
+                    rest = vid if rest < 0 else merge(rest, vid)
+            for kind, weight in kinds:
+                if c[kind] >= 4:
+                    continue
+                if VECTORS[merge(table[key + weight], rest)][target] <= wildcards:
+                    out.add(kind)
+        return out
 
     def useful_draws(
         self,

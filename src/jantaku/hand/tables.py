@@ -46,7 +46,7 @@ VECTORS, SEQ_IDS, ISO_IDS = _load()
 _INTERN: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(VECTORS)}
 for _i, _v in enumerate(VECTORS):
     _INTERN.setdefault(_v, _i)
-_MERGE: dict[int, int] = {}
+MERGE_CACHE: dict[int, int] = {}
 
 EMPTY: Final = SEQ_IDS[0]
 """Id of the empty group's vector."""
@@ -78,9 +78,9 @@ def _convolve(u: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
 def merge(a: int, b: int) -> int:
     """Id of the vector of two groups taken together."""
     key = a << 16 | b
-    r = _MERGE.get(key)
+    r = MERGE_CACHE.get(key)
     if r is None:
         r = intern(_convolve(VECTORS[a], VECTORS[b]))
-        _MERGE[key] = r
-        _MERGE[b << 16 | a] = r
+        MERGE_CACHE[key] = r
+        MERGE_CACHE[b << 16 | a] = r
     return r
