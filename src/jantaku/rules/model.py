@@ -75,6 +75,8 @@ YAKU_IDS: frozenset[str] = frozenset(
         "suurenkou",
         "daisharin",
         "manzu_honitsu",
+        "riichi_only_ron",
+        "mu",
     ]
 )
 """Every yaku id a preset may name (``jantaku.scoring.yaku`` defines one unit per id)."""
@@ -339,6 +341,9 @@ class GameRules(_Section):
     high_score_chips: int = 0
     """Chips from all for ending at 80000 or more, +1 per further 10000 (gotou: 3)."""
     high_score_line: int = 80000
+    nagashi: Literal["mangan", "yakuman", "none"] = "mangan"
+    """流し at an exhaustive draw: paid as a mangan tsumo (Tenhou), as a yakuman tsumo (gotou:
+    «流し ... 和了扱い»), or not at all."""
 
 
 class SettlementRules(_Section):

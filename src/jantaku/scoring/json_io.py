@@ -58,6 +58,7 @@ _FIELDS = {
     "kan_feeder",
     "tedumari",
     "alice",
+    "mu",
 }
 
 
@@ -124,7 +125,8 @@ def situation_from_json(
     if unknown:
         raise SituationError(f"unknown field {unknown[0]!r}")
     hand_text = _str(obj, "hand")
-    if not hand_text:
+    mu = _bool(obj, "mu")
+    if not hand_text and not mu:
         raise SituationError("hand: missing")
     pool = _FieldTiles(ts)
     concealed = pool.parse("hand", hand_text)
@@ -183,6 +185,25 @@ def situation_from_json(
             )
     dora = tuple(pool.parse("dora_indicators", _str(obj, "dora_indicators")))
     ura = tuple(pool.parse("ura_indicators", _str(obj, "ura_indicators")))
+    if mu:
+        if concealed:
+            raise SituationError("hand: 無 means no tile is left in the hand")
+        return WinSituation(
+            concealed=(),
+            win_tile=-1,
+            tsumo=True,
+            melds=tuple(melds),
+            seat_wind=seat,
+            round_wind=round_wind,
+            players=players,
+            honba=_int(obj, "honba", 0),
+            riichi_sticks=_int(obj, "riichi_sticks", 0),
+            mu=True,
+            pao_wind=None if obj.get("pao") is None else wind_of(obj["pao"], "pao"),
+            wareme_wind=_opt_wind(obj, "wareme"),
+            sitting_out=sitting_out,
+            tileset=ts,
+        )
     win_text = _str(obj, "win_tile")
     if not win_text:
         raise SituationError("win_tile: missing")

@@ -409,19 +409,30 @@ class Ledger:
                 pass  # a noten riichi is a chombo at a physical table; the event says so
         self._pay_riichi(riichi)
         seated = [p for p in range(s.people) if self.seat_wind(p) is not None]
-        if kind == "nagashi":
+        if kind == "nagashi" and g.nagashi != "none":
             winners = ev.get("winners", tenpai[:1])
+            if not isinstance(winners, list) or not winners:
+                raise LedgerError("winners: the persons whose 流し counts")
             for w in winners:
                 self._person({"winner": w}, "winner")
                 wind = self.seat_wind(w)
                 assert wind is not None
-                pays = standard_payments(
-                    2000, wind, None, self.seats, tsumo_son=self.preset.scoring.tsumo_son
+                # Paid like a tsumo win: a mangan (Tenhou) or a yakuman (gotou).
+                sit = WinSituation(
+                    concealed=(0,),
+                    win_tile=0,
+                    tsumo=True,
+                    seat_wind=wind,
+                    round_wind=WINDS[s.round % 4],
+                    players=self.seats,
+                    sitting_out=s.people > self.seats,
+                    tileset=self.scorer.tileset,
                 )
-                for pw, amount in pays.items():
-                    payer = self.person_at(pw)
-                    s.scores[payer] -= amount
-                    s.scores[w] += amount
+                if g.nagashi == "yakuman":
+                    res = self.scorer.score_value(0, 0, 1, sit)
+                else:
+                    res = self.scorer.score_value(5, 30, 0, sit)
+                self._pay_win(w, res, sit, first=False)
         elif kind == "exhaustive" and g.noten_total and 0 < len(tenpai) < len(seated):
             got = g.noten_total // len(tenpai)
             paid = g.noten_total // (len(seated) - len(tenpai))

@@ -152,6 +152,8 @@ class Scorer:
             or rules.chiitoi_four_han
             or rules.otafuku != "off"
         )
+        self._riichi_only_ron = "riichi_only_ron" in enabled
+        self._mu_on = "mu" in enabled
         self._vfu_cache: dict[tuple[Kind, Kind], list[int]] = {}
         ts_ = self.tileset
         self._red = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.RED)
@@ -249,6 +251,8 @@ class Scorer:
         han than the rules require.
         """
         rules = self.rules
+        if sit.mu:
+            return self._mu(sit)
         if sit.win_tile not in sit.concealed:
             raise NotAWin("the winning tile is not among the concealed tiles")
         ts = sit.tileset
@@ -392,6 +396,10 @@ class Scorer:
                 need = max(need, 2)
             if yaku_han < need:
                 return f"the hand has {yaku_han} han of yaku; these rules need {need}"
+            if self._riichi_only_ron and self._is_riichi_only_ron(sit, found, dora):
+                found = [YakuHan("riichi_only_ron", 0, 1)]
+                base, limit = self._base(0, 0, 1)
+                return _Candidate(found, 0, 0, 1, base, limit, r, counts)
             found.extend(dora)
             if self._house_han_on:
                 found.extend(self._house_han(sit, r, counts, conc))
@@ -427,6 +435,46 @@ class Scorer:
         if not yakuman and rules.point_table == "standard" and limit is None and base <= 0:
             return "the hand has no value"
         return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
+
+    def _is_riichi_only_ron(
+        self, sit: WinSituation, found: list[YakuHan], dora: list[YakuHan]
+    ) -> bool:
+        """gotou リーのみロン: a ron whose only yaku is riichi, with no dora of any kind (ura
+        included), no flower extracted and no flower among the indicators."""
+        if sit.tsumo or [f.id for f in found] != ["riichi"]:
+            return False
+        if any(d.han for d in dora):
+            return False
+        indicators = (*sit.dora_indicators, *sit.ura_indicators, *sit.extracted)
+        return not any(tile_kind(t) >= SPRING for t in indicators)
+
+    def _mu(self, sit: WinSituation) -> ScoreResult:
+        """mighty 無: a yakuman at once, paid in full by who fed the fourth call."""
+        if not self._mu_on:
+            raise NotAWin("these rules have no 無")
+        if sit.concealed or len(sit.melds) != 4:
+            raise NotAWin("無 needs four calls and no tile left in the hand")
+        found = [YakuHan("mu", 0, 1)]
+        base, limit = self._base(0, 0, 1)
+        tsumo_like = WinSituation(
+            concealed=(),
+            win_tile=-1,
+            tsumo=True,
+            melds=sit.melds,
+            seat_wind=sit.seat_wind,
+            round_wind=sit.round_wind,
+            players=sit.players,
+            honba=sit.honba,
+            riichi_sticks=sit.riichi_sticks,
+            wareme_wind=sit.wareme_wind,
+            tileset=sit.tileset,
+        )
+        stated = Reading("mu", (), -1, "")
+        res = self._pay(tsumo_like, found, 0, 0, 1, base, limit, stated, [0] * N_KINDS)
+        if sit.pao_wind is not None:
+            total = sum(res.payments.values())
+            res = _replace(res, payments={sit.pao_wind: total}, pao_wind=sit.pao_wind)
+        return res
 
     def _house_han(
         self, sit: WinSituation, r: Reading, counts: list[int], conc: list[int]
@@ -578,6 +626,12 @@ class Scorer:
             wildcards=wildcards,
             facts=facts or {},
         )
+
+
+def _replace(res: ScoreResult, **changes: object) -> ScoreResult:
+    from dataclasses import replace
+
+    return replace(res, **changes)  # type: ignore[arg-type]
 
 
 class _Candidate(NamedTuple):

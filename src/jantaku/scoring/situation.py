@@ -70,6 +70,9 @@ class WinSituation:
     """A forced deal-in to an open riichi (手詰まり放銃): every legal discard dealt in."""
     alice: tuple[Tile, ...] = ()
     """gotou 冬: the tiles turned over one by one after the dora indicators."""
+    mu: bool = False
+    """mighty 無: after a fourth call and its discard no real tile is left (``concealed`` is
+    empty; ``pao_wind`` is who fed the fourth call)."""
     sitting_out: bool = False
     """Four people at a three-player table: a fourth person sits out and pays 'all' chips."""
     tileset: TileSet = field(default_factory=lambda: tileset("riichi"), compare=False)

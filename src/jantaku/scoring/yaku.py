@@ -585,6 +585,11 @@ HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku(
         "manzu_honitsu", None, "Manzu half flush", "萬子の混一色", 0, 0, _manzu_honitsu, yakuman=1
     ),
+    # Found by the scorer itself, not by a hand pattern:
+    Yaku(
+        "riichi_only_ron", None, "Riichi-only ron", "リーのみロン", 0, 0, lambda c: False, yakuman=1
+    ),
+    Yaku("mu", None, "Nothing left (無)", "無", 0, 0, lambda c: False, yakuman=1),
 )
 """``shousharin`` stands in for 混一色 + 七対子 (6 han in all, «メンホンチートイ 6飜»)."""
 
