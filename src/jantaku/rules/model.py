@@ -77,6 +77,7 @@ YAKU_IDS: frozenset[str] = frozenset(
         "manzu_honitsu",
         "riichi_only_ron",
         "mu",
+        "yakuhai_north",
     ]
 )
 """Every yaku id a preset may name (``jantaku.scoring.yaku`` defines one unit per id)."""

@@ -113,6 +113,8 @@ class Scorer:
         )
         disabled = set(rules.disabled_yaku)
         extra = set(rules.extra_yaku)
+        if rules.yakuhai_north:
+            extra.add("yakuhai_north")
         self.yaku: tuple[Yaku, ...] = tuple(
             y for y in ALL_YAKU if (y.id in extra if y.id in HOUSE_IDS else y.id not in disabled)
         )
@@ -141,6 +143,8 @@ class Scorer:
             (y, y.yakuman if double else 1) for y in self.yaku if y.yakuman and y.id not in as_han
         ]
         enabled = {y.id for y in self.yaku}
+        # House yakuman have shapes the cheap gate does not know: always look for them.
+        self._house_yakuman = any(y.yakuman and y.id in HOUSE_IDS for y, _ in self._yakuman)
         self._supersedes = {k: v for k, v in SUPERSEDES.items() if k in enabled}
         self.nuki_kinds = frozenset(kind_from_name(k) for k in rules.nuki_dora)
         flowers = frozenset(k for k in self.tileset.kinds if k >= N_KINDS)
@@ -368,7 +372,8 @@ class Scorer:
         found: list[YakuHan] = []
         yakuman = 0
         if (
-            facts.may_be_yakuman()
+            self._house_yakuman
+            or facts.may_be_yakuman()
             or r.form == KOKUSHI
             or c.ankou == 4
             or c.kans == 4

@@ -146,7 +146,8 @@ def _pinfu(c: Ctx) -> bool:
 
 
 def _peikou(c: Ctx) -> int:
-    if len(c.seqs) < 2 or not c.closed or len(set(c.seqs)) == len(c.seqs):
+    # Open hands are left to the han table (0 open han unless a preset allows it).
+    if len(c.seqs) < 2 or len(set(c.seqs)) == len(c.seqs):
         return 0
     seqs = sorted(c.seqs)
     n, i = 0, 0
@@ -584,6 +585,15 @@ HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
     ),
     Yaku(
         "manzu_honitsu", None, "Manzu half flush", "萬子の混一色", 0, 0, _manzu_honitsu, yakuman=1
+    ),
+    Yaku(
+        "yakuhai_north",
+        None,
+        "North (value honor)",
+        "役牌 北",
+        1,
+        1,
+        lambda c: NORTH in c.trips and NORTH not in (c.sit.seat_wind, c.sit.round_wind),
     ),
     # Found by the scorer itself, not by a hand pattern:
     Yaku(
