@@ -83,8 +83,14 @@ def _sectioned(overrides: dict[str, Any]) -> dict[str, Any]:
             out[key] = _deep_merge(out.get(key, {}), value) if isinstance(value, dict) else value
             continue
         owners = [s for s, knobs in sections.items() if key in knobs]
-        if len(owners) != 1:
+        if not owners:
             raise RulesError(f"options: no knob {key!r}")
+        if len(owners) > 1:
+            places = " and ".join(owners)
+            raise RulesError(
+                f"options: {key!r} is a knob of {places}; name the section, e.g. "
+                f'{{"{owners[0]}": {{"{key}": ...}}}}'
+            )
         out.setdefault(owners[0], {})[key] = value
     return out
 

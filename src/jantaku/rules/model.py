@@ -146,6 +146,7 @@ class ScoringRules(_Section):
     honba_tsumo: int = 100
     """Points per honba added to each payment of a tsumo (Tenhou: 100)."""
     riichi_stick: int = 1000
+    """Points a riichi declaration puts on the table (供託)."""
     tsumo_son: bool = True
     """Three players: a non-dealer tsumo collects only the two present players' shares."""
     nuki_dora: list[str] = Field(default_factory=list)
@@ -249,6 +250,7 @@ class ChipsRules(_Section):
     """Chips (祝儀): which events pay chips, how many, and who pays."""
 
     enabled: bool = False
+    """The preset plays with chips at all."""
     ippatsu: int = 0
     """Chips for a win with ippatsu."""
     ura_dora: int = 0
@@ -296,6 +298,7 @@ class GameRules(_Section):
     """The flow of a game: points, length, dealer rotation, honba, ends. Defaults: Tenhou."""
 
     start_points: int = 25000
+    """Points each player starts with (持ち点)."""
     start_chips: int = 0
     """Chips each player starts with (gotou: 200)."""
     length: Literal["tonpuu", "hanchan"] = "hanchan"
@@ -305,6 +308,7 @@ class GameRules(_Section):
     (Tenhou 南入/西入, ending at the end of that wind) or in sudden death (the first hand that
     ends with someone at the target ends the game: gotou, mighty)."""
     extension_target: int = 30000
+    """The points someone must have for the game to end after its last hand."""
     bust: Literal["below_zero", "zero_or_below", "none"] = "below_zero"
     """When a player's points end the game (gotou: «0点は飛びではなく続行»; tokushima: 0 busts)."""
     end_at_or_above: int = 0
@@ -315,6 +319,7 @@ class GameRules(_Section):
     """At an exhaustive draw the dealer keeps the deal when tenpai (standard), always (gotou
     «流局時の親流れ無し»), or never (kanto-boo 輪荘)."""
     deal_passes_on_win: Literal["non_dealer", "always"] = "non_dealer"
+    """The deal passes on a non-dealer's win (standard), or after every win."""
     dealer_win_honba: bool = True
     """A dealer's win adds a honba (tokushima: «アガリ連荘の本場ナシ»)."""
     noten_total: int = 3000
@@ -342,6 +347,7 @@ class GameRules(_Section):
     high_score_chips: int = 0
     """Chips from all for ending at 80000 or more, +1 per further 10000 (gotou: 3)."""
     high_score_line: int = 80000
+    """Where ``high_score_chips`` start (gotou: «80000点オーバー»)."""
     nagashi: Literal["mangan", "yakuman", "none"] = "mangan"
     """流し at an exhaustive draw: paid as a mangan tsumo (Tenhou), as a yakuman tsumo (gotou:
     «流し ... 和了扱い»), or not at all."""
