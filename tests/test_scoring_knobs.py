@@ -719,6 +719,21 @@ def test_tedumari_han() -> None:
     assert r["payments"] == {"W": 3000}
 
 
+@knob("north_in_hand")
+def test_north_in_hand() -> None:
+    # gotou: a north kept in the hand only counts toward an honor yakuman. 123p 456p 789s 11s
+    # 444z, riichi ron on 4z: refused; with the knob at "any" it is riichi 1 han 40 fu: 1300
+    # → 2000 after gotou's round-up.
+    with pytest.raises(NotAWin, match="honor yakuman"):
+        score("gotou", "123p456p789s11s444z", "4z", riichi="riichi")
+    r = score(
+        "gotou", "123p456p789s11s444z", "4z", riichi="riichi", options={"north_in_hand": "any"}
+    )
+    assert r["payments"] == {"W": 2000}
+    # Kokushi may use the north.
+    assert score("gotou", "19m19p19s12345677z", "7z")["yakuman"] == 1
+
+
 def test_every_scoring_knob_has_a_test() -> None:
     missing = sorted(set(ScoringRules.model_fields) - COVERED)
     assert not missing, f"ScoringRules knobs without a test: {missing}"

@@ -223,6 +223,9 @@ class ScoringRules(_Section):
     """割れ目 (mighty): points the 割れ目 seat pays or receives for a win are doubled."""
     daiminkan_liability: bool = False
     """A rinshan win after an open kan is paid in full by the kan's feeder (mighty)."""
+    north_in_hand: Literal["any", "honor_yakuman_only"] = "any"
+    """A north kept in the hand (not extracted) may stand in any hand, or only in an honor
+    yakuman: 国士, 四喜和, 字一色, 萬子の混一色 (gotou: «北は字牌が絡む役満で使用可能»)."""
     tedumari_han: int = 0
     """手詰まり放銃 (gotou): a forced deal-in to an open riichi is scored from this many han
     (13) plus the hand's own."""

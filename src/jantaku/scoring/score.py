@@ -328,6 +328,12 @@ class Scorer:
                     best, best_key, best_extra = res, key, (ident, facts)
         if best is None:
             raise NotAWin(reason)
+        if rules.north_in_hand == "honor_yakuman_only" and conc[NORTH]:
+            if not any(f.id in _HONOR_YAKUMAN for f in best.found):
+                raise NotAWin(
+                    "a north kept in the hand only counts toward an honor yakuman "
+                    "(kokushi, four winds, all honors, manzu half flush)"
+                )
         b = best
         return self._pay(
             sit,
@@ -631,6 +637,11 @@ class Scorer:
             wildcards=wildcards,
             facts=facts or {},
         )
+
+
+_HONOR_YAKUMAN = frozenset(
+    {"kokushi", "kokushi13", "daisuushii", "shousuushii", "tsuuiisou", "manzu_honitsu"}
+)
 
 
 def _replace(res: ScoreResult, **changes: object) -> ScoreResult:
