@@ -722,13 +722,12 @@ def test_tedumari_han() -> None:
 @knob("north_in_hand")
 def test_north_in_hand() -> None:
     # gotou: a north kept in the hand only counts toward an honor yakuman. 123p 456p 789s 11s
-    # 444z, riichi ron on 4z: refused; with the knob at "any" it is riichi 1 han 40 fu: 1300
-    # → 2000 after gotou's round-up.
+    # 444z, riichi ron on 4z with a 2p dora: refused; with the knob at "any" it is riichi +
+    # dora, 2 han at gotou's fixed 30 fu: 2000.
+    kw: dict[str, Any] = {"riichi": "riichi", "dora_indicators": "1p"}
     with pytest.raises(NotAWin, match="honor yakuman"):
-        score("gotou", "123p456p789s11s444z", "4z", riichi="riichi")
-    r = score(
-        "gotou", "123p456p789s11s444z", "4z", riichi="riichi", options={"north_in_hand": "any"}
-    )
+        score("gotou", "123p456p789s11s444z", "4z", **kw)
+    r = score("gotou", "123p456p789s11s444z", "4z", options={"north_in_hand": "any"}, **kw)
     assert r["payments"] == {"W": 2000}
     # Kokushi may use the north.
     assert score("gotou", "19m19p19s12345677z", "7z")["yakuman"] == 1

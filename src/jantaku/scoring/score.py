@@ -328,12 +328,12 @@ class Scorer:
                     best, best_key, best_extra = res, key, (ident, facts)
         if best is None:
             raise NotAWin(reason)
-        if rules.north_in_hand == "honor_yakuman_only" and conc[NORTH]:
-            if not any(f.id in _HONOR_YAKUMAN for f in best.found):
-                raise NotAWin(
-                    "a north kept in the hand only counts toward an honor yakuman "
-                    "(kokushi, four winds, all honors, manzu half flush)"
-                )
+        honor_only = rules.north_in_hand == "honor_yakuman_only"
+        if honor_only and conc[NORTH] and not any(f.id in _HONOR_YAKUMAN for f in best.found):
+            raise NotAWin(
+                "a north kept in the hand only counts toward an honor yakuman "
+                "(kokushi, four winds, all honors, manzu half flush)"
+            )
         b = best
         return self._pay(
             sit,
