@@ -273,14 +273,15 @@ class Scorer:
                 f"{len(sit.concealed)} concealed tiles with {len(sit.melds)} melds; a complete "
                 f"hand has {expect}"
             )
-        real = [t for t in sit.concealed if not (pochi and t == sit.win_tile)]
+        real = [t for t in sit.concealed if t != sit.win_tile] if pochi else sit.concealed
         conc = [0] * 38
         for t in real:
             conc[t >> 2 if t < 136 else tile_kind(t)] += 1
         called = [0] * 38
-        for m in sit.melds:
-            for t in m.tiles:
-                called[t >> 2] += 1
+        if sit.melds:
+            for m in sit.melds:
+                for t in m.tiles:
+                    called[t >> 2] += 1
         wild = rule_wild + (1 if pochi else 0)
         if wild:
             identities = self.analyzer.wildcard_readings(conc, len(sit.melds), wild, called)
@@ -291,20 +292,24 @@ class Scorer:
         vfu = self._value_pair_fu(sit)
         powers = self._flower_powers(sit)
         real_tiles = list(real)
-        for m in sit.melds:
-            real_tiles.extend(m.tiles)
+        if sit.melds:
+            for m in sit.melds:
+                real_tiles.extend(m.tiles)
         best: _Candidate | None = None
         best_key: tuple[int, int, int] | None = None
         best_extra: tuple[tuple[Kind, ...], dict[str, int]] = ((), {})
         reason = "the hand is not complete"
         for ident in identities:
-            counts = list(conc)
-            for k in ident:
-                counts[k] += 1
+            counts = conc
+            if ident:
+                counts = list(conc)
+                for k in ident:
+                    counts[k] += 1
             hand_counts = counts[:N_KINDS]
-            for m in sit.melds:
-                for t in m.tiles:
-                    hand_counts[t >> 2] += 1
+            if sit.melds:
+                for m in sit.melds:
+                    for t in m.tiles:
+                        hand_counts[t >> 2] += 1
             all_counts = hand_counts
             if sit.extracted:
                 all_counts = list(hand_counts)

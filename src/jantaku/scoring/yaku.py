@@ -52,10 +52,8 @@ class HandFacts:
 
     @classmethod
     def of(cls, counts: list[int]) -> HandFacts:
-        present = 0
-        for k in range(34):
-            if counts[k]:
-                present |= 1 << k
+        # One byte per kind, 1 where present: the masks below use bit 8k for kind k.
+        present = int.from_bytes(bytes(counts[:34]).translate(_NONZERO), "little")
         return cls(
             all_simple=not present & ~_SIMPLE_MASK,
             all_toh=not present & _SIMPLE_MASK,
@@ -63,7 +61,7 @@ class HandFacts:
             all_honor=not present & ~_HONOR_MASK,
             all_green=not present & ~_GREEN_MASK,
             has_honor=bool(present & _HONOR_MASK),
-            suits=bool(present & 0x1FF) + bool(present & 0x1FF << 9) + bool(present & 0x1FF << 18),
+            suits=bool(present & _MAN_MASK) + bool(present & _PIN_MASK) + bool(present & _SOU_MASK),
             dragons=counts[31] + counts[32] + counts[33],
             winds=counts[27] + counts[28] + counts[29] + counts[30],
         )
@@ -81,7 +79,13 @@ class HandFacts:
 
 
 def _mask(pred: Callable[[Kind], bool]) -> int:
-    return sum(1 << k for k in range(34) if pred(k))
+    return sum(1 << (8 * k) for k in range(34) if pred(k))
+
+
+_NONZERO: Final = b"\x00" + b"\x01" * 255
+_MAN_MASK: Final = _mask(lambda k: k < 9)
+_PIN_MASK: Final = _mask(lambda k: 9 <= k < 18)
+_SOU_MASK: Final = _mask(lambda k: 18 <= k < 27)
 
 
 _SIMPLE_MASK: Final = _mask(is_simple)
