@@ -268,3 +268,45 @@ def test_cli_ledger_json_and_errors() -> None:
         check=False,
     )
     assert proc.returncode == 2 and "game is over" in json.loads(proc.stdout)["error"]
+
+
+def test_gotou_shuba_costs_5000_once_per_game() -> None:
+    a, b = run(
+        "gotou",
+        [
+            {"type": "draw", "tenpai": [1], "riichi": [1], "shuba": [1]},
+            win(0, 2, 1, riichi=[0]),
+        ],
+    )
+    assert a["payments"] == [-2000, 4000 - 5000, -2000] and a["sticks"] == 1
+    # The dealer (a draw never passes the deal) wins: 1 han 30 fu dealer ron 1500 → 2000,
+    # + 2000 for the honba, + the sticks: the 5000 シュバ stick and the 1000 riichi stick.
+    assert b["payments"] == [-1000 + 4000 + 6000, 0, -4000]
+    with pytest.raises(LedgerError, match="already used"):
+        run(
+            "gotou",
+            [
+                {"type": "draw", "tenpai": [1], "riichi": [1], "shuba": [1]},
+                {"type": "draw", "tenpai": [1], "riichi": [1], "shuba": [1]},
+            ],
+        )
+    with pytest.raises(LedgerError, match="no シュバリー"):
+        run("riichi", [{"type": "draw", "tenpai": [1], "riichi": [1], "shuba": [1]}])
+
+
+def test_gotou_bust_chips_doubled_by_shuba_and_to_the_higher_winner() -> None:
+    start = {"scores": [1000, 35000, 69000]}
+    (e,) = run("gotou", [win(1, 0, 5, riichi=[1], shuba=[1])], start=start)
+    assert e["game_over"]
+    # 飛び賞 3, doubled by シュバ: 6 from person 0 to person 1 (plus nothing else moves chips).
+    assert e["chip_changes"][0] == -6 and e["chip_changes"][1] == 6
+    a, b = run("gotou", [win(1, 0, 5), win(2, 0, 5, double=True)], start=start)
+    # Double ron: the bust chips go to the winner ranked higher after the hand (person 2).
+    assert b["game_over"] and b["chip_changes"][2] - a["chip_changes"][2] >= 0
+    assert b["chips"][2] - 200 == 3 and b["chips"][0] - 200 == -3
+
+
+def test_mighty_wareme_doubles_through_the_ledger() -> None:
+    (a,) = run("mighty", [win(1, 2, 3, 40)])
+    (b,) = run("mighty", [win(1, 2, 3, 40, wareme=2)])
+    assert a["payments"] == [0, 6000, -6000] and b["payments"] == [0, 12000, -12000]

@@ -340,6 +340,9 @@ class GameRules(_Section):
     chombo: Literal["mangan", "each_3000", "each_5000", "chips_10"] = "mangan"
     """Chombo: a reverse mangan; 3000 to each (tokushima); 5000 to each (mighty); or 10 chips
     from the offender to everyone, no points (gotou)."""
+    shuba_stick: int = 0
+    """Points a シュバリー (double-chip riichi) puts on the table instead of the riichi stick;
+    0: no シュバリー (gotou: 5000, «リーチ代5000点», once per game per player)."""
     bust_chips: int = 0
     """Chips the busted player pays the winner who busted them (gotou 3)."""
     bust_chips_on_draw: bool = False

@@ -45,6 +45,8 @@ class LedgerState:
     hand: int = 1
     honba: int = 0
     sticks: int = 0
+    stick_points: int = 0
+    """Points of the sticks on the table (a シュバ stick is worth more than a riichi one)."""
     first_dealer: int = 0
     game_over: bool = False
     settlement: list[float] | None = None
@@ -146,6 +148,7 @@ class Ledger:
             s.round = "ESWN".index(r)
         if "first_dealer" in start:
             s.first_dealer = int(start["first_dealer"])
+        s.stick_points = s.sticks * self.preset.scoring.riichi_stick
 
     def run(self, events: Sequence[Any]) -> list[dict[str, Any]]:
         """Apply every event; a refused win (``allowed: false``) changes nothing."""
@@ -232,6 +235,8 @@ class Ledger:
         dwind = None if discarder is None else self.seat_wind(discarder)
         first = not self._pending
         honba = s.honba if first else 0
+        wareme = self._person(ev, "wareme", allow_none=True)
+        wwind = None if wareme is None else self.seat_wind(wareme)
         if ev.get("situation"):
             obj = dict(ev["situation"])
             obj.setdefault("seat", WIND_LETTERS[WINDS.index(wind)])
@@ -243,6 +248,8 @@ class Ledger:
             else:
                 obj.setdefault("win", "tsumo")
             obj.setdefault("players", s.people)
+            if wwind is not None:
+                obj.setdefault("wareme", WIND_LETTERS[WINDS.index(wwind)])
             try:
                 sit = situation_from_json(
                     obj, self.scorer.tileset, self.seats, self.scorer.extractable
@@ -265,6 +272,7 @@ class Ledger:
             honba=honba,
             riichi=RiichiKind.RIICHI if winner in ev.get("riichi", []) else RiichiKind.NONE,
             sitting_out=s.people > self.seats,
+            wareme_wind=wwind,
             tileset=self.scorer.tileset,
         )
         try:
@@ -286,8 +294,9 @@ class Ledger:
         if refused:
             return refused
         first = not self._pending
+        shuba = self._shuba(ev, riichi) if first else []
         if first:
-            self._pay_riichi(riichi)
+            self._pay_riichi(riichi, shuba)
         self._pay_win(winner, result, sit, first)
         self._pending.append((ev, result, sit))
         more = (
@@ -301,12 +310,28 @@ class Ledger:
             self._finish_wins()
         return None
 
-    def _pay_riichi(self, riichi: list[int]) -> None:
+    def _shuba(self, ev: dict[str, Any], riichi: list[int]) -> list[int]:
+        """Who declared シュバリー this hand (a riichi that costs more; once per game)."""
+        shuba = ev.get("shuba", [])
+        if not isinstance(shuba, list):
+            raise LedgerError("shuba: a list of persons")
+        if shuba and not self.preset.game.shuba_stick:
+            raise LedgerError("shuba: these rules have no シュバリー")
+        for p in shuba:
+            if p not in riichi:
+                raise LedgerError(f"shuba: person {p} must also be listed in riichi")
+            if p in self.state.shuba:
+                raise LedgerError(f"shuba: person {p} already used their シュバリー this game")
+        return list(shuba)
+
+    def _pay_riichi(self, riichi: list[int], shuba: Sequence[int] = ()) -> None:
         s = self.state
         for p in riichi:
-            cost = self.preset.scoring.riichi_stick
+            cost = self.preset.game.shuba_stick if p in shuba else self.preset.scoring.riichi_stick
             s.scores[p] -= cost
             s.sticks += 1
+            s.stick_points += cost
+        s.shuba.update(shuba)
 
     def _pay_win(self, winner: int, res: ScoreResult, sit: WinSituation, first: bool) -> None:
         s = self.state
@@ -315,8 +340,8 @@ class Ledger:
             s.scores[payer] -= amount
             s.scores[winner] += amount
         if first:
-            s.scores[winner] += s.sticks * self.preset.scoring.riichi_stick
-            s.sticks = 0
+            s.scores[winner] += s.stick_points
+            s.sticks = s.stick_points = 0
         chips = win_chips(res, sit, self.preset)
         for wind, n in chips.payers.items():
             payer = self.person_at(wind)
@@ -325,21 +350,32 @@ class Ledger:
 
     def _finish_wins(self) -> None:
         s = self.state
-        busted_by: dict[int, int] = {}
         dealer_won = False
         any_yakuman = None
-        for ev, res, _sit in self._pending:
+        winners: list[int] = []
+        shuba_winners: set[int] = set()
+        for ev, res, sit in self._pending:
             winner = ev["winner"]
+            winners.append(winner)
             dealer_won = dealer_won or self.seat_wind(winner) == EAST
             if res.yakuman:
                 any_yakuman = winner
-            for p in range(s.people):
-                if self._busted(s.scores[p]) and p not in busted_by:
-                    busted_by[p] = winner
+            if winner in ev.get("shuba", []) or sit.riichi in (
+                RiichiKind.SHUBA,
+                RiichiKind.OPEN_SHUBA,
+            ):
+                shuba_winners.add(winner)
         g = self.preset.game
-        for p, w in busted_by.items():
-            s.chips[p] -= g.bust_chips
-            s.chips[w] += g.bust_chips
+        if g.bust_chips:
+            # Bust chips go to the winner who busted the player; with a double ron, to the
+            # winner ranked higher after the hand. シュバ doubles them.
+            order = rank_order(s.scores, s.first_dealer)
+            taker = min(winners, key=order.index)
+            n = g.bust_chips * (2 if taker in shuba_winners else 1)
+            for p in range(s.people):
+                if self._busted(s.scores[p]):
+                    s.chips[p] -= n
+                    s.chips[taker] += n
         self._sitting_out_chips(self._pending[0][0].get("spring", False), draw=False)
         self._pending = []
         if any_yakuman is not None and self.preset.settlement.style == "boo":
@@ -370,7 +406,7 @@ class Ledger:
         for wind, amount in res.payments.items():
             after[self.person_at(wind)] -= amount
             after[winner] += amount
-        after[winner] += (s.sticks + len(riichi)) * self.preset.scoring.riichi_stick
+        after[winner] += s.stick_points + len(riichi) * self.preset.scoring.riichi_stick
         dealer_win = self.seat_wind(winner) == EAST
         ends = (
             any(self._busted(x) for x in after)
@@ -404,10 +440,8 @@ class Ledger:
         for p in tenpai:
             self._person({"tenpai": p}, "tenpai")
         riichi = self._riichi(ev)
-        for p in riichi:
-            if p not in tenpai and kind == "exhaustive":
-                pass  # a noten riichi is a chombo at a physical table; the event says so
-        self._pay_riichi(riichi)
+        self._pay_riichi(riichi, self._shuba(ev, riichi))
+        before = list(s.scores)
         seated = [p for p in range(s.people) if self.seat_wind(p) is not None]
         if kind == "nagashi" and g.nagashi != "none":
             winners = ev.get("winners", tenpai[:1])
@@ -438,6 +472,12 @@ class Ledger:
             paid = g.noten_total // (len(seated) - len(tenpai))
             for p in seated:
                 s.scores[p] += got if p in tenpai else -paid
+        if g.bust_chips and g.bust_chips_on_draw:
+            gainers = [p for p in rank_order(s.scores, s.first_dealer) if s.scores[p] > before[p]]
+            for p in range(s.people):
+                if gainers and self._busted(s.scores[p]) and not self._busted(before[p]):
+                    s.chips[p] -= g.bust_chips
+                    s.chips[gainers[0]] += g.bust_chips
         self._sitting_out_chips(ev.get("spring", False), draw=True)
         s.honba += 1
         dealer_tenpai = s.dealer in tenpai
@@ -592,10 +632,10 @@ class Ledger:
     def _end_game(self) -> None:
         s = self.state
         g = self.preset.game
-        if s.sticks and g.leftover_sticks == "top":
+        if s.stick_points and g.leftover_sticks == "top":
             top = rank_order(s.scores, s.first_dealer)[0]
-            s.scores[top] += s.sticks * self.preset.scoring.riichi_stick
-        s.sticks = 0
+            s.scores[top] += s.stick_points
+        s.sticks = s.stick_points = 0
         if g.high_score_chips:
             for p, x in enumerate(s.scores):
                 if x >= g.high_score_line:
