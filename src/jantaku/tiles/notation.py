@@ -392,6 +392,8 @@ class Hand:
                     )
                 concealed = _parse_run(text, part, alloc)
             elif part[0] == "n":
+                if len(part) == 1:
+                    raise InvalidNotationError(text, part, "extracted group with no tiles")
                 extracted.extend(_parse_run(text, part[1:], alloc))
             else:
                 melds.append(_parse_meld(text, part, alloc))
