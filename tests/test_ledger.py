@@ -310,3 +310,20 @@ def test_mighty_wareme_doubles_through_the_ledger() -> None:
     (a,) = run("mighty", [win(1, 2, 3, 40)])
     (b,) = run("mighty", [win(1, 2, 3, 40, wareme=2)])
     assert a["payments"] == [0, 6000, -6000] and b["payments"] == [0, 12000, -12000]
+
+
+def test_gotou_chombo_pays_a_tenpai_players_deal_in_chips() -> None:
+    # Person 1 is tenpai with red 5p + gold 5p + riichi ippatsu ura...: the chips of a ron
+    # from the offender (ippatsu 1 + red 1 + gold 2 = 4) go to them on top of 10 to everyone.
+    situation = {
+        "hand": "0g5p234s567s234p88s",
+        "win_tile": "3p",
+        "riichi": "riichi",
+        "ippatsu": True,
+        "dora_indicators": "1s2s",
+    }
+    (e,) = run(
+        "gotou",
+        [{"type": "chombo", "player": 2, "deal_ins": [{"winner": 1, "situation": situation}]}],
+    )
+    assert e["chip_changes"] == [10, 14, -24] and e["payments"] == [0, 0, 0]

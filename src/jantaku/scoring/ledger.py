@@ -503,6 +503,24 @@ class Ledger:
             for q in others:
                 s.chips[q] += 10
                 s.chips[p] -= 10
+            # gotou: each tenpai player also gets the chips they would have won from a deal-in
+            # by the offender, at their best reading («高め取りで放銃扱い»), paid for by the
+            # offender for everyone («全員分被って»). The event gives each such reading as a
+            # situation; no points move.
+            deal_ins = ev.get("deal_ins", [])
+            if not isinstance(deal_ins, list):
+                raise LedgerError("deal_ins: a list of {winner, situation}")
+            for i, d in enumerate(deal_ins):
+                if not isinstance(d, dict) or not d.get("situation"):
+                    raise LedgerError(f"deal_ins[{i}]: an object with winner and situation")
+                w = self._person(d, "winner")
+                assert w is not None
+                if w == p:
+                    raise LedgerError(f"deal_ins[{i}]: the offender cannot win from themself")
+                res, sit = self._score_win(d, w, p)
+                n = win_chips(res, sit, self.preset).total
+                s.chips[p] -= n
+                s.chips[w] += n
             return
         if style in ("each_3000", "each_5000"):
             each = 3000 if style == "each_3000" else 5000
