@@ -53,6 +53,8 @@ class LedgerState:
     extension: bool = False
     yakuman_winner: int | None = None
     shuba: set[int] = field(default_factory=set)
+    leftover: tuple[int, int] | None = None
+    """Who took the sticks left on the table at the end, and how many points."""
 
 
 class Ledger:
@@ -309,6 +311,37 @@ class Ledger:
         if not more:
             self._finish_wins()
         return None
+
+    # -- the game engine's entry points (results it scored itself) ------------------------
+
+    def deposit_riichi(self, person: int, shuba: bool = False) -> None:
+        """A riichi declaration was accepted: its stick goes on the table now."""
+        if shuba:
+            self._shuba({"shuba": [person]}, [person])
+        self._pay_riichi([person], [person] if shuba else [])
+
+    def refusal(self, winner: int, discarder: int | None, result: ScoreResult) -> str | None:
+        """Why the rules refuse this win (kanto-boo), or None."""
+        return self._forbidden(winner, result, [], discarder)
+
+    def record_win(
+        self,
+        winner: int,
+        discarder: int | None,
+        result: ScoreResult,
+        sit: WinSituation,
+        last: bool = True,
+    ) -> dict[str, Any]:
+        """A win the engine scored; ``last`` is False for all but the last of a double ron."""
+        s = self.state
+        if s.game_over:
+            raise LedgerError("the game is over: no event can follow its end")
+        before, chips_before = list(s.scores), list(s.chips)
+        self._pay_win(winner, result, sit, first=not self._pending)
+        self._pending.append(({"winner": winner, "from": discarder}, result, sit))
+        if last:
+            self._finish_wins()
+        return self._entry(before, chips_before)
 
     def _shuba(self, ev: dict[str, Any], riichi: list[int]) -> list[int]:
         """Who declared シュバリー this hand (a riichi that costs more; once per game)."""
@@ -619,13 +652,16 @@ class Ledger:
             return
         target = g.extension_target
         last = self.is_last_hand()
-        if s.extension and any(x >= target for x in s.scores):
+        reached = any(x >= target for x in s.scores)
+        # Sudden death (gotou, mighty) ends on the first hand that leaves someone at the
+        # target; Tenhou's 西入 ends like a last hand: when the deal passes, or by agari-yame.
+        if s.extension and reached and (g.extension == "sudden_death" or not dealer_stays):
             self._end_game()
             return
         if last and g.last_hand_dealer_only and not dealer_won:
             self._end_game()
             return
-        if last and g.agari_yame and (dealer_won or dealer_tenpai) and not s.extension:
+        if (last or s.extension) and g.agari_yame and (dealer_won or dealer_tenpai):
             top = rank_order(s.scores, s.first_dealer)[0]
             if top == s.dealer and s.scores[top] >= target:
                 self._end_game()
@@ -653,6 +689,7 @@ class Ledger:
         if s.stick_points and g.leftover_sticks == "top":
             top = rank_order(s.scores, s.first_dealer)[0]
             s.scores[top] += s.stick_points
+            s.leftover = (top, s.stick_points)
         s.sticks = s.stick_points = 0
         if g.high_score_chips:
             for p, x in enumerate(s.scores):

@@ -1,0 +1,93 @@
+"""Player actions and the lazy view of the legal ones."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from jantaku.tiles.notation import tile_name
+from jantaku.tiles.tileset import Tile, TileSet, tile_kind
+
+
+class ActionType(enum.Enum):
+    DISCARD = "discard"
+    RIICHI = "riichi"
+    """Declare riichi with this discard."""
+    TSUMO = "tsumo"
+    RON = "ron"
+    CHI = "chi"
+    PON = "pon"
+    DAIMINKAN = "daiminkan"
+    ANKAN = "ankan"
+    KAKAN = "kakan"
+    KITA = "kita"
+    """Set a north aside (three-player nuki-dora) and draw a replacement."""
+    NINE_TERMINALS = "nine_terminals"
+    """九種九牌: abort the hand on the first turn."""
+    PASS = "pass"
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now (the message says why); nothing changed."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision of one seat. ``tile`` is the discarded, called or added tile; ``tiles``
+    the tiles taken from the hand for a call or kan."""
+
+    type: ActionType
+    seat: int
+    tile: Tile | None = None
+    tiles: tuple[Tile, ...] = ()
+
+    def key(self, ts: TileSet) -> tuple[object, ...]:
+        """What makes two actions the same choice: copies of one face are interchangeable."""
+
+        def face(t: Tile) -> tuple[int, int]:
+            return tile_kind(t), int(ts.variant(t))
+
+        return (
+            self.type,
+            self.seat,
+            None if self.tile is None else face(self.tile),
+            tuple(sorted(face(t) for t in self.tiles)),
+        )
+
+    def __str__(self) -> str:
+        parts = [f"{self.seat}:{self.type.value}"]
+        if self.tile is not None:
+            parts.append(tile_name(self.tile))
+        if self.tiles:
+            parts.append("+" + "".join(tile_name(t) for t in self.tiles))
+        return " ".join(parts)
+
+
+class LegalActions(Sequence[Action]):
+    """The legal actions of a seat: a sequence that also answers ``in`` by choice (any copy
+    of the same face counts as the same action)."""
+
+    def __init__(self, actions: list[Action], ts: TileSet) -> None:
+        self._actions = actions
+        self._ts = ts
+        self._keys = {a.key(ts): a for a in actions}
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __getitem__(self, i: int) -> Action:  # type: ignore[override]
+        return self._actions[i]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and action.key(self._ts) in self._keys
+
+    def find(self, action: Action) -> Action | None:
+        """The legal action that makes the same choice as ``action``, if any."""
+        return self._keys.get(action.key(self._ts))
+
+    def __repr__(self) -> str:
+        return f"LegalActions([{', '.join(str(a) for a in self._actions)}])"

@@ -1,0 +1,892 @@
+"""The table: an immutable :class:`Game` (preset + seed) and a :class:`State` that deals,
+draws, discards, calls, declares and ends hands and games.
+
+The event log is the truth. :meth:`State.apply` decides what an action causes and emits
+events; every change of state happens in :meth:`State._fold`, one event at a time, so a log
+replayed into a fresh state rebuilds it exactly (:meth:`Game.replay`). Draws come from a wall
+shuffled from the game's seed (recorded in the ``start_kyoku`` event) or from a stacked wall.
+
+This first version plays the reference presets ``riichi`` and ``sanma`` (Tenhou rules);
+house-rule behaviour (flowers, wildcards, open riichi...) is the next step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from jantaku.rules.loader import load_preset
+from jantaku.rules.model import Preset
+from jantaku.scoring.ledger import Ledger
+from jantaku.scoring.score import NotAWin, Scorer
+from jantaku.scoring.situation import RiichiKind, WinSituation
+from jantaku.tiles.kinds import (
+    DRAGONS,
+    NORTH,
+    TERMINALS_AND_HONORS,
+    WINDS,
+    Kind,
+    is_terminal_or_honor,
+)
+from jantaku.tiles.notation import Meld, MeldType, Source, tile_name
+from jantaku.tiles.tileset import Tile, tile_kind
+
+from .actions import Action, ActionType, IllegalActionError, LegalActions
+
+WIND_LETTERS = "ESWN"
+DEAD_WALL = 14
+
+
+@dataclass
+class Wall:
+    """The tiles of one hand in drawing order: what each seat is dealt, the live draws, the
+    replacement draws after a kan or kita, and the dora and ura indicators."""
+
+    hands: list[list[Tile]]
+    live: list[Tile]
+    rinshan: list[Tile]
+    dora: list[Tile]
+    ura: list[Tile]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "live": self.live,
+            "rinshan": self.rinshan,
+            "dora": self.dora,
+            "ura": self.ura,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Wall:
+        return cls(
+            [list(h) for h in d["hands"]],
+            list(d["live"]),
+            list(d["rinshan"]),
+            list(d["dora"]),
+            list(d["ura"]),
+        )
+
+
+@dataclass
+class Player:
+    hand: list[Tile] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    river: list[Tile] = field(default_factory=list)
+    called_from_river: int = 0
+    extracted: list[Tile] = field(default_factory=list)
+    riichi: RiichiKind = RiichiKind.NONE
+    ippatsu: bool = False
+    furiten_temp: bool = False
+    furiten_riichi: bool = False
+    drawn: Tile | None = None
+    rinshan_draw: bool = False
+    forbidden_kinds: frozenset[Kind] = frozenset()
+    discarded_kinds: set[Kind] = field(default_factory=set)
+    has_discarded: bool = False
+    pao: int | None = None
+    """The seat that fed this player's last dragon or wind set (大三元/大四喜 pao)."""
+
+
+class Game:
+    """An immutable game: the preset and the seed. ``new_state`` starts it."""
+
+    def __init__(self, preset: Preset | str = "riichi", seed: int = 0) -> None:
+        self.preset = load_preset(preset) if isinstance(preset, str) else preset
+        self.seed = seed
+        self.scorer = Scorer(self.preset)
+        self.tileset = self.scorer.tileset
+        self.analyzer = self.scorer.analyzer
+        self.seats = self.preset.players
+
+    def new_state(self, walls: Iterable[Wall] | None = None) -> State:
+        """A new game; ``walls`` stacks the wall of each hand in turn (tests, replays)."""
+        return State(self, walls)
+
+    def replay(self, events: Sequence[dict[str, Any]]) -> State:
+        """Rebuild the state a log leads to, by folding its events."""
+        state = State(self, None, start=False)
+        for ev in events:
+            state._emit(ev)
+        return state
+
+
+class State:
+    def __init__(self, game: Game, walls: Iterable[Wall] | None, start: bool = True) -> None:
+        self.game = game
+        self.ledger = Ledger(game.preset)
+        self.events: list[dict[str, Any]] = []
+        self._walls = iter(walls) if walls is not None else None
+        self._rng = random.Random(game.seed)
+        self.players: list[Player] = []
+        self.wall = Wall([], [], [], [], [])
+        self.draws = 0
+        self.max_draws = 0
+        self.revealed: list[Tile] = []
+        self.pending_dora = 0
+        self.kan_owners: list[int] = []
+        self.turn = 0
+        self.phase = "over"
+        self.last_discard: tuple[int, Tile] | None = None
+        self.kakan_tile: tuple[int, Tile] | None = None
+        self.responses: dict[int, Action | None] = {}
+        self.options: dict[int, LegalActions] = {}
+        self.calls_seen = False
+        self.first_winds: list[Kind] = []
+        self.riichi_count = 0
+        self.reach_pending: int | None = None
+        self.game_over = False
+        if start:
+            self._emit(
+                {
+                    "type": "start_game",
+                    "preset": game.preset.name,
+                    "seed": game.seed,
+                    "players": game.seats,
+                }
+            )
+            self._start_kyoku()
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return self.game.seats
+
+    def _emit(self, ev: dict[str, Any]) -> None:
+        self.events.append(ev)
+        self._fold(ev)
+
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    def wind_of(self, seat: int) -> Kind:
+        wind = self.ledger.seat_wind(seat)
+        assert wind is not None
+        return wind
+
+    def _counts(self, tiles: Iterable[Tile]) -> list[int]:
+        c = [0] * 38
+        for t in tiles:
+            c[tile_kind(t)] += 1
+        return c
+
+    def _called_counts(self, p: Player) -> list[int]:
+        return self._counts(t for m in p.melds for t in m.tiles)
+
+    def _waits(self, p: Player, hand: Sequence[Tile]) -> frozenset[Kind]:
+        w = self.game.analyzer.waits(self._counts(hand), len(p.melds), 0, self._called_counts(p))
+        return frozenset(w.kinds)
+
+    # -- dealing ------------------------------------------------------------------------------
+
+    def _make_wall(self) -> Wall:
+        if self._walls is not None:
+            return next(self._walls)
+        tiles = list(self.game.tileset.tiles)
+        self._rng.shuffle(tiles)
+        n = self.seats
+        hands = [tiles[13 * i : 13 * (i + 1)] for i in range(n)]
+        rest = tiles[13 * n :]
+        dead, live = rest[:DEAD_WALL], rest[DEAD_WALL:]
+        return Wall(hands, live, dead[:4], dead[4:9], dead[9:14])
+
+    def _start_kyoku(self) -> None:
+        led = self.ledger.state
+        wall = self._make_wall()
+        self._emit(
+            {
+                "type": "start_kyoku",
+                "bakaze": WIND_LETTERS[led.round % 4],
+                "kyoku": led.hand,
+                "honba": led.honba,
+                "kyotaku": led.sticks,
+                "oya": led.dealer,
+                "scores": list(led.scores),
+                "dora_marker": wall.dora[0],
+                "wall": wall.to_json(),
+            }
+        )
+        self._draw(self.ledger.state.dealer)
+
+    def _draw(self, seat: int, rinshan: bool = False) -> None:
+        tile = self.wall.rinshan[0] if rinshan else self.wall.live[0]
+        self._emit(
+            {
+                "type": "tsumo",
+                "actor": seat,
+                "tile": tile,
+                "pai": tile_name(tile),
+                "rinshan": rinshan,
+            }
+        )
+
+    # -- the fold --------------------------------------------------------------------------------
+
+    def _fold(self, ev: dict[str, Any]) -> None:
+        kind = ev["type"]
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            raise ValueError(f"unknown event type {kind!r}")
+        handler(ev)
+
+    def _on_start_game(self, ev: dict[str, Any]) -> None:
+        self.game_over = False
+
+    def _on_start_kyoku(self, ev: dict[str, Any]) -> None:
+        wall = Wall.from_json(ev["wall"])
+        self.wall = wall
+        self.players = [Player(hand=list(h)) for h in wall.hands]
+        live_total = len(self.game.tileset.tiles) - DEAD_WALL - 13 * self.seats
+        self.max_draws = live_total
+        self.draws = 0
+        self.revealed = [wall.dora[0]]
+        self.pending_dora = 0
+        self.kan_owners = []
+        self.last_discard = None
+        self.kakan_tile = None
+        self.calls_seen = False
+        self.first_winds = []
+        self.riichi_count = 0
+        self.reach_pending = None
+        self.responses = {}
+        self.options = {}
+        self.phase = "turn"
+
+    def _on_tsumo(self, ev: dict[str, Any]) -> None:
+        seat, tile = ev["actor"], ev["tile"]
+        p = self.players[seat]
+        if ev["rinshan"]:
+            self.wall.rinshan.pop(0)
+        else:
+            self.wall.live.pop(0)
+        self.draws += 1
+        p.hand.append(tile)
+        p.drawn = tile
+        p.rinshan_draw = ev["rinshan"]
+        p.furiten_temp = False
+        self.turn = seat
+        self.phase = "turn"
+        self.last_discard = None
+
+    def _on_dahai(self, ev: dict[str, Any]) -> None:
+        seat, tile = ev["actor"], ev["tile"]
+        p = self.players[seat]
+        p.hand.remove(tile)
+        p.river.append(tile)
+        p.discarded_kinds.add(tile_kind(tile))
+        if p.riichi.declared and self.reach_pending != seat:
+            p.ippatsu = False
+        if not p.has_discarded and not self.calls_seen:
+            self.first_winds.append(tile_kind(tile))
+        p.has_discarded = True
+        p.drawn = None
+        p.rinshan_draw = False
+        p.forbidden_kinds = frozenset()
+        self.last_discard = (seat, tile)
+        self.phase = "response"
+        self.responses = {}
+        self.options = self._compute_options()
+
+    def _on_reach(self, ev: dict[str, Any]) -> None:
+        p = self.players[ev["actor"]]
+        first = not p.has_discarded and not self.calls_seen
+        p.riichi = RiichiKind.DOUBLE if first else RiichiKind.RIICHI
+        self.reach_pending = ev["actor"]
+
+    def _on_reach_accepted(self, ev: dict[str, Any]) -> None:
+        p = self.players[ev["actor"]]
+        p.ippatsu = True
+        self.reach_pending = None
+        self.riichi_count += 1
+        self.ledger.deposit_riichi(ev["actor"])
+
+    def _on_dora(self, ev: dict[str, Any]) -> None:
+        self.revealed.append(ev["tile"])
+        self.pending_dora = max(0, self.pending_dora - 1)
+
+    def _call_common(self, seat: int) -> None:
+        self.calls_seen = True
+        for q in self.players:
+            q.ippatsu = False
+        self.responses = {}
+        self.options = {}
+
+    def _on_chi(self, ev: dict[str, Any]) -> None:
+        self._on_call(ev, MeldType.CHI)
+
+    def _on_pon(self, ev: dict[str, Any]) -> None:
+        self._on_call(ev, MeldType.PON)
+
+    def _on_daiminkan(self, ev: dict[str, Any]) -> None:
+        self._on_call(ev, MeldType.MINKAN)
+
+    def _on_call(self, ev: dict[str, Any], mtype: MeldType) -> None:
+        seat, target, tile = ev["actor"], ev["target"], ev["tile"]
+        p = self.players[seat]
+        for t in ev["tiles"]:
+            p.hand.remove(t)
+        rel = (target - seat) % self.seats
+        source = (
+            Source.RIGHT if rel == 1 else Source.LEFT if rel == self.seats - 1 else Source.ACROSS
+        )
+        p.melds.append(Meld(mtype, (tile, *ev["tiles"]), source))
+        self.players[target].called_from_river += 1
+        kind = tile_kind(tile)
+        self._call_common(seat)
+        if mtype is not MeldType.CHI and (kind in DRAGONS or kind in WINDS):
+            group = DRAGONS if kind in DRAGONS else WINDS
+            sets = sum(1 for m in p.melds if m.type is not MeldType.CHI and m.kind in group)
+            if sets == len(group):
+                p.pao = target
+        if mtype is MeldType.CHI:
+            low = min(tile_kind(t) for t in (tile, *ev["tiles"]))
+            forbidden = {kind}
+            if kind == low and low % 9 <= 5:
+                forbidden.add(kind + 3)
+            if kind == low + 2 and low % 9 >= 1:
+                forbidden.add(low - 1)
+            p.forbidden_kinds = frozenset(forbidden)
+        elif mtype is MeldType.PON:
+            p.forbidden_kinds = frozenset({kind})
+        else:
+            self.kan_owners.append(seat)
+            self.pending_dora += 1
+        self.turn = seat
+        self.phase = "turn"
+        self.last_discard = None
+
+    def _on_ankan(self, ev: dict[str, Any]) -> None:
+        seat = ev["actor"]
+        p = self.players[seat]
+        for t in ev["tiles"]:
+            p.hand.remove(t)
+        p.melds.append(Meld(MeldType.ANKAN, tuple(ev["tiles"]), None))
+        self.kan_owners.append(seat)
+        self.pending_dora += 1
+        self._call_common(seat)
+        self.phase = "turn"
+
+    def _on_kakan(self, ev: dict[str, Any]) -> None:
+        seat, tile = ev["actor"], ev["tile"]
+        p = self.players[seat]
+        p.hand.remove(tile)
+        for i, m in enumerate(p.melds):
+            if m.type is MeldType.PON and m.kind == tile_kind(tile):
+                p.melds[i] = Meld(MeldType.KAKAN, (*m.tiles, tile), m.source)
+                break
+        self.kakan_tile = (seat, tile)
+        self.phase = "response"
+        self.responses = {}
+        self.options = self._compute_options()
+
+    def _on_kakan_done(self, ev: dict[str, Any]) -> None:
+        seat = ev["actor"]
+        self.kakan_tile = None
+        self.kan_owners.append(seat)
+        self.pending_dora += 1
+        self._call_common(seat)
+        self.turn = seat
+        self.phase = "turn"
+
+    def _on_nukidora(self, ev: dict[str, Any]) -> None:
+        seat, tile = ev["actor"], ev["tile"]
+        p = self.players[seat]
+        p.hand.remove(tile)
+        p.extracted.append(tile)
+        self.phase = "turn"
+
+    def _on_pass(self, ev: dict[str, Any]) -> None:
+        seat = ev["actor"]
+        p = self.players[seat]
+        if ev.get("missed_ron"):
+            p.furiten_temp = True
+            if p.riichi.declared:
+                p.furiten_riichi = True
+
+    def _on_hora(self, ev: dict[str, Any]) -> None:
+        winner, target = ev["actor"], ev["target"]
+        sit = self._situation(
+            winner, target, ev["tile"], ev.get("chankan", False), first_winner=ev.get("first", True)
+        )
+        result = self.game.scorer.score(sit)
+        self.ledger.record_win(
+            winner, None if target == winner else target, result, sit, last=ev.get("last", True)
+        )
+        if ev.get("last", True):
+            self.phase = "over"
+
+    def _on_ryukyoku(self, ev: dict[str, Any]) -> None:
+        kinds = {"exhaustive": "exhaustive", "yao9": "nine_terminals", "nm": "nagashi"}
+        kind = kinds.get(ev["reason"], "nine_terminals")
+        record: dict[str, Any] = {"type": "draw", "tenpai": ev.get("tenpai", []), "kind": kind}
+        if ev["reason"] == "nm":
+            record["winners"] = ev.get("nagashi", [])
+        self.ledger.apply(record)
+        self.phase = "over"
+
+    def _on_end_kyoku(self, ev: dict[str, Any]) -> None:
+        self.phase = "over"
+
+    def _on_end_game(self, ev: dict[str, Any]) -> None:
+        self.game_over = True
+        self.phase = "over"
+
+    # -- situations and scoring -----------------------------------------------------------------
+
+    def _situation(
+        self, winner: int, target: int, tile: Tile, chankan: bool, first_winner: bool = True
+    ) -> WinSituation:
+        p = self.players[winner]
+        tsumo = winner == target
+        concealed = tuple(p.hand) if tsumo else (*p.hand, tile)
+        led = self.ledger.state
+        return WinSituation(
+            concealed=concealed,
+            win_tile=tile,
+            tsumo=tsumo,
+            melds=tuple(p.melds),
+            seat_wind=self.wind_of(winner),
+            round_wind=WINDS[led.round % 4],
+            players=self.seats,
+            discarder_wind=None if tsumo else self.wind_of(target),
+            riichi=p.riichi,
+            ippatsu=p.ippatsu,
+            rinshan=tsumo and p.rinshan_draw,
+            chankan=chankan,
+            haitei=tsumo and self.draws == self.max_draws and not p.rinshan_draw,
+            houtei=not tsumo and not chankan and self.draws == self.max_draws,
+            first_turn=tsumo and not p.has_discarded and not self.calls_seen,
+            dora_indicators=tuple(self.revealed),
+            ura_indicators=tuple(self.wall.ura[: len(self.revealed)]),
+            extracted=tuple(p.extracted),
+            honba=led.honba if first_winner else 0,
+            riichi_sticks=led.sticks if first_winner else 0,
+            pao_wind=None if p.pao is None else self.wind_of(p.pao),
+            tileset=self.game.tileset,
+        )
+
+    def _can_win(self, winner: int, target: int, tile: Tile, chankan: bool = False) -> bool:
+        try:
+            result = self.game.scorer.score(self._situation(winner, target, tile, chankan))
+        except NotAWin:
+            return False
+        return self.ledger.refusal(winner, None if winner == target else target, result) is None
+
+    def _furiten(self, seat: int) -> bool:
+        p = self.players[seat]
+        if p.furiten_temp or p.furiten_riichi:
+            return True
+        waits = self._waits(p, p.hand)
+        return bool(waits & p.discarded_kinds)
+
+    # -- legal actions -------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> LegalActions:
+        """The actions ``seat`` may take now (empty when it is not theirs to act)."""
+        ts = self.game.tileset
+        if self.phase == "response":
+            if seat in self.responses or seat not in self.options:
+                return LegalActions([], ts)
+            return self.options[seat]
+        if self.phase != "turn" or seat != self.turn:
+            return LegalActions([], ts)
+        return LegalActions(self._turn_actions(seat), ts)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        out: list[Action] = []
+        counts = self._counts(p.hand)
+        closed = all(not m.is_open for m in p.melds)
+        just_drew = p.drawn is not None
+        if just_drew and self._can_win(seat, seat, p.drawn):  # type: ignore[arg-type]
+            out.append(Action(ActionType.TSUMO, seat, p.drawn))
+        if just_drew and not p.has_discarded and not self.calls_seen:
+            kinds = sum(1 for k in TERMINALS_AND_HONORS if counts[k])
+            if kinds >= 9:
+                out.append(Action(ActionType.NINE_TERMINALS, seat))
+        wall_left = self.max_draws - self.draws
+        if just_drew and wall_left > 0 and len(self.kan_owners) < 4:
+            for k in range(34):
+                if counts[k] == 4:
+                    tiles = tuple(t for t in p.hand if tile_kind(t) == k)
+                    if p.riichi.declared and not self._ankan_keeps_waits(p, k):
+                        continue
+                    out.append(Action(ActionType.ANKAN, seat, None, tiles))
+            if not p.riichi.declared:
+                for m in p.melds:
+                    if m.type is MeldType.PON:
+                        for t in p.hand:
+                            if tile_kind(t) == m.kind:
+                                out.append(Action(ActionType.KAKAN, seat, t))
+        nuki = self.game.scorer.nuki_kinds
+        if just_drew and nuki and wall_left > 0:
+            for t in p.hand:
+                if tile_kind(t) in nuki:
+                    out.append(Action(ActionType.KITA, seat, t))
+                    break
+        if p.riichi.declared:
+            if p.drawn is not None:
+                out.append(Action(ActionType.DISCARD, seat, p.drawn))
+            return out
+        seen: set[tuple[int, int]] = set()
+        can_riichi = (
+            closed
+            and just_drew
+            and self.ledger.state.scores[seat] >= self.game.preset.scoring.riichi_stick
+            and wall_left >= self.seats
+        )
+        for t in p.hand:
+            if tile_kind(t) in p.forbidden_kinds:
+                continue
+            face = (tile_kind(t), int(self.game.tileset.variant(t)))
+            if face in seen:
+                continue
+            seen.add(face)
+            out.append(Action(ActionType.DISCARD, seat, t))
+            if can_riichi:
+                rest = list(p.hand)
+                rest.remove(t)
+                if self._waits(p, rest):
+                    out.append(Action(ActionType.RIICHI, seat, t))
+        return out
+
+    def _ankan_keeps_waits(self, p: Player, kind: Kind) -> bool:
+        if p.drawn is None or tile_kind(p.drawn) != kind:
+            return False
+        before = list(p.hand)
+        before.remove(p.drawn)
+        after = [t for t in p.hand if tile_kind(t) != kind]
+        return self._waits(p, before) == self._waits_with_kan(p, after, kind)
+
+    def _waits_with_kan(self, p: Player, hand: list[Tile], kind: Kind) -> frozenset[Kind]:
+        called = self._called_counts(p)
+        called[kind] += 4
+        w = self.game.analyzer.waits(self._counts(hand), len(p.melds) + 1, 0, called)
+        return frozenset(w.kinds)
+
+    def _responders(self) -> list[int]:
+        return list(self.options)
+
+    def _compute_options(self) -> dict[int, LegalActions]:
+        """Who may respond to the discard or added kan just made, and how (fixed when it is
+        made: passing a ron does not change the others' choices)."""
+        out = {}
+        for s in range(self.seats):
+            opts = self._response_options(s)
+            if len(opts) > 1:
+                out[s] = opts
+        return out
+
+    def _response_options(self, seat: int) -> LegalActions:
+        ts = self.game.tileset
+        out: list[Action] = []
+        if self.kakan_tile is not None:
+            actor, tile = self.kakan_tile
+            if (
+                seat != actor
+                and not self._furiten(seat)
+                and self._can_win(seat, actor, tile, chankan=True)
+            ):
+                out.append(Action(ActionType.RON, seat, tile))
+        elif self.last_discard is not None:
+            actor, tile = self.last_discard
+            if seat != actor:
+                out.extend(self._discard_responses(seat, actor, tile))
+        if out:
+            out.append(Action(ActionType.PASS, seat))
+        return LegalActions(out, ts)
+
+    def _discard_responses(self, seat: int, actor: int, tile: Tile) -> list[Action]:
+        p = self.players[seat]
+        out: list[Action] = []
+        kind = tile_kind(tile)
+        if not self._furiten(seat) and self._can_win(seat, actor, tile):
+            out.append(Action(ActionType.RON, seat, tile))
+        if p.riichi.declared or self.draws >= self.max_draws:
+            return out
+        same = [t for t in p.hand if tile_kind(t) == kind]
+        ts = self.game.tileset
+        if len(same) >= 2:
+            for pair in _distinct_combos(same, 2, ts):
+                out.append(Action(ActionType.PON, seat, tile, pair))
+        if len(same) >= 3 and len(self.kan_owners) < 4:
+            out.append(Action(ActionType.DAIMINKAN, seat, tile, tuple(same)))
+        if self.seats == 4 and seat == self._next(actor) and kind < 27:
+            n = kind % 9
+            for lo in (kind - 2, kind - 1, kind):
+                if lo < kind - n or lo + 2 > kind - n + 8:
+                    continue
+                need = [k for k in (lo, lo + 1, lo + 2) if k != kind]
+                a = [t for t in p.hand if tile_kind(t) == need[0]]
+                b = [t for t in p.hand if tile_kind(t) == need[1]]
+                for x in _distinct_combos(a, 1, ts):
+                    for y in _distinct_combos(b, 1, ts):
+                        out.append(Action(ActionType.CHI, seat, tile, (*x, *y)))
+        return out
+
+    # -- applying actions ------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        """Apply a seat's action; returns the events it caused. An illegal action raises
+        :class:`IllegalActionError` and changes nothing."""
+        if self.game_over:
+            raise IllegalActionError("the game is over")
+        legal = self.legal_actions(action.seat)
+        chosen = legal.find(action)
+        if chosen is None:
+            why = "it is not this seat's turn" if not legal else "not among the legal actions"
+            raise IllegalActionError(f"{action}: {why}")
+        action = self._concrete(action, chosen)
+        start = len(self.events)
+        if self.phase == "response":
+            self._respond(action)
+        else:
+            self._turn(action)
+        return self.events[start:]
+
+    def _concrete(self, asked: Action, legal: Action) -> Action:
+        """Use the asked copies when the seat holds them, else the legal action's."""
+        p = self.players[asked.seat]
+        have = list(p.hand)
+        ok = all(t in have for t in asked.tiles)
+        if asked.type in (ActionType.DISCARD, ActionType.RIICHI, ActionType.KAKAN, ActionType.KITA):
+            ok = ok and asked.tile in have
+        return asked if ok else legal
+
+    def _turn(self, a: Action) -> None:
+        seat = a.seat
+        p = self.players[seat]
+        t = a.type
+        if t is ActionType.TSUMO:
+            assert a.tile is not None
+            self._emit(
+                {
+                    "type": "hora",
+                    "actor": seat,
+                    "target": seat,
+                    "tile": a.tile,
+                    "pai": tile_name(a.tile),
+                }
+            )
+            self._end_hand()
+        elif t is ActionType.NINE_TERMINALS:
+            self._emit({"type": "ryukyoku", "reason": "yao9", "actor": seat})
+            self._end_hand()
+        elif t is ActionType.ANKAN:
+            self._emit({"type": "ankan", "actor": seat, "tiles": list(a.tiles)})
+            self._reveal_dora()
+            self._draw(seat, rinshan=True)
+        elif t is ActionType.KAKAN:
+            assert a.tile is not None
+            self._emit({"type": "kakan", "actor": seat, "tile": a.tile, "pai": tile_name(a.tile)})
+            self._after_offer()
+        elif t is ActionType.KITA:
+            assert a.tile is not None
+            self._emit(
+                {"type": "nukidora", "actor": seat, "tile": a.tile, "pai": tile_name(a.tile)}
+            )
+            self._draw(seat, rinshan=True)
+        else:
+            assert a.tile is not None
+            if t is ActionType.RIICHI:
+                self._emit({"type": "reach", "actor": seat})
+            self._reveal_dora()
+            self._emit(
+                {
+                    "type": "dahai",
+                    "actor": seat,
+                    "tile": a.tile,
+                    "pai": tile_name(a.tile),
+                    "tsumogiri": a.tile == p.drawn,
+                }
+            )
+            self._after_offer()
+
+    def _reveal_dora(self) -> None:
+        while self.pending_dora and len(self.revealed) < len(self.wall.dora):
+            tile = self.wall.dora[len(self.revealed)]
+            self._emit({"type": "dora", "tile": tile, "dora_marker": tile_name(tile)})
+
+    def _after_offer(self) -> None:
+        """After a discard or an added kan: wait for responses, or move on."""
+        if not self._responders():
+            self._resolve()
+
+    def _respond(self, a: Action) -> None:
+        self.responses[a.seat] = a
+        if a.type is ActionType.PASS:
+            missed = any(x.type is ActionType.RON for x in self.options[a.seat])
+            self._emit({"type": "pass", "actor": a.seat, "missed_ron": missed})
+        if all(s in self.responses for s in self._responders()):
+            self._resolve()
+
+    def _resolve(self) -> None:
+        rons = sorted(
+            (a for a in self.responses.values() if a and a.type is ActionType.RON),
+            key=lambda a: (a.seat - self._offer_seat()) % self.seats,
+        )
+        actor = self._offer_seat()
+        chankan = self.kakan_tile is not None
+        if rons:
+            if len(rons) == 3 and self.seats == 4:
+                self._emit({"type": "ryukyoku", "reason": "ron3"})
+                self._end_hand()
+                return
+            for i, r in enumerate(rons):
+                assert r.tile is not None
+                self._emit(
+                    {
+                        "type": "hora",
+                        "actor": r.seat,
+                        "target": actor,
+                        "tile": r.tile,
+                        "pai": tile_name(r.tile),
+                        "chankan": chankan,
+                        "first": i == 0,
+                        "last": i == len(rons) - 1,
+                    }
+                )
+            self._end_hand()
+            return
+        if chankan:
+            self._emit({"type": "kakan_done", "actor": actor})
+            self._draw(actor, rinshan=True)
+            return
+        if self.reach_pending == actor:
+            self._emit({"type": "reach_accepted", "actor": actor})
+            if self.riichi_count == 4 and self.seats == 4:
+                self._emit({"type": "ryukyoku", "reason": "reach4"})
+                self._end_hand()
+                return
+        calls = [
+            a
+            for a in self.responses.values()
+            if a and a.type in (ActionType.PON, ActionType.DAIMINKAN, ActionType.CHI)
+        ]
+        calls.sort(key=lambda a: a.type is ActionType.CHI)
+        if calls:
+            c = calls[0]
+            assert c.tile is not None
+            kind = {
+                ActionType.PON: "pon",
+                ActionType.CHI: "chi",
+                ActionType.DAIMINKAN: "daiminkan",
+            }[c.type]
+            self._emit(
+                {
+                    "type": kind,
+                    "actor": c.seat,
+                    "target": actor,
+                    "tile": c.tile,
+                    "tiles": list(c.tiles),
+                    "pai": tile_name(c.tile),
+                }
+            )
+            if c.type is ActionType.DAIMINKAN:
+                self._draw(c.seat, rinshan=True)
+            return
+        if self._abortive_after_discard():
+            return
+        if self.draws >= self.max_draws:
+            self._exhaustive_draw()
+            return
+        self._draw(self._next(actor))
+
+    def _offer_seat(self) -> int:
+        if self.kakan_tile is not None:
+            return self.kakan_tile[0]
+        assert self.last_discard is not None
+        return self.last_discard[0]
+
+    def _abortive_after_discard(self) -> bool:
+        four = self.seats == 4 and len(self.first_winds) == 4 and not self.calls_seen
+        if four and len(set(self.first_winds)) == 1 and self.first_winds[0] in WINDS:
+            self._emit({"type": "ryukyoku", "reason": "kaze4"})
+            self._end_hand()
+            return True
+        if len(self.kan_owners) == 4 and len(set(self.kan_owners)) > 1:
+            self._emit({"type": "ryukyoku", "reason": "kan4"})
+            self._end_hand()
+            return True
+        return False
+
+    def _exhaustive_draw(self) -> None:
+        tenpai = [
+            s for s in range(self.seats) if self._waits(self.players[s], self.players[s].hand)
+        ]
+        nagashi = [
+            s
+            for s, p in enumerate(self.players)
+            if p.river
+            and p.called_from_river == 0
+            and all(is_terminal_or_honor(tile_kind(t)) for t in p.river)
+        ]
+        if nagashi and self.game.preset.game.nagashi != "none":
+            self._emit({"type": "ryukyoku", "reason": "nm", "tenpai": tenpai, "nagashi": nagashi})
+        else:
+            self._emit({"type": "ryukyoku", "reason": "exhaustive", "tenpai": tenpai})
+        self._end_hand()
+
+    def _end_hand(self) -> None:
+        self._emit({"type": "end_kyoku", "scores": list(self.ledger.state.scores)})
+        if self.ledger.state.game_over:
+            led = self.ledger.state
+            self._emit(
+                {
+                    "type": "end_game",
+                    "scores": list(led.scores),
+                    "settlement": led.settlement,
+                    "leftover_sticks": led.leftover,
+                }
+            )
+        else:
+            self._start_kyoku()
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def view(self, seat: int) -> list[dict[str, Any]]:
+        """The events as ``seat`` may see them: no other hand, no wall, no others' draws."""
+        out = []
+        for ev in self.events:
+            kind = ev["type"]
+            if kind == "start_kyoku":
+                e = {k: v for k, v in ev.items() if k != "wall"}
+                e["tehai"] = list(ev["wall"]["hands"][seat])
+                out.append(e)
+            elif kind == "tsumo" and ev["actor"] != seat:
+                out.append(
+                    {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
+                )
+            elif kind == "pass" and ev["actor"] != seat:
+                continue
+            else:
+                out.append(ev)
+        return out
+
+    def current_seats(self) -> list[int]:
+        """Seats that have a decision to make now."""
+        if self.phase == "turn":
+            return [self.turn]
+        if self.phase == "response":
+            return [s for s in self._responders() if s not in self.responses]
+        return []
+
+
+def _distinct_combos(tiles: list[Tile], n: int, ts: Any) -> list[tuple[Tile, ...]]:
+    """One combination per distinct multiset of faces (copies of a face are the same)."""
+    from itertools import combinations
+
+    seen: set[tuple[int, ...]] = set()
+    out: list[tuple[Tile, ...]] = []
+    for combo in combinations(tiles, n):
+        key = tuple(sorted(int(ts.variant(t)) for t in combo))
+        if key not in seen:
+            seen.add(key)
+            out.append(combo)
+    return out
+
+
+_ = (NORTH, Source)
