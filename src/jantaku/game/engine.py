@@ -101,9 +101,13 @@ class Game:
         self.analyzer = self.scorer.analyzer
         self.seats = self.preset.players
 
-    def new_state(self, walls: Iterable[Wall] | None = None) -> State:
-        """A new game; ``walls`` stacks the wall of each hand in turn (tests, replays)."""
-        return State(self, walls)
+    def new_state(
+        self, walls: Iterable[Wall] | None = None, start: dict[str, Any] | None = None
+    ) -> State:
+        """A new game; ``walls`` stacks the wall of each hand in turn (tests, replays);
+        ``start`` resumes mid-game (scores, dealer, round, hand, honba, sticks), as in
+        ``jantaku ledger``."""
+        return State(self, walls, resume=start)
 
     def replay(self, events: Sequence[dict[str, Any]]) -> State:
         """Rebuild the state a log leads to, by folding its events."""
@@ -114,9 +118,15 @@ class Game:
 
 
 class State:
-    def __init__(self, game: Game, walls: Iterable[Wall] | None, start: bool = True) -> None:
+    def __init__(
+        self,
+        game: Game,
+        walls: Iterable[Wall] | None,
+        start: bool = True,
+        resume: dict[str, Any] | None = None,
+    ) -> None:
         self.game = game
-        self.ledger = Ledger(game.preset)
+        self.ledger = Ledger(game.preset, start=resume)
         self.events: list[dict[str, Any]] = []
         self._walls = iter(walls) if walls is not None else None
         self._rng = random.Random(game.seed)
@@ -130,7 +140,8 @@ class State:
         self.turn = 0
         self.phase = "over"
         self.last_discard: tuple[int, Tile] | None = None
-        self.kakan_tile: tuple[int, Tile] | None = None
+        self.robbed: tuple[int, Tile, str] | None = None
+        """A kan or kita that others may ron on: (seat, tile, "kakan" | "ankan" | "kita")."""
         self.responses: dict[int, Action | None] = {}
         self.options: dict[int, LegalActions] = {}
         self.calls_seen = False
@@ -184,7 +195,10 @@ class State:
 
     def _make_wall(self) -> Wall:
         if self._walls is not None:
-            return next(self._walls)
+            stacked = next(self._walls, None)
+            if stacked is not None:
+                return stacked
+            self._walls = None  # the stacked walls are used up: shuffle from here on
         tiles = list(self.game.tileset.tiles)
         self._rng.shuffle(tiles)
         n = self.seats
@@ -212,7 +226,10 @@ class State:
         self._draw(self.ledger.state.dealer)
 
     def _draw(self, seat: int, rinshan: bool = False) -> None:
-        tile = self.wall.rinshan[0] if rinshan else self.wall.live[0]
+        if rinshan:
+            tile = self.wall.rinshan[0] if self.wall.rinshan else self.wall.live[-1]
+        else:
+            tile = self.wall.live[0]
         self._emit(
             {
                 "type": "tsumo",
@@ -246,7 +263,7 @@ class State:
         self.pending_dora = 0
         self.kan_owners = []
         self.last_discard = None
-        self.kakan_tile = None
+        self.robbed = None
         self.calls_seen = False
         self.first_winds = []
         self.riichi_count = 0
@@ -259,11 +276,16 @@ class State:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
         if ev["rinshan"]:
-            self.wall.rinshan.pop(0)
+            # Past the replacement tiles, the dead wall takes the live wall's last tile.
+            if self.wall.rinshan:
+                self.wall.rinshan.pop(0)
+            else:
+                self.wall.live.pop()
         else:
             self.wall.live.pop(0)
         self.draws += 1
         p.hand.append(tile)
+        self.robbed = None
         p.drawn = tile
         p.rinshan_draw = ev["rinshan"]
         p.furiten_temp = False
@@ -367,7 +389,7 @@ class State:
         self.kan_owners.append(seat)
         self.pending_dora += 1
         self._call_common(seat)
-        self.phase = "turn"
+        self._offer_robbing(seat, ev["tiles"][0], "ankan")
 
     def _on_kakan(self, ev: dict[str, Any]) -> None:
         seat, tile = ev["actor"], ev["tile"]
@@ -377,14 +399,11 @@ class State:
             if m.type is MeldType.PON and m.kind == tile_kind(tile):
                 p.melds[i] = Meld(MeldType.KAKAN, (*m.tiles, tile), m.source)
                 break
-        self.kakan_tile = (seat, tile)
-        self.phase = "response"
-        self.responses = {}
-        self.options = self._compute_options()
+        self._offer_robbing(seat, tile, "kakan")
 
     def _on_kakan_done(self, ev: dict[str, Any]) -> None:
         seat = ev["actor"]
-        self.kakan_tile = None
+        self.robbed = None
         self.kan_owners.append(seat)
         self.pending_dora += 1
         self._call_common(seat)
@@ -396,7 +415,18 @@ class State:
         p = self.players[seat]
         p.hand.remove(tile)
         p.extracted.append(tile)
-        self.phase = "turn"
+        self._offer_robbing(seat, tile, "kita")
+
+    def _offer_robbing(self, seat: int, tile: Tile, kind: str) -> None:
+        """Others may ron an added kan (槍槓), a closed kan (kokushi only) or a north set
+        aside; with nobody able to, the turn goes on."""
+        self.robbed = (seat, tile, kind)
+        self.last_discard = None
+        self.responses = {}
+        self.options = self._compute_options()
+        self.phase = "response" if self.options else "turn"
+        if not self.options:
+            self.robbed = None
 
     def _on_pass(self, ev: dict[str, Any]) -> None:
         seat = ev["actor"]
@@ -468,10 +498,19 @@ class State:
             tileset=self.game.tileset,
         )
 
-    def _can_win(self, winner: int, target: int, tile: Tile, chankan: bool = False) -> bool:
+    def _can_win(
+        self,
+        winner: int,
+        target: int,
+        tile: Tile,
+        chankan: bool = False,
+        kokushi_only: bool = False,
+    ) -> bool:
         try:
             result = self.game.scorer.score(self._situation(winner, target, tile, chankan))
         except NotAWin:
+            return False
+        if kokushi_only and not any(y.id.startswith("kokushi") for y in result.yaku):
             return False
         return self.ledger.refusal(winner, None if winner == target else target, result) is None
 
@@ -583,12 +622,14 @@ class State:
     def _response_options(self, seat: int) -> LegalActions:
         ts = self.game.tileset
         out: list[Action] = []
-        if self.kakan_tile is not None:
-            actor, tile = self.kakan_tile
+        if self.robbed is not None:
+            actor, tile, kind = self.robbed
             if (
                 seat != actor
                 and not self._furiten(seat)
-                and self._can_win(seat, actor, tile, chankan=True)
+                and self._can_win(
+                    seat, actor, tile, chankan=kind == "kakan", kokushi_only=kind == "ankan"
+                )
             ):
                 out.append(Action(ActionType.RON, seat, tile))
         elif self.last_discard is not None:
@@ -677,18 +718,22 @@ class State:
             self._end_hand()
         elif t is ActionType.ANKAN:
             self._emit({"type": "ankan", "actor": seat, "tiles": list(a.tiles)})
-            self._reveal_dora()
-            self._draw(seat, rinshan=True)
+            if not self.options:
+                self._reveal_dora()
+                self._draw(seat, rinshan=True)
         elif t is ActionType.KAKAN:
             assert a.tile is not None
             self._emit({"type": "kakan", "actor": seat, "tile": a.tile, "pai": tile_name(a.tile)})
-            self._after_offer()
+            if not self.options:
+                self._emit({"type": "kakan_done", "actor": seat})
+                self._draw(seat, rinshan=True)
         elif t is ActionType.KITA:
             assert a.tile is not None
             self._emit(
                 {"type": "nukidora", "actor": seat, "tile": a.tile, "pai": tile_name(a.tile)}
             )
-            self._draw(seat, rinshan=True)
+            if not self.options:
+                self._draw(seat, rinshan=True)
         else:
             assert a.tile is not None
             if t is ActionType.RIICHI:
@@ -729,7 +774,8 @@ class State:
             key=lambda a: (a.seat - self._offer_seat()) % self.seats,
         )
         actor = self._offer_seat()
-        chankan = self.kakan_tile is not None
+        robbed_kind = self.robbed[2] if self.robbed is not None else None
+        chankan = robbed_kind == "kakan"
         if rons:
             if len(rons) == 3 and self.seats == 4:
                 self._emit({"type": "ryukyoku", "reason": "ron3"})
@@ -751,8 +797,13 @@ class State:
                 )
             self._end_hand()
             return
-        if chankan:
+        if robbed_kind == "kakan":
             self._emit({"type": "kakan_done", "actor": actor})
+            self._draw(actor, rinshan=True)
+            return
+        if robbed_kind is not None:  # nobody robbed the closed kan or the north
+            if robbed_kind == "ankan":
+                self._reveal_dora()
             self._draw(actor, rinshan=True)
             return
         if self.reach_pending == actor:
@@ -796,8 +847,8 @@ class State:
         self._draw(self._next(actor))
 
     def _offer_seat(self) -> int:
-        if self.kakan_tile is not None:
-            return self.kakan_tile[0]
+        if self.robbed is not None:
+            return self.robbed[0]
         assert self.last_discard is not None
         return self.last_discard[0]
 

@@ -110,7 +110,16 @@ def replay(rec: GameRecord) -> ReplayReport:
     """Replay every round; raises :class:`ReplayMismatch` at the first disagreement."""
     game = _game(rec)
     walls = [_wall(rec, rnd) for rnd in rec.rounds]
-    state = game.new_state(walls)
+    first = rec.rounds[0]
+    start = {
+        "scores": list(first.scores[: rec.players]),
+        "dealer": first.dealer,
+        "round": "ESWN"[first.round_wind],
+        "hand": first.kyoku,
+        "honba": first.honba,
+        "sticks": first.sticks,
+    }
+    state = game.new_state(walls, start=start)
     report = ReplayReport()
     for rnd in rec.rounds:
         where = f"{rec.source.name} {'ESWN'[rnd.round_wind]}{rnd.kyoku}-{rnd.honba}"
@@ -119,6 +128,9 @@ def replay(rec: GameRecord) -> ReplayReport:
             raise ReplayMismatch(f"{where}: start scores {led.scores} != {list(rnd.scores)}")
         if led.dealer != rnd.dealer:
             raise ReplayMismatch(f"{where}: dealer {led.dealer} != {rnd.dealer}")
+        if any(isinstance(r, UnscoredWin) for r in rnd.results):
+            report.problems.append(f"{where}: the record's result is cut short; not replayed")
+            return report
         report.rounds += 1
         _replay_round(state, rec, rnd, where, report)
     if rec.owari is not None and state.game_over:
@@ -199,11 +211,17 @@ def _replay_round(
                 _act(state, Action(ActionType.KITA, ev.seat, ev.tiles[0]), where)
             report.actions += 1
             continue
-    _finish_round(state, rnd, wins, where, start_scores, first_event)
+    _finish_round(state, rnd, wins, where, start_scores, first_event, report)
 
 
 def _finish_round(
-    state: Any, rnd: RoundRecord, wins: list[Any], where: str, start: list[int], first: int
+    state: Any,
+    rnd: RoundRecord,
+    wins: list[Any],
+    where: str,
+    start: list[int],
+    first: int,
+    report: ReplayReport,
 ) -> None:
     if wins:
         if wins[0].tsumo:
@@ -218,7 +236,14 @@ def _finish_round(
         for w in wins:
             for s, d in enumerate(w.deltas[: len(got)]):
                 total[s] += d
-        if any(isinstance(r, Win) for r in rnd.results) and got != total:
+        if got != total:
+            # Two excerpts' deltas drop the riichi sticks the winner took (the points vanish
+            # from the record itself): report them, as tenhou-check does.
+            unpaid = [g - t for g, t in zip(got, total, strict=True)]
+            sticks = [w.sticks * 1000 for w in wins]
+            if sum(total) == 0 and sorted(x for x in unpaid if x) == sorted(x for x in sticks if x):
+                report.problems.append(f"{where}: the record leaves riichi sticks unpaid")
+                return
             raise ReplayMismatch(f"{where}: deltas {got} != record {total}")
         return
     res = next((r for r in rnd.results if isinstance(r, ExhaustiveOrAbortiveDraw)), None)
