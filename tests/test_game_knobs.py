@@ -270,12 +270,6 @@ class TestSticksAndRestrictions:
         assert e["allowed"] and e["game_over"]
         assert e["scores"] == [29700, 21100, 24700, 24500]
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="BUG: Ledger._forbidden (ledger.py:442-446, `ends = ... or (self.is_last_hand() "
-        "and not dealer_win)`) takes every non-dealer win of the last hand as game-ending, "
-        "ignoring game.extension (next_wind / sudden_death play on)",
-    )
     def test_a_win_that_leads_into_the_extension_is_not_restricted(self) -> None:
         # kanto-boo.md: «Wins that do not end the game are never restricted by this.» Under
         # riichi's next_wind extension, South 4 with nobody at 30000 goes on into West, so
@@ -326,11 +320,6 @@ class TestNagashi:
         (e,) = run("riichi", game(nagashi="none"), ev)
         assert e["payments"][1] <= 0  # 1 is paid nothing for the 流し
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason='BUG: Ledger._draw (ledger.py:501, `elif kind == "exhaustive" and '
-        "g.noten_total`) skips the noten payments of a 'nagashi' draw when nagashi = none",
-    )
     def test_nagashi_none_is_an_ordinary_exhaustive_draw(self) -> None:
         # Without 流し the draw is an exhaustive draw: noten payments, 2 tenpai of four: +3000,
         # -1000 from each other.
@@ -460,12 +449,6 @@ class TestSittingOutChips:
 
 
 class TestShubaChips:
-    @pytest.mark.xfail(
-        strict=True,
-        reason="BUG: Ledger._score_win (ledger.py:273) builds the stated win with "
-        "RiichiKind.RIICHI even when the event lists the winner in 'shuba'; win_chips "
-        "(chips.py:160) then does not double its chips",
-    )
     def test_a_stated_win_after_shuba_doubles_its_chips(self) -> None:
         # gotou.md: «all chips the player earns from that win are doubled». A yakuman ron
         # (10 chips) by 1, who declared シュバリー this hand: 20 chips from the discarder 2.
@@ -473,12 +456,6 @@ class TestShubaChips:
         (e,) = run("gotou", None, events)
         assert e["chip_changes"] == [0, 20, -20]
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="BUG: a situation win whose event says shuba=[winner] but whose situation says "
-        "riichi='riichi' is not doubled (ledger.py:245-250 _score_win does not make it "
-        "'shuba'; only the bust chips at ledger.py:394 look at the event's shuba)",
-    )
     def test_a_situation_win_after_shuba_doubles_its_chips(self) -> None:
         # Riichi ippatsu ron: 1 chip, doubled: 2.
         situation = {

@@ -250,6 +250,9 @@ class Ledger:
             else:
                 obj.setdefault("win", "tsumo")
             obj.setdefault("players", s.people)
+            if winner in ev.get("shuba", []):
+                kinds = {"riichi": "shuba", "open": "open_shuba", "double": "shuba"}
+                obj["riichi"] = kinds.get(obj.get("riichi", "riichi"), obj.get("riichi"))
             if wwind is not None:
                 obj.setdefault("wareme", WIND_LETTERS[WINDS.index(wwind)])
             try:
@@ -272,7 +275,11 @@ class Ledger:
             players=self.seats,
             discarder_wind=dwind,
             honba=honba,
-            riichi=RiichiKind.RIICHI if winner in ev.get("riichi", []) else RiichiKind.NONE,
+            riichi=RiichiKind.SHUBA
+            if winner in ev.get("shuba", [])
+            else RiichiKind.RIICHI
+            if winner in ev.get("riichi", [])
+            else RiichiKind.NONE,
             sitting_out=s.people > self.seats,
             wareme_wind=wwind,
             tileset=self.scorer.tileset,
@@ -441,10 +448,15 @@ class Ledger:
             after[winner] += amount
         after[winner] += s.stick_points + len(riichi) * self.preset.scoring.riichi_stick
         dealer_win = self.seat_wind(winner) == EAST
+        reached = any(x >= g.extension_target for x in after)
+        # The same ends as _after_hand: bust, the upper line, or the deal passing after the
+        # last hand with no extension to play (or the target reached).
+        passes_last = (self.is_last_hand() or s.extension) and not dealer_win
         ends = (
             any(self._busted(x) for x in after)
-            or (g.end_at_or_above and any(x >= g.end_at_or_above for x in after))
-            or (self.is_last_hand() and not dealer_win)
+            or bool(g.end_at_or_above and any(x >= g.end_at_or_above for x in after))
+            or (passes_last and (g.extension == "none" or reached or g.last_hand_dealer_only))
+            or (s.extension and reached and g.extension == "sudden_death")
         )
         if not ends:
             return None
@@ -500,7 +512,7 @@ class Ledger:
                 else:
                     res = self.scorer.score_value(5, 30, 0, sit)
                 self._pay_win(w, res, sit, first=False)
-        elif kind == "exhaustive" and g.noten_total and 0 < len(tenpai) < len(seated):
+        elif kind in ("exhaustive", "nagashi") and g.noten_total and 0 < len(tenpai) < len(seated):
             got = g.noten_total // len(tenpai)
             paid = g.noten_total // (len(seated) - len(tenpai))
             for p in seated:
