@@ -71,7 +71,13 @@ class LegalActions(Sequence[Action]):
     def __init__(self, actions: list[Action], ts: TileSet) -> None:
         self._actions = actions
         self._ts = ts
-        self._keys = {a.key(ts): a for a in actions}
+        self._key_map: dict[tuple[object, ...], Action] | None = None
+
+    @property
+    def _keys(self) -> dict[tuple[object, ...], Action]:
+        if self._key_map is None:
+            self._key_map = {a.key(self._ts): a for a in self._actions}
+        return self._key_map
 
     def __len__(self) -> int:
         return len(self._actions)
@@ -87,6 +93,8 @@ class LegalActions(Sequence[Action]):
 
     def find(self, action: Action) -> Action | None:
         """The legal action that makes the same choice as ``action``, if any."""
+        if action in self._actions:  # the usual case: one of these very actions
+            return action
         return self._keys.get(action.key(self._ts))
 
     def __repr__(self) -> str:

@@ -100,6 +100,7 @@ class Game:
         self.tileset = self.scorer.tileset
         self.analyzer = self.scorer.analyzer
         self.seats = self.preset.players
+        self._waits_memo: dict[tuple[bytes, int, bytes], frozenset[Kind]] = {}
 
     def new_state(
         self, walls: Iterable[Wall] | None = None, start: dict[str, Any] | None = None
@@ -148,6 +149,7 @@ class State:
         self.first_winds: list[Kind] = []
         self.riichi_count = 0
         self.reach_pending: int | None = None
+        self._legal_cache: tuple[tuple[int, int], LegalActions] | None = None
         self.game_over = False
         if start:
             self._emit(
@@ -181,15 +183,23 @@ class State:
     def _counts(self, tiles: Iterable[Tile]) -> list[int]:
         c = [0] * 38
         for t in tiles:
-            c[tile_kind(t)] += 1
+            c[t >> 2 if t < 136 else tile_kind(t)] += 1
         return c
 
     def _called_counts(self, p: Player) -> list[int]:
         return self._counts(t for m in p.melds for t in m.tiles)
 
     def _waits(self, p: Player, hand: Sequence[Tile]) -> frozenset[Kind]:
-        w = self.game.analyzer.waits(self._counts(hand), len(p.melds), 0, self._called_counts(p))
-        return frozenset(w.kinds)
+        counts = self._counts(hand)
+        called = self._called_counts(p)
+        # The same hand is asked about at every discard of the others: remember it.
+        key = (bytes(counts), len(p.melds), bytes(called))
+        memo = self.game._waits_memo
+        hit = memo.get(key)
+        if hit is None:
+            w = self.game.analyzer.waits(counts, len(p.melds), 0, called)
+            hit = memo[key] = frozenset(w.kinds)
+        return hit
 
     # -- dealing ------------------------------------------------------------------------------
 
@@ -506,6 +516,12 @@ class State:
         chankan: bool = False,
         kokushi_only: bool = False,
     ) -> bool:
+        p = self.players[winner]
+        before = list(p.hand)
+        if winner == target:
+            before.remove(tile)
+        if tile_kind(tile) not in self._waits(p, before):
+            return False  # not even complete: no need to score it
         try:
             result = self.game.scorer.score(self._situation(winner, target, tile, chankan))
         except NotAWin:
@@ -532,7 +548,13 @@ class State:
             return self.options[seat]
         if self.phase != "turn" or seat != self.turn:
             return LegalActions([], ts)
-        return LegalActions(self._turn_actions(seat), ts)
+        # A bot asks, then apply asks again: compute once per event.
+        key = (len(self.events), seat)
+        if self._legal_cache is not None and self._legal_cache[0] == key:
+            return self._legal_cache[1]
+        legal = LegalActions(self._turn_actions(seat), ts)
+        self._legal_cache = (key, legal)
+        return legal
 
     def _turn_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
@@ -574,6 +596,7 @@ class State:
         can_riichi = (
             closed
             and just_drew
+            and self.game.analyzer.shanten(counts, len(p.melds)) <= 0
             and self.ledger.state.scores[seat] >= self.game.preset.scoring.riichi_stick
             and wall_left >= self.seats
         )
