@@ -58,3 +58,22 @@ def test_broken_files_name_the_key(tmp_path: Path, text: str, fragment: str) -> 
         load_preset(f)
     assert fragment in str(err.value)
     assert str(f) in str(err.value) or "chess" in str(err.value)
+
+
+def test_wildcard_fifth_copy_knob_changes_waits() -> None:
+    # mighty: 123456p 8888s 11z + the wildcard. Drawing 1z makes 111z, and then the wildcard
+    # must pair with the lone 8s left over from 888s: a fifth 8s. So 1z is a wait only when
+    # the knob allows fifth copies.
+    from jantaku.hand import HandAnalyzer
+    from jantaku.tiles import Hand
+
+    def waits(preset_overrides: dict[str, object] | None) -> list[str]:
+        p = load_preset("mighty", preset_overrides)
+        a = HandAnalyzer(
+            p.tileset(), chiitoi_four=p.hand.chiitoi_four, fifth_copy=p.hand.wildcard_fifth_copy
+        )
+        counts = Hand.parse("123456p8888s11z", p.tileset()).concealed_counts()
+        return a.waits(counts, 0, p.hand.wildcards).names
+
+    assert waits(None) == ["6s", "7s", "9s"]
+    assert waits({"hand": {"wildcard_fifth_copy": True}}) == ["6s", "7s", "9s", "1z"]
