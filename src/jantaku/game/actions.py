@@ -14,6 +14,12 @@ class ActionType(enum.Enum):
     DISCARD = "discard"
     RIICHI = "riichi"
     """Declare riichi with this discard."""
+    OPEN_RIICHI = "open_riichi"
+    """Declare open riichi (オープンリーチ, the hand shown) with this discard."""
+    SHUBA_RIICHI = "shuba_riichi"
+    """Declare シュバリー (double-chip riichi, once per game) with this discard."""
+    OPEN_SHUBA_RIICHI = "open_shuba_riichi"
+    """Declare シュバリー as an open riichi with this discard."""
     TSUMO = "tsumo"
     RON = "ron"
     CHI = "chi"
@@ -22,10 +28,25 @@ class ActionType(enum.Enum):
     ANKAN = "ankan"
     KAKAN = "kakan"
     KITA = "kita"
-    """Set a north aside (three-player nuki-dora) and draw a replacement."""
+    """Set a nuki-dora (north, mighty's 5m) or a flower aside and draw a replacement."""
     NINE_TERMINALS = "nine_terminals"
     """九種九牌: abort the hand on the first turn."""
     PASS = "pass"
+
+    @property
+    def is_riichi(self) -> bool:
+        """A discard that declares riichi (of any kind)."""
+        return self in RIICHI_TYPES
+
+
+RIICHI_TYPES = frozenset(
+    {
+        ActionType.RIICHI,
+        ActionType.OPEN_RIICHI,
+        ActionType.SHUBA_RIICHI,
+        ActionType.OPEN_SHUBA_RIICHI,
+    }
+)
 
 
 class IllegalActionError(ValueError):

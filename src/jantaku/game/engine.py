@@ -6,34 +6,37 @@ events; every change of state happens in :meth:`State._fold`, one event at a tim
 replayed into a fresh state rebuilds it exactly (:meth:`Game.replay`). Draws come from a wall
 shuffled from the game's seed (recorded in the ``start_kyoku`` event) or from a stacked wall.
 
-This first version plays the reference presets ``riichi`` and ``sanma`` (Tenhou rules);
-house-rule behaviour (flowers, wildcards, open riichi...) is the next step.
+It plays the reference presets ``riichi`` and ``sanma`` (Tenhou rules) and the house presets
+by their knobs: flowers and nuki-dora set aside with a replacement draw, 12-tile wildcard
+hands, open riichi, シュバリー, forced wins, 白ぽっち, furiten riichi, abortive draws. The table
+rules of the table (riichi forms, furiten, forced wins, aborts) are the preset's ``[table]``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from jantaku.rules.loader import load_preset
-from jantaku.rules.model import Preset
+from jantaku.rules.model import Preset, TableRules
 from jantaku.scoring.ledger import Ledger
 from jantaku.scoring.score import NotAWin, Scorer
 from jantaku.scoring.situation import RiichiKind, WinSituation
 from jantaku.tiles.kinds import (
     DRAGONS,
     NORTH,
+    SPRING,
     TERMINALS_AND_HONORS,
     WINDS,
     Kind,
     is_terminal_or_honor,
 )
 from jantaku.tiles.notation import Meld, MeldType, Source, tile_name
-from jantaku.tiles.tileset import Tile, tile_kind
+from jantaku.tiles.tileset import Tile, Variant, tile_kind
 
-from .actions import Action, ActionType, IllegalActionError, LegalActions
+from .actions import RIICHI_TYPES, Action, ActionType, IllegalActionError, LegalActions
 
 WIND_LETTERS = "ESWN"
 DEAD_WALL = 14
@@ -88,18 +91,40 @@ class Player:
     has_discarded: bool = False
     pao: int | None = None
     """The seat that fed this player's last dragon or wind set (大三元/大四喜 pao)."""
+    call_feeder: int | None = None
+    """The seat whose discard this player's last call took (mighty 無)."""
+    kan_feeder: int | None = None
+    """The seat whose discard this player's last open kan took (大明槓の責任払い)."""
 
 
 class Game:
     """An immutable game: the preset and the seed. ``new_state`` starts it."""
 
-    def __init__(self, preset: Preset | str = "riichi", seed: int = 0) -> None:
+    def __init__(
+        self, preset: Preset | str = "riichi", seed: int = 0, table: TableRules | None = None
+    ) -> None:
         self.preset = load_preset(preset) if isinstance(preset, str) else preset
         self.seed = seed
+        self.table = table if table is not None else self.preset.table
         self.scorer = Scorer(self.preset)
         self.tileset = self.scorer.tileset
         self.analyzer = self.scorer.analyzer
         self.seats = self.preset.players
+        self.hand_size = self.preset.hand_size
+        self.wildcards = self.preset.hand.wildcards
+        self.extractable: frozenset[Kind] = self.scorer.extractable
+        """Kinds a player may set aside with a replacement draw (KITA)."""
+        hand_kinds = set(self.analyzer.hand_kinds)
+        self.air: frozenset[Kind] = frozenset(k for k in self.extractable if k not in hand_kinds)
+        """Kinds that can never stand in a hand (flowers, mighty's 5m): never discarded, set
+        aside as soon as the player can."""
+        keep_only = self.preset.scoring.north_in_hand == "honor_yakuman_only"
+        self.undiscardable: frozenset[Kind] = self.air | (
+            self.scorer.nuki_kinds if keep_only else frozenset()
+        )
+        """Kinds never discarded (gotou: north too, «北は...ポン不可»)."""
+        self.mu = "mu" in self.preset.scoring.extra_yaku
+        """mighty 無: a hand called down to no real tile wins at once."""
         self._waits_memo: dict[tuple[bytes, int, bytes], frozenset[Kind]] = {}
 
     def new_state(
@@ -150,6 +175,10 @@ class State:
         self.riichi_count = 0
         self.reach_pending: int | None = None
         self._legal_cache: tuple[tuple[int, int], LegalActions] | None = None
+        self.wareme: int | None = None
+        """割れ目: the seat whose win points are doubled this hand (mighty)."""
+        self.tedumari = False
+        """The last discard was forced into an open riichi (手詰まり放銃)."""
         self.game_over = False
         if start:
             self._emit(
@@ -190,14 +219,19 @@ class State:
         return self._counts(t for m in p.melds for t in m.tiles)
 
     def _waits(self, p: Player, hand: Sequence[Tile]) -> frozenset[Kind]:
+        """The kinds that complete the hand (none while it holds a flower or other tile that
+        can never stand in a hand)."""
         counts = self._counts(hand)
+        air = self.game.air
+        if air and any(counts[k] for k in air):
+            return frozenset()
         called = self._called_counts(p)
         # The same hand is asked about at every discard of the others: remember it.
         key = (bytes(counts), len(p.melds), bytes(called))
         memo = self.game._waits_memo
         hit = memo.get(key)
         if hit is None:
-            w = self.game.analyzer.waits(counts, len(p.melds), 0, called)
+            w = self.game.analyzer.waits(counts, len(p.melds), self.game.wildcards, called)
             hit = memo[key] = frozenset(w.kinds)
         return hit
 
@@ -211,15 +245,20 @@ class State:
             self._walls = None  # the stacked walls are used up: shuffle from here on
         tiles = list(self.game.tileset.tiles)
         self._rng.shuffle(tiles)
-        n = self.seats
-        hands = [tiles[13 * i : 13 * (i + 1)] for i in range(n)]
-        rest = tiles[13 * n :]
+        n, size = self.seats, self.game.hand_size
+        hands = [tiles[size * i : size * (i + 1)] for i in range(n)]
+        rest = tiles[size * n :]
         dead, live = rest[:DEAD_WALL], rest[DEAD_WALL:]
         return Wall(hands, live, dead[:4], dead[4:9], dead[9:14])
 
     def _start_kyoku(self) -> None:
         led = self.ledger.state
         wall = self._make_wall()
+        extra: dict[str, Any] = {}
+        if self.game.preset.scoring.wareme:
+            # 割れ目: one die picks the seat by wind (1/4 east, 2/5 south, 3/6 west).
+            offset = (self._rng.randint(1, 6) - 1) % self.seats
+            extra["wareme"] = (led.dealer + offset) % self.seats
         self._emit(
             {
                 "type": "start_kyoku",
@@ -231,6 +270,7 @@ class State:
                 "scores": list(led.scores),
                 "dora_marker": wall.dora[0],
                 "wall": wall.to_json(),
+                **extra,
             }
         )
         self._draw(self.ledger.state.dealer)
@@ -266,10 +306,13 @@ class State:
         wall = Wall.from_json(ev["wall"])
         self.wall = wall
         self.players = [Player(hand=list(h)) for h in wall.hands]
-        live_total = len(self.game.tileset.tiles) - DEAD_WALL - 13 * self.seats
+        size = self.game.hand_size
+        live_total = len(self.game.tileset.tiles) - DEAD_WALL - size * self.seats
         self.max_draws = live_total
         self.draws = 0
-        self.revealed = [wall.dora[0]]
+        self.revealed = list(wall.dora[: self.game.table.initial_dora])
+        self.wareme = ev.get("wareme")
+        self.tedumari = False
         self.pending_dora = 0
         self.kan_owners = []
         self.last_discard = None
@@ -317,6 +360,7 @@ class State:
         p.drawn = None
         p.rinshan_draw = False
         p.forbidden_kinds = frozenset()
+        self.tedumari = bool(ev.get("tedumari"))
         self.last_discard = (seat, tile)
         self.phase = "response"
         self.responses = {}
@@ -325,7 +369,13 @@ class State:
     def _on_reach(self, ev: dict[str, Any]) -> None:
         p = self.players[ev["actor"]]
         first = not p.has_discarded and not self.calls_seen
-        p.riichi = RiichiKind.DOUBLE if first else RiichiKind.RIICHI
+        is_open, shuba = ev.get("open", False), ev.get("shuba", False)
+        if is_open:
+            p.riichi = RiichiKind.OPEN_SHUBA if shuba else RiichiKind.OPEN
+        elif shuba:
+            p.riichi = RiichiKind.SHUBA
+        else:
+            p.riichi = RiichiKind.DOUBLE if first else RiichiKind.RIICHI
         self.reach_pending = ev["actor"]
 
     def _on_reach_accepted(self, ev: dict[str, Any]) -> None:
@@ -333,7 +383,8 @@ class State:
         p.ippatsu = True
         self.reach_pending = None
         self.riichi_count += 1
-        self.ledger.deposit_riichi(ev["actor"])
+        shuba = p.riichi in (RiichiKind.SHUBA, RiichiKind.OPEN_SHUBA)
+        self.ledger.deposit_riichi(ev["actor"], shuba=shuba)
 
     def _on_dora(self, ev: dict[str, Any]) -> None:
         self.revealed.append(ev["tile"])
@@ -366,6 +417,7 @@ class State:
         )
         p.melds.append(Meld(mtype, (tile, *ev["tiles"]), source))
         self.players[target].called_from_river += 1
+        p.call_feeder = target
         kind = tile_kind(tile)
         self._call_common(seat)
         if mtype is not MeldType.CHI and (kind in DRAGONS or kind in WINDS):
@@ -384,6 +436,7 @@ class State:
         elif mtype is MeldType.PON:
             p.forbidden_kinds = frozenset({kind})
         else:
+            p.kan_feeder = target
             self.kan_owners.append(seat)
             self.pending_dora += 1
         self.turn = seat
@@ -424,7 +477,18 @@ class State:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
         p.hand.remove(tile)
+        had_spring = any(tile_kind(t) == SPRING for t in p.extracted)
         p.extracted.append(tile)
+        kind = tile_kind(tile)
+        if self.game.preset.scoring.flower_powers and kind >= SPRING:
+            # gotou 春: on extracting it, as many chips from all as flowers extracted so far;
+            # after it, one more from all for each further flower. シュバ doubles them.
+            n = sum(1 for t in p.extracted if tile_kind(t) >= SPRING) if kind == SPRING else 1
+            if kind == SPRING or had_spring:
+                double = self.game.preset.chips.shuba_doubles and seat in self.ledger.state.shuba
+                self.ledger.apply(
+                    {"type": "chips", "to": seat, "items": {"spring": n}, "double": double}
+                )
         self._offer_robbing(seat, tile, "kita")
 
     def _offer_robbing(self, seat: int, tile: Tile, kind: str) -> None:
@@ -448,9 +512,16 @@ class State:
 
     def _on_hora(self, ev: dict[str, Any]) -> None:
         winner, target = ev["actor"], ev["target"]
-        sit = self._situation(
-            winner, target, ev["tile"], ev.get("chankan", False), first_winner=ev.get("first", True)
-        )
+        if ev.get("mu"):
+            sit = self._mu_situation(winner)
+        else:
+            sit = self._situation(
+                winner,
+                target,
+                ev["tile"],
+                ev.get("chankan", False),
+                first_winner=ev.get("first", True),
+            )
         result = self.game.scorer.score(sit)
         self.ledger.record_win(
             winner, None if target == winner else target, result, sit, last=ev.get("last", True)
@@ -483,6 +554,16 @@ class State:
         tsumo = winner == target
         concealed = tuple(p.hand) if tsumo else (*p.hand, tile)
         led = self.ledger.state
+        before = list(p.hand)
+        if tsumo and tile in before:
+            before.remove(tile)
+        furiten = (
+            p.furiten_temp or p.furiten_riichi or bool(self._waits(p, before) & p.discarded_kinds)
+        )
+        feeder = None
+        last_meld = p.melds[-1].type if p.melds else None
+        if tsumo and p.rinshan_draw and p.kan_feeder is not None and last_meld is MeldType.MINKAN:
+            feeder = self.wind_of(p.kan_feeder)
         return WinSituation(
             concealed=concealed,
             win_tile=tile,
@@ -505,6 +586,30 @@ class State:
             honba=led.honba if first_winner else 0,
             riichi_sticks=led.sticks if first_winner else 0,
             pao_wind=None if p.pao is None else self.wind_of(p.pao),
+            furiten=furiten,
+            kan_feeder_wind=feeder,
+            wareme_wind=None if self.wareme is None else self.wind_of(self.wareme),
+            tedumari=not tsumo and self.tedumari and self.last_discard is not None,
+            tileset=self.game.tileset,
+        )
+
+    def _mu_situation(self, winner: int) -> WinSituation:
+        """mighty 無: four calls made and discarded down to no real tile."""
+        p = self.players[winner]
+        led = self.ledger.state
+        return WinSituation(
+            concealed=(),
+            win_tile=-1,
+            tsumo=True,
+            melds=tuple(p.melds),
+            seat_wind=self.wind_of(winner),
+            round_wind=WINDS[led.round % 4],
+            players=self.seats,
+            honba=led.honba,
+            riichi_sticks=led.sticks,
+            pao_wind=None if p.call_feeder is None else self.wind_of(p.call_feeder),
+            wareme_wind=None if self.wareme is None else self.wind_of(self.wareme),
+            mu=True,
             tileset=self.game.tileset,
         )
 
@@ -520,7 +625,7 @@ class State:
         before = list(p.hand)
         if winner == target:
             before.remove(tile)
-        if tile_kind(tile) not in self._waits(p, before):
+        if tile_kind(tile) not in self._waits(p, before) and not self._pochi(winner, target, tile):
             return False  # not even complete: no need to score it
         try:
             result = self.game.scorer.score(self._situation(winner, target, tile, chankan))
@@ -530,10 +635,23 @@ class State:
             return False
         return self.ledger.refusal(winner, None if winner == target else target, result) is None
 
-    def _furiten(self, seat: int) -> bool:
+    def _pochi(self, winner: int, target: int, tile: Tile) -> bool:
+        """白ぽっち drawn after riichi: a wildcard (gotou), so the hand wins whatever it is."""
+        p = self.players[winner]
+        return (
+            (self.game.preset.scoring.dot_white == "wild_after_riichi")
+            and winner == target
+            and p.riichi.declared
+            and self.game.tileset.variant(tile) is Variant.DOT
+        )
+
+    def _furiten(self, seat: int, tile: Tile | None = None) -> bool:
+        """Whether ``seat`` may not ron (``tile``: the tile offered, for per-tile furiten)."""
         p = self.players[seat]
         if p.furiten_temp or p.furiten_riichi:
             return True
+        if self.game.table.per_tile_furiten and tile is not None:
+            return tile_kind(tile) in p.discarded_kinds
         waits = self._waits(p, p.hand)
         return bool(waits & p.discarded_kinds)
 
@@ -558,20 +676,32 @@ class State:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
+        table = self.game.table
         out: list[Action] = []
         counts = self._counts(p.hand)
         closed = all(not m.is_open for m in p.melds)
         just_drew = p.drawn is not None
+        wall_left = self.max_draws - self.draws
+        air = [k for k in sorted(self.game.air) if counts[k]]
+        if just_drew and air and wall_left > 0:
+            # A flower (or mighty's 5m) is set aside at once: nothing else is legal.
+            return [
+                Action(ActionType.KITA, seat, next(t for t in p.hand if tile_kind(t) == k))
+                for k in air
+            ]
         if just_drew and self._can_win(seat, seat, p.drawn):  # type: ignore[arg-type]
-            out.append(Action(ActionType.TSUMO, seat, p.drawn))
-        if just_drew and not p.has_discarded and not self.calls_seen:
+            win = Action(ActionType.TSUMO, seat, p.drawn)
+            if self._pochi(seat, seat, p.drawn) or self._must_win(p):  # type: ignore[arg-type]
+                return [win]
+            out.append(win)
+        if table.nine_terminals and just_drew and not p.has_discarded and not self.calls_seen:
             kinds = sum(1 for k in TERMINALS_AND_HONORS if counts[k])
             if kinds >= 9:
                 out.append(Action(ActionType.NINE_TERMINALS, seat))
-        wall_left = self.max_draws - self.draws
+        keep = self.game.undiscardable
         if just_drew and wall_left > 0 and len(self.kan_owners) < 4:
             for k in range(34):
-                if counts[k] == 4:
+                if counts[k] == 4 and k not in keep:
                     tiles = tuple(t for t in p.hand if tile_kind(t) == k)
                     if p.riichi.declared and not self._ankan_keeps_waits(p, k):
                         continue
@@ -582,38 +712,114 @@ class State:
                         for t in p.hand:
                             if tile_kind(t) == m.kind:
                                 out.append(Action(ActionType.KAKAN, seat, t))
-        nuki = self.game.scorer.nuki_kinds
-        if just_drew and nuki and wall_left > 0:
+        extractable = self.game.extractable
+        if just_drew and extractable and wall_left > 0:
+            done: set[Kind] = set()
             for t in p.hand:
-                if tile_kind(t) in nuki:
+                k = tile_kind(t)
+                if k in extractable and k not in done:
+                    done.add(k)
                     out.append(Action(ActionType.KITA, seat, t))
-                    break
         if p.riichi.declared:
-            if p.drawn is not None:
+            if table.riichi_ankan == "mandatory" and any(a.type is ActionType.ANKAN for a in out):
+                return out  # the kan is required (with a win, the player may take it instead)
+            kita = any(a.type is ActionType.KITA for a in out)
+            if p.drawn is not None and not (kita and tile_kind(p.drawn) in keep):
                 out.append(Action(ActionType.DISCARD, seat, p.drawn))
             return out
-        seen: set[tuple[int, int]] = set()
+        discards = self._discard_choices(seat)
         can_riichi = (
             closed
             and just_drew
-            and self.game.analyzer.shanten(counts, len(p.melds)) <= 0
+            and self.game.analyzer.shanten(counts, len(p.melds), self.game.wildcards) <= 0
             and self.ledger.state.scores[seat] >= self.game.preset.scoring.riichi_stick
-            and wall_left >= self.seats
+            and (wall_left >= self.seats or table.riichi_without_draws)
         )
-        for t in p.hand:
-            if tile_kind(t) in p.forbidden_kinds:
-                continue
-            face = (tile_kind(t), int(self.game.tileset.variant(t)))
-            if face in seen:
-                continue
-            seen.add(face)
+        rkinds = self._riichi_kinds(seat) if can_riichi else ()
+        for t in discards:
             out.append(Action(ActionType.DISCARD, seat, t))
-            if can_riichi:
-                rest = list(p.hand)
-                rest.remove(t)
-                if self._waits(p, rest):
-                    out.append(Action(ActionType.RIICHI, seat, t))
+            if not rkinds:
+                continue
+            rest = list(p.hand)
+            rest.remove(t)
+            waits = self._waits(p, rest)
+            if not waits:
+                continue
+            furiten = bool(waits & (p.discarded_kinds | {tile_kind(t)}))
+            for rtype in rkinds:
+                is_open = rtype in (ActionType.OPEN_RIICHI, ActionType.OPEN_SHUBA_RIICHI)
+                if furiten and table.furiten_riichi == "forbidden":
+                    continue
+                if furiten and table.furiten_riichi == "open_only" and not is_open:
+                    continue
+                out.append(Action(rtype, seat, t))
         return out
+
+    def _must_win(self, p: Player) -> bool:
+        """A riichi player who may not pass a win (mighty, kanto-boo)."""
+        table = self.game.table
+        if not (table.riichi_must_win and p.riichi.declared):
+            return False
+        return not (p.riichi.is_open and table.open_riichi_may_pass)
+
+    def _riichi_kinds(self, seat: int) -> tuple[ActionType, ...]:
+        """The kinds of riichi ``seat`` may declare now (if the hand allows one)."""
+        table = self.game.table
+        kinds = [ActionType.RIICHI]
+        opens = sum(1 for q in self.players if q.riichi.is_open)
+        can_open = table.open_riichi and (
+            not table.open_riichi_max or opens < table.open_riichi_max
+        )
+        if can_open:
+            kinds.append(ActionType.OPEN_RIICHI)
+        if self.game.preset.game.shuba_stick and seat not in self.ledger.state.shuba:
+            kinds.append(ActionType.SHUBA_RIICHI)
+            if can_open:
+                kinds.append(ActionType.OPEN_SHUBA_RIICHI)
+        return tuple(kinds)
+
+    def _deal_in_kinds(self, seat: int) -> frozenset[Kind]:
+        """Kinds whose discard by ``seat`` would deal in to an open riichi (gotou refuses
+        them unless every discard would)."""
+        if not self.game.table.open_riichi_guarded:
+            return frozenset()
+        out: set[Kind] = set()
+        for q, other in enumerate(self.players):
+            if q == seat or not other.riichi.is_open:
+                continue
+            for k in self._waits(other, other.hand):
+                tile = k * 4 if k < 34 else 136 + k - 34
+                if not self._furiten(q, tile):
+                    out.add(k)
+        return frozenset(out)
+
+    def _discard_choices(self, seat: int) -> list[Tile]:
+        """One tile per face the seat may discard (not a flower or other kept tile, not a
+        swap-call kind, not a deal-in to an open riichi unless nothing else is left)."""
+        p = self.players[seat]
+        ts = self.game.tileset
+        keep = self.game.undiscardable
+
+        def faces(ok: Any) -> list[Tile]:
+            seen: set[tuple[int, int]] = set()
+            out: list[Tile] = []
+            for t in p.hand:
+                face = (tile_kind(t), int(ts.variant(t)))
+                if face in seen or not ok(t):
+                    continue
+                seen.add(face)
+                out.append(t)
+            return out
+
+        choices = faces(lambda t: tile_kind(t) not in p.forbidden_kinds | keep)
+        if not choices:
+            choices = faces(lambda t: tile_kind(t) not in keep) or faces(lambda t: True)
+        danger = self._deal_in_kinds(seat)
+        if danger:
+            safe = [t for t in choices if tile_kind(t) not in danger]
+            if safe:
+                return safe
+        return choices
 
     def _ankan_keeps_waits(self, p: Player, kind: Kind) -> bool:
         if p.drawn is None or tile_kind(p.drawn) != kind:
@@ -626,7 +832,9 @@ class State:
     def _waits_with_kan(self, p: Player, hand: list[Tile], kind: Kind) -> frozenset[Kind]:
         called = self._called_counts(p)
         called[kind] += 4
-        w = self.game.analyzer.waits(self._counts(hand), len(p.melds) + 1, 0, called)
+        w = self.game.analyzer.waits(
+            self._counts(hand), len(p.melds) + 1, self.game.wildcards, called
+        )
         return frozenset(w.kinds)
 
     def _responders(self) -> list[int]:
@@ -638,7 +846,7 @@ class State:
         out = {}
         for s in range(self.seats):
             opts = self._response_options(s)
-            if len(opts) > 1:
+            if len(opts):
                 out[s] = opts
         return out
 
@@ -649,7 +857,7 @@ class State:
             actor, tile, kind = self.robbed
             if (
                 seat != actor
-                and not self._furiten(seat)
+                and not self._furiten(seat, tile)
                 and self._can_win(
                     seat, actor, tile, chankan=kind == "kakan", kokushi_only=kind == "ankan"
                 )
@@ -660,17 +868,23 @@ class State:
             if seat != actor:
                 out.extend(self._discard_responses(seat, actor, tile))
         if out:
-            out.append(Action(ActionType.PASS, seat))
+            ron = out[0].type is ActionType.RON
+            if ron and self._must_win(self.players[seat]):
+                out = out[:1]  # a riichi player who must take the win
+            else:
+                out.append(Action(ActionType.PASS, seat))
         return LegalActions(out, ts)
 
     def _discard_responses(self, seat: int, actor: int, tile: Tile) -> list[Action]:
         p = self.players[seat]
         out: list[Action] = []
         kind = tile_kind(tile)
-        if not self._furiten(seat) and self._can_win(seat, actor, tile):
+        if not self._furiten(seat, tile) and self._can_win(seat, actor, tile):
             out.append(Action(ActionType.RON, seat, tile))
         if p.riichi.declared or self.draws >= self.max_draws:
             return out
+        if kind in self.game.undiscardable:
+            return out  # gotou: a north is never ponned
         same = [t for t in p.hand if tile_kind(t) == kind]
         ts = self.game.tileset
         if len(same) >= 2:
@@ -716,7 +930,9 @@ class State:
         p = self.players[asked.seat]
         have = list(p.hand)
         ok = all(t in have for t in asked.tiles)
-        if asked.type in (ActionType.DISCARD, ActionType.RIICHI, ActionType.KAKAN, ActionType.KITA):
+        if asked.type in (ActionType.DISCARD, ActionType.KAKAN, ActionType.KITA) or (
+            asked.type in RIICHI_TYPES
+        ):
             ok = ok and asked.tile in have
         return asked if ok else legal
 
@@ -749,6 +965,8 @@ class State:
             self._emit({"type": "kakan", "actor": seat, "tile": a.tile, "pai": tile_name(a.tile)})
             if not self.options:
                 self._emit({"type": "kakan_done", "actor": seat})
+                if self.game.table.kan_dora_at_once:
+                    self._reveal_dora()
                 self._draw(seat, rinshan=True)
         elif t is ActionType.KITA:
             assert a.tile is not None
@@ -759,18 +977,24 @@ class State:
                 self._draw(seat, rinshan=True)
         else:
             assert a.tile is not None
-            if t is ActionType.RIICHI:
-                self._emit({"type": "reach", "actor": seat})
+            if t in RIICHI_TYPES:
+                reach: dict[str, Any] = {"type": "reach", "actor": seat}
+                if t in (ActionType.OPEN_RIICHI, ActionType.OPEN_SHUBA_RIICHI):
+                    reach["open"] = True
+                if t in (ActionType.SHUBA_RIICHI, ActionType.OPEN_SHUBA_RIICHI):
+                    reach["shuba"] = True
+                self._emit(reach)
             self._reveal_dora()
-            self._emit(
-                {
-                    "type": "dahai",
-                    "actor": seat,
-                    "tile": a.tile,
-                    "pai": tile_name(a.tile),
-                    "tsumogiri": a.tile == p.drawn,
-                }
-            )
+            dahai: dict[str, Any] = {
+                "type": "dahai",
+                "actor": seat,
+                "tile": a.tile,
+                "pai": tile_name(a.tile),
+                "tsumogiri": a.tile == p.drawn,
+            }
+            if tile_kind(a.tile) in self._deal_in_kinds(seat):
+                dahai["tedumari"] = True  # every discard dealt in to an open riichi
+            self._emit(dahai)
             self._after_offer()
 
     def _reveal_dora(self) -> None:
@@ -799,8 +1023,10 @@ class State:
         actor = self._offer_seat()
         robbed_kind = self.robbed[2] if self.robbed is not None else None
         chankan = robbed_kind == "kakan"
+        if rons and not self.game.table.double_ron:
+            rons = rons[:1]  # head bump: the first in turn order from the discarder
         if rons:
-            if len(rons) == 3 and self.seats == 4:
+            if len(rons) == 3 and self.seats == 4 and self.game.table.tenhou_aborts:
                 self._emit({"type": "ryukyoku", "reason": "ron3"})
                 self._end_hand()
                 return
@@ -822,6 +1048,8 @@ class State:
             return
         if robbed_kind == "kakan":
             self._emit({"type": "kakan_done", "actor": actor})
+            if self.game.table.kan_dora_at_once:
+                self._reveal_dora()
             self._draw(actor, rinshan=True)
             return
         if robbed_kind is not None:  # nobody robbed the closed kan or the north
@@ -829,9 +1057,14 @@ class State:
                 self._reveal_dora()
             self._draw(actor, rinshan=True)
             return
+        if self.game.mu and not self.players[actor].hand:
+            # 無: the fourth call's discard left no real tile: a yakuman at once.
+            self._emit({"type": "hora", "actor": actor, "target": actor, "mu": True})
+            self._end_hand()
+            return
         if self.reach_pending == actor:
             self._emit({"type": "reach_accepted", "actor": actor})
-            if self.riichi_count == 4 and self.seats == 4:
+            if self.riichi_count == 4 and self.seats == 4 and self.game.table.tenhou_aborts:
                 self._emit({"type": "ryukyoku", "reason": "reach4"})
                 self._end_hand()
                 return
@@ -860,6 +1093,8 @@ class State:
                 }
             )
             if c.type is ActionType.DAIMINKAN:
+                if self.game.table.kan_dora_at_once:
+                    self._reveal_dora()
                 self._draw(c.seat, rinshan=True)
             return
         if self._abortive_after_discard():
@@ -876,6 +1111,8 @@ class State:
         return self.last_discard[0]
 
     def _abortive_after_discard(self) -> bool:
+        if not self.game.table.tenhou_aborts:
+            return False
         four = self.seats == 4 and len(self.first_winds) == 4 and not self.calls_seen
         if four and len(set(self.first_winds)) == 1 and self.first_winds[0] in WINDS:
             self._emit({"type": "ryukyoku", "reason": "kaze4"})
@@ -888,9 +1125,7 @@ class State:
         return False
 
     def _exhaustive_draw(self) -> None:
-        tenpai = [
-            s for s in range(self.seats) if self._waits(self.players[s], self.players[s].hand)
-        ]
+        tenpai = [s for s in range(self.seats) if self._tenpai_at_draw(s)]
         nagashi = [
             s
             for s, p in enumerate(self.players)
@@ -903,6 +1138,39 @@ class State:
         else:
             self._emit({"type": "ryukyoku", "reason": "exhaustive", "tenpai": tenpai})
         self._end_hand()
+
+    def _tenpai_at_draw(self, seat: int) -> bool:
+        """Tenpai at an exhaustive draw (with a yaku on some wait where 形式テンパイ is not
+        allowed)."""
+        p = self.players[seat]
+        waits = self._waits(p, p.hand)
+        if not waits or not self.game.table.tenpai_needs_yaku:
+            return bool(waits)
+        held = set(p.hand) | {t for m in p.melds for t in m.tiles}
+        for k in sorted(waits):
+            tile = next(
+                (t for t in self.game.tileset.tiles if tile_kind(t) == k and t not in held), None
+            )
+            if tile is None:
+                continue
+            for target in (seat, self._next(seat)):
+                try:
+                    if target == seat:
+                        sit = self._situation(seat, seat, tile, False)
+                        sit = replace(
+                            sit,
+                            concealed=(*p.hand, tile),
+                            haitei=False,
+                            rinshan=False,
+                            first_turn=False,
+                        )
+                    else:
+                        sit = replace(self._situation(seat, target, tile, False), houtei=False)
+                    self.game.scorer.score(sit)
+                    return True
+                except NotAWin:
+                    continue
+        return False
 
     def _end_hand(self) -> None:
         self._emit({"type": "end_kyoku", "scores": list(self.ledger.state.scores)})

@@ -359,6 +359,49 @@ class GameRules(_Section):
     «流し ... 和了扱い»), or not at all."""
 
 
+class TableRules(_Section):
+    """What players may do at the table: riichi forms, furiten, forced wins, abortive draws,
+    dora timing. Defaults: Tenhou four-player."""
+
+    open_riichi: bool = False
+    """Open riichi (オープンリーチ) may be declared (gotou, mighty)."""
+    open_riichi_max: int = 0
+    """At most this many open riichi at the table (0: no limit; gotou: 2,
+    «3件目オープンリーチ不可»)."""
+    open_riichi_guarded: bool = False
+    """Nobody may deal in to an open riichi unless every discard would (gotou: «オープンリーチ
+    への放銃は物理的に不可», then 手詰まり放銃)."""
+    furiten_riichi: Literal["allowed", "forbidden", "open_only"] = "allowed"
+    """Riichi while furiten: allowed (Tenhou, gotou), not offered (tokushima «フリテンリーチなし»,
+    kanto-boo), or only as an open riichi (mighty «フリテンリーチは必ずオープン»)."""
+    riichi_must_win: bool = False
+    """A riichi player takes every win they can (mighty «リーチ後の見逃し無し», kanto-boo)."""
+    open_riichi_may_pass: bool = True
+    """With ``riichi_must_win``: an open riichi may still decline a win (mighty)."""
+    per_tile_furiten: bool = False
+    """Furiten per tile (tokushima «フリテン時の片アガリあり»): only waits in one's own
+    discards are barred."""
+    tenpai_needs_yaku: bool = False
+    """At an exhaustive draw a hand is tenpai only if a wait wins with a yaku (tokushima
+    «形式テンパイなし»)."""
+    nine_terminals: bool = True
+    """九種九牌 may abort the hand (tokushima «途中流局なし»: no)."""
+    tenhou_aborts: bool = True
+    """The other abortive draws: four winds, four riichi, four kans, triple ron (Tenhou 4p)."""
+    double_ron: bool = True
+    """Several players may ron one discard; otherwise head bump (kanto-boo)."""
+    initial_dora: int = 1
+    """Dora indicators turned at the start of a hand (gotou «表ドラ常時2枚めくり»)."""
+    kan_dora_at_once: bool = False
+    """Every kan turns its dora indicator at once (gotou «カンドラ即めくり»); otherwise an open
+    or added kan's indicator waits for the next discard (Tenhou)."""
+    riichi_without_draws: bool = False
+    """Riichi may be declared with no draw left (gotou «ツモ番無しリーチあり»)."""
+    riichi_ankan: Literal["allowed", "mandatory"] = "allowed"
+    """A closed kan after riichi that keeps the waits: allowed, or required whenever possible
+    (tokushima «リーチ後の暗槓必須»)."""
+
+
 class SettlementRules(_Section):
     """How final points become the game's result."""
 
@@ -392,6 +435,7 @@ class Preset(_Section):
     scoring: ScoringRules = Field(default_factory=ScoringRules)
     chips: ChipsRules = Field(default_factory=ChipsRules)
     game: GameRules = Field(default_factory=GameRules)
+    table: TableRules = Field(default_factory=TableRules)
     settlement: SettlementRules = Field(default_factory=SettlementRules)
 
     @model_validator(mode="after")

@@ -1,0 +1,502 @@
+"""The game engine under the house presets (gotou, tokushima, mighty, kanto-boo): stacked
+walls for each rule that changes the legal actions, and random-legal games of each preset
+that end with every tile and every point accounted for."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jantaku.game import Action, ActionType, Game, State, Wall
+from jantaku.rules import load_preset
+from jantaku.rules.model import TableRules
+from jantaku.tiles import parse_tiles, tileset
+from jantaku.tiles.kinds import N_KINDS
+from jantaku.tiles.tileset import Tile, Variant, tile_kind
+from test_game_engine import check_invariants
+
+HOUSE = ["gotou", "tokushima", "mighty", "kanto-boo"]
+
+
+def stacked(
+    preset: str,
+    hands: list[str],
+    live: str = "",
+    rinshan: str = "",
+    dora: str = "",
+) -> Wall:
+    """A wall with the given hands (seat order; missing tiles filled), the first live
+    draws, replacement tiles and dora indicators. Fillers are plain tiles that are never
+    set aside; flowers, nuki-dora and the dot white wait at the end of the live wall."""
+    ts = tileset(preset)
+    p = load_preset(preset)
+    size = p.hand_size
+    segs = [*hands, *[""] * (p.players - len(hands)), live, rinshan, dora]
+    parsed = list(parse_tiles("".join(segs), ts)) if "".join(segs) else []
+    parts: list[list[Tile]] = []
+    i = 0
+    for seg in segs:
+        n = len(parse_tiles(seg, ts)) if seg else 0
+        parts.append(parsed[i : i + n])
+        i += n
+    used = set(parsed)
+    extract = {k for k in ts.kinds if k >= N_KINDS} | {
+        parse_tiles(k, ts)[0] >> 2 for k in p.scoring.nuki_dora
+    }
+    free = [t for t in ts.tiles if t not in used]
+    random.Random(0).shuffle(free)
+    pool = [t for t in free if tile_kind(t) not in extract and ts.variant(t) is Variant.PLAIN]
+    special = [t for t in free if t not in pool]
+    out_hands = []
+    for h in parts[: p.players]:
+        out_hands.append(h + [pool.pop() for _ in range(size - len(h))])
+    rin = parts[-2] + [pool.pop() for _ in range(4 - len(parts[-2]))]
+    dor = parts[-1] + [pool.pop() for _ in range(5 - len(parts[-1]))]
+    ura = [pool.pop() for _ in range(5)]
+    return Wall(out_hands, parts[-3] + pool + special, rin, dor, ura)
+
+
+def tile(state: State, seat: int, name: str) -> Tile:
+    """The seat's copy of a tile face (in hand)."""
+    want = parse_tiles(name, state.game.tileset)[0]
+    face = (tile_kind(want), state.game.tileset.variant(want))
+    for t in state.players[seat].hand:
+        if (tile_kind(t), state.game.tileset.variant(t)) == face:
+            return t
+    raise AssertionError(f"seat {seat} holds no {name}")
+
+
+def pass_all(state: State, but: int | None = None) -> None:
+    """Every pending responder but ``but`` passes."""
+    while state.phase == "response":
+        seats = [s for s in state.current_seats() if s != but]
+        if not seats:
+            return
+        state.apply(Action(ActionType.PASS, seats[0]))
+
+
+def tsumogiri(state: State, seat: int) -> None:
+    assert state.turn == seat and state.phase == "turn"
+    drawn = state.players[seat].drawn
+    assert drawn is not None
+    state.apply(Action(ActionType.DISCARD, seat, drawn))
+    pass_all(state)
+
+
+def types(state: State, seat: int) -> set[ActionType]:
+    return {a.type for a in state.legal_actions(seat)}
+
+
+# -- flowers and nuki-dora -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["gotou", "tokushima"])
+def test_a_drawn_flower_is_only_set_aside_then_replaced(preset: str) -> None:
+    wall = stacked(preset, [], live="1f", rinshan="9p")
+    state = Game(preset).new_state([wall])
+    legal = list(state.legal_actions(0))
+    assert [a.type for a in legal] == [ActionType.KITA]
+    state.apply(legal[0])
+    p = state.players[0]
+    assert [tile_kind(t) for t in p.extracted] == [N_KINDS]
+    assert p.drawn is not None and tile_kind(p.drawn) == parse_tiles("9p")[0] >> 2
+    # Flowers are never discarded: none left in hand, none offered.
+    assert all(a.tile is None or tile_kind(a.tile) < N_KINDS for a in state.legal_actions(0))
+
+
+def test_a_flower_extraction_keeps_ippatsu_in_tokushima() -> None:
+    # Dealer: 123p 456p 789p 11s 56s, draws 9s, riichi on it; waits 4s 7s.
+    wall = stacked(
+        "tokushima",
+        ["123p456p789p11s56s"],
+        live="9s1z2z" + "2f",
+        rinshan="4s",
+    )
+    state = Game("tokushima").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "9s")))
+    pass_all(state)
+    tsumogiri(state, 1)
+    tsumogiri(state, 2)
+    assert types(state, 0) == {ActionType.KITA}
+    state.apply(next(iter(state.legal_actions(0))))
+    p = state.players[0]
+    assert p.ippatsu and p.rinshan_draw
+    assert ActionType.TSUMO in types(state, 0)
+    state.apply(Action(ActionType.TSUMO, 0, p.drawn))
+    hora = [e for e in state.events if e["type"] == "hora"]
+    assert len(hora) == 1 and hora[0]["actor"] == 0
+    # ippatsu + rinshan chips from each of the two others (at least).
+    assert state.ledger.state.chips[0] >= 4
+
+
+def test_gotou_north_is_kept_or_extracted_never_discarded() -> None:
+    wall = stacked("gotou", ["4z4z", "4z"], live="1z")
+    state = Game("gotou").new_state([wall])
+    legal = state.legal_actions(0)
+    assert ActionType.KITA in {a.type for a in legal}
+    assert not any(a.type is ActionType.DISCARD and tile_kind(a.tile or 0) == 30 for a in legal)
+
+
+def test_mighty_deals_twelve_and_sets_5m_aside() -> None:
+    wall = stacked("mighty", ["123p456p789s11z9p"], live="5m7z", rinshan="2z")
+    state = Game("mighty").new_state([wall])
+    assert [len(p.hand) for p in state.players] == [13, 12, 12]
+    assert types(state, 0) == {ActionType.KITA}
+    state.apply(next(iter(state.legal_actions(0))))
+    assert len(state.players[0].extracted) == 1
+
+
+def test_mighty_wins_with_the_wildcard() -> None:
+    # 12 tiles 123p 456p 789s 11z 2z: the wildcard plus 2z (or 1z) completes.
+    wall = stacked("mighty", ["123p456p789s11z2z"], live="2z")
+    state = Game("mighty").new_state([wall])
+    assert ActionType.TSUMO in types(state, 0)
+    state.apply(Action(ActionType.TSUMO, 0, state.players[0].drawn))
+    assert state.events[-1]["type"] in ("start_kyoku", "tsumo", "end_game")
+    assert state.ledger.state.scores[0] > 30000
+
+
+# -- riichi -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "hand", "draw", "riichi"),
+    [
+        ("riichi", "123m456m789m11p56s", "4s", True),
+        ("kanto-boo", "123m456m789m11p56s", "4s", False),
+        ("tokushima", "123p456p789p11s56s", "4s", False),
+    ],
+)
+def test_furiten_riichi_is_not_offered_where_forbidden(
+    preset: str, hand: str, draw: str, riichi: bool
+) -> None:
+    wall = stacked(preset, [hand], live=draw)
+    state = Game(preset).new_state([wall])
+    d = tile(state, 0, draw)
+    assert (Action(ActionType.RIICHI, 0, d) in state.legal_actions(0)) is riichi
+    # A discard that leaves a wait in the river is furiten; the same hand's other riichi is
+    # fine: discarding 1p/1s would not be tenpai here, so only the furiten one exists.
+
+
+def test_mighty_furiten_riichi_only_as_open_riichi() -> None:
+    wall = stacked("mighty", ["123p456p789s11z2z"], live="1z")
+    state = Game("mighty").new_state([wall])
+    d = tile(state, 0, "1z")
+    legal = state.legal_actions(0)
+    assert Action(ActionType.RIICHI, 0, d) not in legal
+    assert Action(ActionType.OPEN_RIICHI, 0, d) in legal
+
+
+def test_open_riichi_sets_the_flag_and_guards_deal_ins_in_gotou() -> None:
+    # Dealer waits on 1s/4s; seat 1 holds a 1s and must not discard it.
+    wall = stacked("gotou", ["123p456p789s11z23s", "1s"], live="7z9m")
+    state = Game("gotou").new_state([wall])
+    state.apply(Action(ActionType.OPEN_RIICHI, 0, tile(state, 0, "7z")))
+    reach = next(e for e in state.events if e["type"] == "reach")
+    assert reach.get("open") is True
+    pass_all(state)
+    assert state.players[0].riichi.is_open
+    legal = state.legal_actions(1)
+    assert not any(a.tile is not None and tile_kind(a.tile) == 18 for a in legal)
+    assert any(a.type is ActionType.DISCARD for a in legal)
+
+
+def test_gotou_shuba_once_per_game() -> None:
+    wall = stacked("gotou", ["123p456p789s11z23s"], live="7z")
+    state = Game("gotou").new_state([wall])
+    d = tile(state, 0, "7z")
+    assert Action(ActionType.SHUBA_RIICHI, 0, d) in state.legal_actions(0)
+    state.apply(Action(ActionType.SHUBA_RIICHI, 0, d))
+    pass_all(state)
+    assert state.ledger.state.scores[0] == 35000 - 5000
+    assert 0 in state.ledger.state.shuba
+    # A second game start with the marker out: no シュバ offered.
+    again = Game("gotou").new_state([stacked("gotou", ["123p456p789s11z23s"], live="7z")])
+    again.ledger.state.shuba.add(0)
+    kinds = {a.type for a in again.legal_actions(0)}
+    assert ActionType.RIICHI in kinds and ActionType.SHUBA_RIICHI not in kinds
+    # Other presets have no シュバ at all.
+    plain = Game("tokushima").new_state([stacked("tokushima", ["123p456p789p11s56s"], live="7z")])
+    assert ActionType.SHUBA_RIICHI not in types(plain, 0)
+
+
+def test_gotou_dot_white_after_riichi_is_a_forced_tsumo() -> None:
+    wall = stacked("gotou", ["123p456p789s11z23s"], live="7z9m9m0z")
+    state = Game("gotou").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "7z")))
+    pass_all(state)
+    tsumogiri(state, 1)
+    tsumogiri(state, 2)
+    drawn = state.players[0].drawn
+    assert drawn is not None and state.game.tileset.variant(drawn) is Variant.DOT
+    assert list(state.legal_actions(0)) == [Action(ActionType.TSUMO, 0, drawn)]
+    state.apply(Action(ActionType.TSUMO, 0, drawn))
+    assert any(e["type"] == "hora" for e in state.events)
+
+
+def test_mighty_riichi_player_cannot_pass_a_ron() -> None:
+    # Dealer 123p 456p 789s 11z 9p, riichi on 7z: waits 1z 7p 8p 9p (with the wildcard).
+    wall = stacked("mighty", ["123p456p789s11z9p"], live="7z8p")
+    state = Game("mighty").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "7z")))
+    pass_all(state)
+    drawn = state.players[1].drawn
+    assert drawn is not None
+    state.apply(Action(ActionType.DISCARD, 1, drawn))
+    assert list(state.legal_actions(0)) == [Action(ActionType.RON, 0, drawn)]
+    # The same table without the forced win offers PASS.
+    free = Game(load_preset("mighty", {"table": {"riichi_must_win": False}}))
+    other = free.new_state([stacked("mighty", ["123p456p789s11z9p"], live="7z8p")])
+    other.apply(Action(ActionType.RIICHI, 0, tile(other, 0, "7z")))
+    pass_all(other)
+    d1 = other.players[1].drawn
+    assert d1 is not None
+    other.apply(Action(ActionType.DISCARD, 1, d1))
+    assert ActionType.PASS in types(other, 0)
+
+
+# -- draws and wins ---------------------------------------------------------------------------
+
+
+def test_tokushima_has_no_nine_terminals_abort() -> None:
+    for preset, offered in (("tokushima", False), ("gotou", True)):
+        state = Game(preset).new_state([stacked(preset, ["19p19s1234567z"], live="9p")])
+        assert (ActionType.NINE_TERMINALS in types(state, 0)) is offered
+
+
+def test_tokushima_tenpai_at_a_draw_needs_a_yaku() -> None:
+    from jantaku.tiles.notation import Meld, MeldType, Source
+
+    state = Game("tokushima").new_state([stacked("tokushima", [])])
+    p = state.players[1]
+    ts = state.game.tileset
+    tiles = list(parse_tiles("234p678s99s12s333p", ts))
+    p.hand = tiles[:10]
+    pon = tuple(tiles[10:13])
+    p.melds = [Meld(MeldType.PON, pon, Source.LEFT)]
+    assert state._waits(p, p.hand)  # tenpai on 3s
+    assert not state._tenpai_at_draw(1)  # open, no yaku on any wait
+    p.melds = []
+    p.hand = tiles[:13]
+    assert state._tenpai_at_draw(1)  # closed: menzen tsumo at least
+
+
+def _boo_ron_setup(scores: list[int]) -> State:
+    # Seat 1 waits on 5s with tanyao (234m 567m 234p 678s 5s); the dealer's draw is 5s.
+    wall = stacked("kanto-boo", ["", "234m567m234p678s5s"], live="5s")
+    return Game("kanto-boo").new_state([wall], start={"scores": scores, "dealer": 0})
+
+
+def test_a_forbidden_boo_ron_is_not_offered() -> None:
+    # Seat 1 at 15000 would reach 16000 and end the game; from seat 3 (1000) that leaves
+    # exactly one sunk player (マルシー): refused. From the dealer (8000) two are sunk: fine.
+    state = _boo_ron_setup([8000, 15000, 8000, 1000])
+    five = state.players[0].drawn
+    assert five is not None
+    state.apply(Action(ActionType.DISCARD, 0, five))
+    assert Action(ActionType.RON, 1, five) in state.legal_actions(1)
+    wall = stacked("kanto-boo", ["", "234m567m234p678s5s", "", "5s"], live="9m9m9m")
+    state = Game("kanto-boo").new_state(
+        [wall], start={"scores": [8000, 15000, 8000, 1000], "dealer": 0}
+    )
+    for seat in (0, 1, 2):
+        tsumogiri(state, seat)
+    state.apply(Action(ActionType.DISCARD, 3, tile(state, 3, "5s")))
+    assert Action(ActionType.RON, 1, tile_of_river(state, 3)) not in state.legal_actions(1)
+
+
+def tile_of_river(state: State, seat: int) -> Tile:
+    return state.players[seat].river[-1]
+
+
+def test_kanto_boo_has_no_double_ron() -> None:
+    wall = stacked("kanto-boo", ["", "234m567m234p678s5s", "234m567m234p678s5s"], live="5s")
+    state = Game("kanto-boo").new_state([wall])
+    five = state.players[0].drawn
+    assert five is not None
+    state.apply(Action(ActionType.DISCARD, 0, five))
+    state.apply(Action(ActionType.RON, 2, five))
+    state.apply(Action(ActionType.RON, 1, five))
+    hora = [e for e in state.events if e["type"] == "hora"]
+    assert [e["actor"] for e in hora] == [1]  # head bump: the discarder's next player
+
+
+def test_gotou_keeps_the_deal_on_a_draw() -> None:
+    state = Game("gotou", 3).new_state([stacked("gotou", [])])
+    while sum(e["type"] == "start_kyoku" for e in state.events) < 2:
+        seat = state.current_seats()[0]
+        legal = list(state.legal_actions(seat))
+        if state.phase == "response":
+            state.apply(Action(ActionType.PASS, seat))
+            continue
+        drawn = state.players[seat].drawn
+        choice = next(
+            (a for a in legal if a.type is ActionType.DISCARD and a.tile == drawn),
+            next((a for a in legal if a.type is ActionType.KITA), legal[-1]),
+        )
+        state.apply(choice)
+    draw = next(e for e in state.events if e["type"] == "ryukyoku")
+    assert draw["reason"] == "exhaustive"
+    nxt = [e for e in state.events if e["type"] == "start_kyoku"][-1]
+    assert nxt["oya"] == 0 and nxt["honba"] == 1
+
+
+# -- random-legal games -----------------------------------------------------------------------
+
+
+def play_house(game: Game, rng: random.Random, max_steps: int = 30000) -> State:
+    """Random legal choices, but every win offered is taken (so sudden death ends)."""
+    state = game.new_state()
+    total = sum(state.ledger.state.scores)
+    steps = 0
+    while not state.game_over:
+        seat = state.current_seats()[0]
+        actions = list(state.legal_actions(seat))
+        assert actions, f"seat {seat} must act but has no legal action"
+        wins = [a for a in actions if a.type in (ActionType.TSUMO, ActionType.RON)]
+        state.apply(wins[0] if wins else rng.choice(actions))
+        check_invariants(state, total)
+        for p in state.players:
+            assert len(p.hand) + 3 * len(p.melds) in (game.hand_size, game.hand_size + 1)
+        steps += 1
+        assert steps < max_steps
+    return state
+
+
+@pytest.mark.parametrize("preset", HOUSE)
+@pytest.mark.parametrize("seed", range(3))
+def test_random_house_games_end_with_every_point_accounted_for(preset: str, seed: int) -> None:
+    state = play_house(Game(preset, seed), random.Random(seed))
+    assert state.events[-1]["type"] == "end_game"
+    assert state.events[-1]["settlement"] is not None
+    again = state.game.replay(state.events)
+    assert again.ledger.state.scores == state.ledger.state.scores
+
+
+def test_tokushima_ankan_after_riichi_is_mandatory() -> None:
+    # Dealer 111p 456p 789p 11s 56s, riichi on 9s; the fourth 1p keeps the waits 4s 7s.
+    wall = stacked("tokushima", ["111p456p789p11s56s"], live="9s1z2z1p")
+    state = Game("tokushima").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "9s")))
+    pass_all(state)
+    tsumogiri(state, 1)
+    tsumogiri(state, 2)
+    assert types(state, 0) == {ActionType.ANKAN}
+    # Where the kan is only allowed, the drawn tile may be discarded instead.
+    free = Game(load_preset("tokushima", {"table": {"riichi_ankan": "allowed"}})).new_state([wall])
+    free.apply(Action(ActionType.RIICHI, 0, tile(free, 0, "9s")))
+    pass_all(free)
+    tsumogiri(free, 1)
+    tsumogiri(free, 2)
+    assert types(free, 0) == {ActionType.ANKAN, ActionType.DISCARD}
+
+
+def test_mighty_rolls_a_wareme_seat_each_hand() -> None:
+    state = Game("mighty", 5).new_state()
+    starts = [e for e in state.events if e["type"] == "start_kyoku"]
+    assert all(0 <= e["wareme"] < 3 for e in starts)
+    assert state.wareme == starts[-1]["wareme"]
+    assert "wareme" not in Game("tokushima", 5).new_state().events[1]
+
+
+def test_mighty_mu_wins_when_the_fourth_call_leaves_no_tile() -> None:
+    from jantaku.tiles.notation import Meld, MeldType, Source
+
+    state = Game("mighty").new_state([stacked("mighty", [], live="9s")])
+    ts = state.game.tileset
+    p = state.players[0]
+    pons = list(parse_tiles("111p999p111s777z", ts))
+    p.melds = [Meld(MeldType.PON, tuple(pons[i : i + 3]), Source.LEFT) for i in (0, 3, 6, 9)]
+    last = p.hand[-1]
+    p.hand, p.drawn, p.call_feeder = [last], last, 2
+    state.apply(Action(ActionType.DISCARD, 0, last))
+    pass_all(state)
+    hora = next(e for e in state.events if e["type"] == "hora")
+    assert hora.get("mu") is True and hora["actor"] == 0
+    scores = state.ledger.state.scores
+    assert scores[1] == 30000 and scores[2] < 30000 - 40000  # the feeder pays it all
+
+
+@pytest.mark.parametrize("per_tile", [True, False])
+def test_tokushima_furiten_is_per_tile(per_tile: bool) -> None:
+    # Seat 1 (123p 456p 789p 11s 56s) draws 4s and discards it; 7s can still be ronned.
+    wall = stacked("tokushima", ["", "123p456p789p11s56s"], live="9m4s7s")
+    preset = load_preset("tokushima", {"table": {"per_tile_furiten": per_tile}})
+    state = Game(preset).new_state([wall])
+    tsumogiri(state, 0)
+    state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "4s")))
+    pass_all(state)
+    seven = state.players[2].drawn
+    assert seven is not None
+    state.apply(Action(ActionType.DISCARD, 2, seven))
+    assert (Action(ActionType.RON, 1, seven) in state.legal_actions(1)) is per_tile
+
+
+def test_no_third_open_riichi_in_gotou() -> None:
+    from jantaku.scoring.situation import RiichiKind
+
+    state = Game("gotou").new_state([stacked("gotou", ["123p456p789s11z23s"], live="7z")])
+    d = tile(state, 0, "7z")
+    assert Action(ActionType.OPEN_RIICHI, 0, d) in state.legal_actions(0)
+    state.players[1].riichi = state.players[2].riichi = RiichiKind.OPEN
+    state._legal_cache = None
+    assert Action(ActionType.OPEN_RIICHI, 0, d) not in state.legal_actions(0)
+
+
+def test_table_rules_come_from_the_knobs() -> None:
+    t = {name: load_preset(name).table for name in ["riichi", "sanma", *HOUSE]}
+    assert t["riichi"] == TableRules() and t["sanma"] == TableRules(tenhou_aborts=False)
+    assert t["gotou"].open_riichi and t["gotou"].initial_dora == 2
+    assert t["gotou"].open_riichi_guarded
+    assert t["mighty"].furiten_riichi == "open_only" and t["mighty"].riichi_must_win
+    assert t["tokushima"].furiten_riichi == "forbidden" and not t["tokushima"].nine_terminals
+    assert t["tokushima"].tenpai_needs_yaku and t["tokushima"].per_tile_furiten
+    boo = t["kanto-boo"]
+    assert boo.furiten_riichi == "forbidden" and boo.riichi_must_win and not boo.double_ron
+    assert boo.nine_terminals and not boo.tenhou_aborts
+
+
+def test_gotou_spring_pays_chips_when_extracted() -> None:
+    # Summer first (nothing), then spring (2: two flowers so far), then autumn (+1).
+    wall = stacked("gotou", ["2f"], live="1f", rinshan="3f9p")
+    state = Game("gotou").new_state([wall])
+    chips = state.ledger.state.chips
+    state.apply(Action(ActionType.KITA, 0, tile(state, 0, "2f")))
+    assert chips == [200, 200, 200]
+    state.apply(Action(ActionType.KITA, 0, tile(state, 0, "1f")))
+    assert chips == [204, 198, 198]
+    state.apply(Action(ActionType.KITA, 0, tile(state, 0, "3f")))
+    assert chips == [206, 197, 197]
+    # Tokushima flowers are han, not chips.
+    other = Game("tokushima").new_state([stacked("tokushima", [], live="1f")])
+    other.apply(Action(ActionType.KITA, 0, tile(other, 0, "1f")))
+    assert other.ledger.state.chips == [0, 0, 0]
+
+
+@pytest.mark.parametrize(("preset", "at_once"), [("gotou", True), ("sanma", False)])
+def test_gotou_turns_an_open_kan_dora_at_once(preset: str, at_once: bool) -> None:
+    wall = stacked(preset, ["", "9p9p9p"], live="9p")
+    state = Game(preset).new_state([wall])
+    nine = state.players[0].drawn
+    assert nine is not None
+    state.apply(Action(ActionType.DISCARD, 0, nine))
+    kan = next(a for a in state.legal_actions(1) if a.type is ActionType.DAIMINKAN)
+    state.apply(kan)
+    pass_all(state)
+    after = [
+        e["type"]
+        for e in state.events[
+            state.events.index(next(e for e in state.events if e["type"] == "daiminkan")) :
+        ]
+    ]
+    assert (after[:3] == ["daiminkan", "dora", "tsumo"]) is at_once
+
+
+def test_gotou_riichi_with_no_draw_left() -> None:
+    for preset, offered in (("gotou", True), ("sanma", False)):
+        state = Game(preset).new_state([stacked(preset, ["123p456p789s11z23s"], live="7z")])
+        state.draws = state.max_draws - 1  # as if the wall had run down to this draw
+        state._legal_cache = None
+        d = tile(state, 0, "7z")
+        assert (Action(ActionType.RIICHI, 0, d) in state.legal_actions(0)) is offered
