@@ -191,6 +191,64 @@ def cmd_ledger(args: argparse.Namespace) -> int:
     return 0
 
 
+def _whole(value: str, name: str, least: int | None = None) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise UsageError(f"--{name} needs a whole number, not {value!r}") from None
+    if least is not None and n < least:
+        raise UsageError(f"--{name} must be at least {least}, not {n}")
+    return n
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from jantaku.sim import SimulationError, simulate
+
+    preset = load_preset(args.rules)
+    games = _whole(args.games, "games", 1)
+    seed = _whole(args.seed, "seed")
+    workers = _whole(args.workers, "workers", 1)
+    try:
+        out = simulate(
+            preset,
+            games,
+            seed,
+            workers=workers,
+            bots=args.bots,
+            out=args.out,
+            progress=not args.no_progress,
+            check=args.check,
+        )
+    except SimulationError as e:
+        return _fail(str(e))
+    except OSError as e:
+        return _fail(f"cannot write {args.out}: {e.strerror or e}")
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        o = out["overall"]
+        print(
+            f"{out['preset']}: {out['games']} games, {out['hands']} hands in {out['seconds']} s "
+            f"({out['games_per_second']} games/s); invariant violations: "
+            f"{out['invariant_violations']}" + ("" if out["checked"] else " (not checked)")
+        )
+        print(
+            f"hands: win {o['win_rate']:.1%}  deal-in {o['deal_in_rate']:.1%}  "
+            f"draw {o['draw_rate']:.1%}  length {o['avg_hand_length']} actions"
+        )
+        print("seat bot       win    deal-in  bust   points    chips  rank")
+        for st in out["per_seat"]:
+            print(
+                f"{st['seat']:>4} {st['bot'] or '-':<9} {st['win_rate']:>6.1%} "
+                f"{st['deal_in_rate']:>8.1%} {st['bust_rate']:>6.1%} "
+                f"{st['avg_final_points']:>8.0f} {st['avg_final_chips']:>8.1f} "
+                f"{st['avg_rank']:>5.2f}"
+            )
+        for v in out["violations"]:
+            print("VIOLATION", v)
+    return 0 if out["invariant_violations"] == 0 else 1
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jantaku.server.app import serve
 
@@ -230,6 +288,20 @@ def build_parser() -> argparse.ArgumentParser:
     ru.add_argument("preset", nargs="?", help="preset name or TOML file (for show)")
     ru.add_argument("--json", action="store_true")
     ru.set_defaults(func=cmd_rules)
+
+    si = sub.add_parser("simulate", help="play full games between built-in bots")
+    si.add_argument("--rules", default="riichi", help="preset name or TOML file")
+    si.add_argument("--games", default="10", help="number of games (default 10)")
+    si.add_argument("--seed", default="0", help="seed of the first game (game i: seed + i)")
+    si.add_argument("--workers", default="1", help="processes playing the games (default 1)")
+    si.add_argument(
+        "--bots", default="baseline", help="random | baseline, or one per seat: a,b,c[,d]"
+    )
+    si.add_argument("--out", help="write every event of every game as JSON lines here")
+    si.add_argument("--check", action="store_true", help="check invariants after every action")
+    si.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    si.add_argument("--json", action="store_true")
+    si.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("serve", help="start the web table")
     s.add_argument("--host", default="127.0.0.1")

@@ -268,7 +268,7 @@ class State:
                 "kyotaku": led.sticks,
                 "oya": led.dealer,
                 "scores": list(led.scores),
-                "dora_marker": wall.dora[0],
+                "dora_marker": tile_name(wall.dora[0]),
                 "wall": wall.to_json(),
                 **extra,
             }

@@ -1,0 +1,142 @@
+"""Benchmark of full simulated games: games per second per preset and bot kind.
+
+Usage::
+
+    python benchmarks/bench_sim.py [--games 20] [--seed 0] [--workers 2]
+                                   [--presets riichi,sanma] [--json]
+
+For each preset (``riichi``, ``sanma``) and bot kind (``random``: uniform over the legal
+actions; ``baseline``: the sensible baseline bot), ``jantaku.sim.simulate`` plays the same
+seeded games (full hanchan, every seat the same bot, no invariant checks, no log) once in
+one process and once with ``--workers`` processes; the table gives games per second of
+each and the speed-up. The multi-process time includes starting the worker processes
+(spawn), which weighs on short runs: use more games for a fair speed-up.
+
+Random bots never win (they rarely hold a yaku and never declare), so their games are all
+exhaustive draws and run longer than the baseline's, which end with wins or a bust.
+
+``riichienv`` (a Rust engine with Python bindings, on PyPI) is timed beside it when it can
+be imported: its ``RandomAgent`` plays full hanchan (``4p-red-half``, ``3p-red-half``)
+through the Python ``step`` loop. It is not a project dependency; without it a note says
+it is unavailable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+try:
+    from jantaku.sim import simulate
+except ImportError:  # running from a checkout without installing: use src/
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from jantaku.sim import simulate
+
+BOTS = ("random", "baseline")
+RIICHIENV_MODES = {"riichi": "4p-red-half", "sanma": "3p-red-half"}
+
+
+def bench_jantaku(preset: str, bots: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+    simulate(preset, 1, seed=seed + 10_000, bots=bots)  # warm-up: tables, caches
+    one = simulate(preset, games, seed=seed, bots=bots, workers=1)
+    many = simulate(preset, games, seed=seed, bots=bots, workers=workers)
+    timing = ("seconds", "games_per_second", "workers")
+    same = {k: v for k, v in one.items() if k not in timing}
+    same_many = {k: v for k, v in many.items() if k not in timing}
+    return {
+        "preset": preset,
+        "bots": bots,
+        "games": games,
+        "hands": one["hands"],
+        "actions": one["actions"],
+        "gps_1": one["games_per_second"],
+        "gps_w": many["games_per_second"],
+        "workers": workers,
+        "speedup": round(many["games_per_second"] / one["games_per_second"], 2),
+        "actions_per_second": round(one["actions"] / one["seconds"]),
+        "same_numbers": same == same_many,
+    }
+
+
+def bench_riichienv(preset: str, games: int, seed: int) -> dict[str, Any] | None:
+    try:
+        from riichienv import RiichiEnv  # type: ignore[import-not-found]
+        from riichienv.agents import RandomAgent  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    mode = RIICHIENV_MODES[preset]
+    agent = RandomAgent(seed)
+    steps = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        env = RiichiEnv(game_mode=mode, seed=seed + g)
+        obs = env.reset()
+        while not env.done():
+            obs = env.step({pid: agent.act(o) for pid, o in obs.items()})
+            steps += 1
+    seconds = time.perf_counter() - t0
+    return {
+        "preset": preset,
+        "mode": mode,
+        "games": games,
+        "gps": round(games / seconds, 3),
+        "steps_per_game": round(steps / games, 1),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--presets", default="riichi,sanma")
+    ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = ap.parse_args()
+    presets = [p.strip() for p in args.presets.split(",") if p.strip()]
+
+    rows = [
+        bench_jantaku(preset, bots, args.games, args.seed, args.workers)
+        for preset in presets
+        for bots in BOTS
+    ]
+    others = [bench_riichienv(p, args.games, args.seed) for p in presets if p in RIICHIENV_MODES]
+    if args.json:
+        print(json.dumps({"jantaku": rows, "riichienv": [o for o in others if o]}))
+        return 0
+
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, "
+        f"{os.cpu_count()} CPUs; {args.games} full games per row, seeds {args.seed}.."
+    )
+    w = args.workers
+    print(
+        f"{'preset':<8} {'bots':<9} {'hands':>6} {'actions/s':>10} {'games/s (1)':>12} "
+        f"{f'games/s ({w})':>12} {'speed-up':>9}  same numbers"
+    )
+    for r in rows:
+        print(
+            f"{r['preset']:<8} {r['bots']:<9} {r['hands']:>6} {r['actions_per_second']:>10} "
+            f"{r['gps_1']:>12.2f} {r['gps_w']:>12.2f} {r['speedup']:>8.2f}x  "
+            f"{'yes' if r['same_numbers'] else 'NO'}"
+        )
+    if any(others):
+        print("\nriichienv (Rust core, RandomAgent through the Python step loop, one process):")
+        for o in others:
+            if o:
+                print(
+                    f"{o['preset']:<8} {o['mode']:<12} {o['gps']:>8.2f} games/s  "
+                    f"({o['steps_per_game']} steps/game)"
+                )
+    else:
+        print("\nriichienv is unavailable here (pip install riichienv to time it beside).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

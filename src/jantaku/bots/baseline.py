@@ -1,0 +1,332 @@
+"""A baseline bot that plays sensibly and fast.
+
+* It wins whenever it may (tsumo, ron, robbing a kan).
+* It sets nuki-dora aside (kita) whenever it may.
+* It calls pon on its yakuhai (dragons, its seat wind, the round wind) unless its closed
+  hand is already tenpai, and passes every other call.
+* It discards to minimise shanten, then to maximise the live copies of the draws that
+  would lower it (copies not in its hand nor visible in rivers, melds, set-aside tiles and
+  dora indicators); for a tenpai discard it avoids a furiten wait first. Remaining ties keep
+  dora, red fives, yakuhai pairs and middle tiles.
+* It declares riichi whenever it may (closed tenpai, with the best such discard).
+* Against another seat's riichi, while its own hand is two or more from tenpai, it
+  discards a tile safe against that seat (its discards, or tiles discarded by anyone after
+  its riichi) when it has one, the most efficient such tile.
+* It aborts with nine terminals (九種九牌) when that is allowed and its hand is three or
+  more from tenpai.
+
+It only uses what its :class:`~jantaku.bots.SeatView` shows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from jantaku.game.actions import ActionType
+from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
+from jantaku.tiles.kinds import DRAGONS, N_ALL_KINDS, N_KINDS, TERMINALS_AND_HONORS, Kind
+from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
+
+if TYPE_CHECKING:
+    from jantaku.bots import SeatView
+    from jantaku.game import Action, LegalActions
+    from jantaku.hand import HandAnalyzer
+
+
+# The hand tables' groups of kinds with the base-5 weight of each kind in its group's key
+# (as in ``jantaku.hand.analysis``): three number suits and the honours; with no 2m-8m
+# (three players), 1m and 9m join the honours as kinds that form no runs.
+_Group = tuple[bool, tuple[tuple[Kind, int], ...]]
+_GROUPS4: Final[tuple[_Group, ...]] = (
+    *((True, tuple((base + i, 5 ** (8 - i)) for i in range(9))) for base in (0, 9, 18)),
+    (False, tuple((27 + i, 5 ** (6 - i)) for i in range(7))),
+)
+_TH_SET: Final = frozenset(TERMINALS_AND_HONORS)
+_GROUPS3: Final[tuple[_Group, ...]] = (
+    *((True, tuple((base + i, 5 ** (8 - i)) for i in range(9))) for base in (9, 18)),
+    (False, ((0, 5**8), (8, 5**7), *((27 + i, 5 ** (6 - i)) for i in range(7)))),
+)
+
+
+def _group_keys(groups: tuple[_Group, ...], counts: list[int]) -> list[int]:
+    """Each group's table key for these counts."""
+    return [sum(counts[k] * w for k, w in kinds) for _, kinds in groups]
+
+
+def _positions(groups: tuple[_Group, ...]) -> dict[Kind, tuple[int, int]]:
+    """(group index, weight) of each kind in the groups."""
+    return {k: (g, w) for g, (_, kinds) in enumerate(groups) for k, w in kinds}
+
+
+_POS4: Final = _positions(_GROUPS4)
+_POS3: Final = _positions(_GROUPS3)
+
+
+class BaselineBot:
+    """The sensible baseline (see the module docstring). Its choices are a function of what
+    it sees: ``seed`` is accepted like every bot's, and not needed."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._ts: TileSet | None = None
+        self._copies: list[int] = []
+
+    # -- entry point --------------------------------------------------------------------------
+
+    def choose(self, view: SeatView, seat: int, legal: LegalActions) -> Action:
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action to choose from")
+        win: Action | None = None
+        pass_: Action | None = None
+        kita: Action | None = None
+        nine: Action | None = None
+        pons: list[Action] = []
+        discards: list[Action] = []
+        for a in legal:
+            t = a.type
+            if t is ActionType.TSUMO or t is ActionType.RON:
+                win = a
+                break
+            if t is ActionType.DISCARD or t is ActionType.RIICHI:
+                discards.append(a)
+            elif t is ActionType.PASS:
+                pass_ = a
+            elif t is ActionType.PON:
+                pons.append(a)
+            elif t is ActionType.KITA:
+                kita = a
+            elif t is ActionType.NINE_TERMINALS:
+                nine = a
+        if win is not None:
+            return win
+        if pass_ is not None:  # answering a discard or a kan
+            if pons:
+                pon = self._pon(view, seat, pons)
+                if pon is not None:
+                    return pon
+            return pass_
+        if kita is not None:
+            return kita
+        if nine is not None and self._far_from_tenpai(view):
+            return nine
+        if not discards:
+            return legal[0]
+        if len(discards) == 1:
+            return discards[0]
+        return self._discard(view, seat, discards)
+
+    # -- calls ----------------------------------------------------------------------------------
+
+    def _pon(self, view: SeatView, seat: int, pons: list[Action]) -> Action | None:
+        yakuhai = {*DRAGONS, view.round_wind}
+        wind = view.seat_wind(seat)
+        if wind is not None:
+            yakuhai.add(wind)
+        choices = [a for a in pons if a.tile is not None and tile_kind(a.tile) in yakuhai]
+        if not choices:
+            return None
+        melds = view.melds(seat)
+        if not any(m.is_open for m in melds):
+            counts = _counts(view.hand)
+            if view.analyzer.distance(counts, len(melds)) <= 1:
+                return None  # closed tenpai: riichi beats an open yakuhai hand
+        ts = view.tileset
+        # Keep a red copy in the hand only if nothing else differs; call with plain copies.
+        return min(choices, key=lambda a: sum(ts.variant(t) is not Variant.PLAIN for t in a.tiles))
+
+    def _far_from_tenpai(self, view: SeatView) -> bool:
+        return view.analyzer.shanten(_counts(view.hand), len(view.melds(view.seat))) >= 3
+
+    # -- discards -------------------------------------------------------------------------------
+
+    def _tile_copies(self, ts: TileSet) -> list[int]:
+        if self._ts is not ts:
+            copies = [0] * N_ALL_KINDS
+            for t in ts.tiles:
+                copies[tile_kind(t)] += 1
+            hand_kinds = set(ts.hand_kinds)
+            self._copies = [c if k in hand_kinds else 0 for k, c in enumerate(copies)]
+            self._ts = ts
+        return self._copies
+
+    def _discard(self, view: SeatView, seat: int, options: list[Action]) -> Action:
+        an = view.analyzer
+        ts = view.tileset
+        hand = view.hand
+        counts = _counts(hand)
+        melds = view.melds(seat)
+        n_melds = len(melds)
+        by_kind: dict[Kind, list[Action]] = {}
+        for a in options:
+            assert a.tile is not None
+            by_kind.setdefault(tile_kind(a.tile), []).append(a)
+        dist: dict[Kind, int] = {}
+        for k in by_kind:
+            counts[k] -= 1
+            dist[k] = an.distance(counts, n_melds)
+            counts[k] += 1
+        best = min(dist.values())
+        pool = list(by_kind)
+
+        # Defence: far from tenpai against a riichi, prefer tiles safe against it.
+        if best - 1 >= 2:
+            opponents = [s for s in range(view.seats) if s != seat and view.in_riichi(s)]
+            if opponents:
+                safe = [view.safe_kinds(s) for s in opponents]
+                n_safe = {k: sum(k in s for s in safe) for k in pool}
+                most = max(n_safe.values())
+                if most > 0:
+                    pool = [k for k in pool if n_safe[k] == most]
+
+        d_min = min(dist[k] for k in pool)
+        tied = [k for k in pool if dist[k] == d_min]
+        if len(tied) == 1:
+            kind = tied[0]
+        else:
+            copies = self._tile_copies(ts)
+            visible = view.visible_counts()
+            closed = not any(m.is_open for m in melds)
+            river_kinds = {tile_kind(t) for t in view.river(seat)} if d_min == 1 else set()
+            value = _keep_values(view, seat, counts, hand)
+            groups, pos = (_GROUPS3, _POS3) if an.three_player else (_GROUPS4, _POS4)
+            keys14 = _group_keys(groups, counts)
+            keys: dict[Kind, tuple[int, int, int, int]] = {}
+            for k in tied:
+                counts[k] -= 1
+                at = pos.get(k)
+                if at is None:  # not a hand kind (a flower...): the keys do not change
+                    keys13 = keys14
+                else:
+                    keys13 = list(keys14)
+                    keys13[at[0]] -= at[1]
+                live, useful = _live_useful(
+                    an, counts, n_melds, d_min, visible, copies, closed, keys13
+                )
+                counts[k] += 1
+                furiten = 1 if river_kinds and not river_kinds.isdisjoint(useful) else 0
+                keys[k] = (furiten, -live, value[k], k)
+            kind = min(tied, key=keys.__getitem__)
+        acts = by_kind[kind]
+        return min(
+            acts,
+            key=lambda a: (
+                a.type is not ActionType.RIICHI,
+                ts.variant(a.tile) is not Variant.PLAIN,  # type: ignore[arg-type]
+                a.tile,
+            ),
+        )
+
+
+def _counts(tiles: tuple[Tile, ...]) -> list[int]:
+    c = [0] * N_ALL_KINDS
+    for t in tiles:
+        c[tile_kind(t)] += 1
+    return c
+
+
+def _live_useful(
+    an: HandAnalyzer,
+    counts: list[int],
+    melds: int,
+    base: int,
+    visible: list[int],
+    copies: list[int],
+    closed: bool,
+    keys: list[int] | None = None,
+) -> tuple[int, list[Kind]]:
+    """Live copies of the draws that lower the distance ``base`` of a 13-tile hand, and
+    those kinds (the kinds of ``HandAnalyzer.useful_draws``, several times faster).
+
+    Only the drawn kind's group of the hand tables changes, so the standard form's new
+    distance is one merge away; seven pairs and thirteen orphans (closed hands only) are
+    counted directly. ``keys``: the groups' table keys of ``counts``, if already known.
+    """
+    groups = _GROUPS3 if an.three_player else _GROUPS4
+    target = 9 - 2 * melds
+    if keys is None:
+        keys = _group_keys(groups, counts)
+    ids = [(SEQ_IDS if seq else ISO_IDS)[key] for (seq, _), key in zip(groups, keys, strict=True)]
+    get = MERGE_CACHE.get
+    other_forms = closed and melds == 0
+    if other_forms:
+        n = [0] * 5
+        for k in an.hand_kinds:
+            n[counts[k]] += 1
+        four = an.chiitoi_four
+        zeros = sum(1 for k in TERMINALS_AND_HONORS if counts[k] == 0)
+        kokushi_pair = any(counts[k] >= 2 for k in TERMINALS_AND_HONORS)
+    useful: list[Kind] = []
+    for g, (seq, kinds) in enumerate(groups):
+        table = SEQ_IDS if seq else ISO_IDS
+        rest = -1
+        for h, vid in enumerate(ids):
+            if h != g:
+                rest = vid if rest < 0 else merge(rest, vid)
+        key = keys[g]
+        for k, w in kinds:
+            held = counts[k]
+            if held >= copies[k]:
+                continue
+            got = get(table[key + w] << 16 | rest)
+            vid = merge(table[key + w], rest) if got is None else got
+            if VECTORS[vid][target] < base:
+                useful.append(k)
+                continue
+            if not other_forms:
+                continue
+            # Seven pairs: the kind moves from ``held`` copies to ``held + 1``.
+            n[held] -= 1
+            n[held + 1] += 1
+            if four:
+                pairs, up = n[2] + n[3] + 2 * n[4], n[1] + n[3]
+            else:
+                pairs, up = n[2] + n[3] + n[4], n[1]
+            n[held + 1] -= 1
+            n[held] += 1
+            need = 7 - pairs
+            chiitoi = 0 if need <= 0 else (need if up >= need else 2 * need - up)
+            if chiitoi < base:
+                useful.append(k)
+                continue
+            if k in _TH_SET:
+                kokushi = zeros - (held == 0) + (0 if kokushi_pair or held == 1 else 1)
+                if kokushi < base:
+                    useful.append(k)
+    live = 0
+    for k in useful:
+        left = copies[k] - counts[k] - visible[k]
+        if left > 0:
+            live += left
+    return live, useful
+
+
+def _keep_values(
+    view: SeatView, seat: int, counts: list[int], hand: tuple[Tile, ...]
+) -> dict[Kind, int]:
+    """How much each held kind is worth keeping when efficiency ties (lower goes first)."""
+    ts = view.tileset
+    yakuhai = {*DRAGONS, view.round_wind}
+    wind = view.seat_wind(seat)
+    if wind is not None:
+        yakuhai.add(wind)
+    dora = set(view.dora_kinds)
+    special: dict[Kind, bool] = {}
+    for t in hand:
+        k = tile_kind(t)
+        plain = ts.variant(t) is Variant.PLAIN
+        special[k] = special.get(k, True) and not plain
+    out: dict[Kind, int] = {}
+    for k, all_special in special.items():
+        if k >= N_KINDS:
+            v = 0
+        elif k >= 27:
+            v = (2 if counts[k] >= 2 else 1) if k in yakuhai else (1 if counts[k] >= 2 else 0)
+        else:
+            n = k % 9
+            v = 1 if n in (0, 8) else 2 if n in (1, 7) else 3
+        if k in dora:
+            v += 4
+        if all_special:
+            v += 4
+        out[k] = v
+    return out

@@ -1,0 +1,611 @@
+"""Play full games between built-in bots: statistics, invariant checks, logs, processes.
+
+Game ``i`` of a run uses the game seed ``seed + i``; the bot of seat ``s`` in it is seeded
+from that game seed and ``s``, so a run's games and summary numbers (all but the timing)
+do not depend on how many worker processes played them.
+
+With ``check=True`` the runner checks, after every action (each action's events are all
+emitted by the time the engine returns), that points are conserved (``sum(scores)`` plus
+the points of the sticks on the table never change), that every tile of the set is in
+exactly one place (wall parts, hands, rivers, melds, set aside; a called tile is in its
+meld and still in its discarder's river), that a seat that must act has a legal action
+and that the bot picked one of them. At the end of each game it checks every seat's
+``state.view`` (no wall, no other seat's hand, no other seat's draws) and that the log
+replayed into a fresh state (``Game.replay``) gives the same scores, hands and rivers.
+``invariant_violations`` counts the checks that failed, each check once per game (an
+engine exception counts too, and ends that game).
+
+>>> out = simulate("sanma", games=1, seed=4, bots="random", check=True)
+>>> out["games"], out["invariant_violations"]
+(1, 0)
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import math
+import multiprocessing
+import os
+import shutil
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from jantaku.bots import BOT_KINDS, Bot, SeatView, make_bot
+from jantaku.game import Game, State
+from jantaku.rules import load_preset
+from jantaku.rules.model import Preset
+from jantaku.tiles.notation import MeldType
+from jantaku.tiles.tileset import N_TILE_IDS
+
+MAX_ACTIONS: Final = 200_000
+"""A game that has not ended after this many actions is stopped (and counted a violation)."""
+MAX_EXAMPLES: Final = 20
+"""Violation messages kept in a summary (the count covers them all)."""
+
+_CALLED_TYPES: Final = (MeldType.CHI, MeldType.PON, MeldType.MINKAN, MeldType.KAKAN)
+
+
+class SimulationError(ValueError):
+    """Bad simulation parameters (the message says which)."""
+
+
+@dataclass
+class GameRecord:
+    """What one game produced, for the summary (plain data: it crosses processes)."""
+
+    index: int
+    seed: int
+    seats: int
+    hands: int = 0
+    actions: int = 0
+    events: int = 0
+    hands_won: int = 0
+    hands_tsumo: int = 0
+    hands_ron: int = 0
+    draws: int = 0
+    wins: list[int] = field(default_factory=list)
+    tsumo: list[int] = field(default_factory=list)
+    ron: list[int] = field(default_factory=list)
+    deal_ins: list[int] = field(default_factory=list)
+    riichi: list[int] = field(default_factory=list)
+    calls: list[int] = field(default_factory=list)
+    seat_actions: list[int] = field(default_factory=list)
+    final_scores: list[int] = field(default_factory=list)
+    final_chips: list[int] = field(default_factory=list)
+    ranks: list[int] = field(default_factory=list)
+    finished: bool = False
+    violations: list[str] = field(default_factory=list)
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game seeded ``game_seed``."""
+    return game_seed * 16 + seat + 1
+
+
+def parse_bots(bots: str | Sequence[str], seats: int) -> list[str]:
+    """Bot kind per seat from ``"baseline"`` (every seat), ``"baseline,random,random,random"``
+    or a sequence of names."""
+    names = bots.split(",") if isinstance(bots, str) else list(bots)
+    names = [n.strip() for n in names]
+    for n in names:
+        if n not in BOT_KINDS:
+            raise SimulationError(f"unknown bot {n!r}; choose from {', '.join(BOT_KINDS)}")
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise SimulationError(
+            f"{len(names)} bots for a {seats}-player game: give one kind or one per seat"
+        )
+    return names
+
+
+# -- one game ---------------------------------------------------------------------------------
+
+
+def play_game(
+    preset: Preset | str,
+    seed: int,
+    bots: str | Sequence[str] = "baseline",
+    *,
+    index: int = 0,
+    check: bool = False,
+    log: TextIO | None = None,
+    players: Sequence[Bot] | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> GameRecord:
+    """Play one full game and return its record; ``log`` gets one JSON line per event
+    (with ``"game": index``). ``players`` replaces the built-in bots (one per seat)."""
+    game = Game(preset, seed)
+    n = game.seats
+    if players is None:
+        kinds = parse_bots(bots, n)
+        players = [make_bot(kinds[s], bot_seed(seed, s)) for s in range(n)]
+    elif len(players) != n:
+        raise SimulationError(f"{len(players)} bots for a {n}-player game")
+    rec = GameRecord(index=index, seed=seed, seats=n, seat_actions=[0] * n)
+    failed: set[str] = set()
+
+    def violation(name: str, message: str) -> None:
+        if name not in failed:
+            failed.add(name)
+            rec.violations.append(f"game {index} (seed {seed}): {name}: {message}")
+
+    state: State | None = None
+    try:
+        state = game.new_state()
+        led = state.ledger.state
+        total = sum(led.scores) + led.stick_points
+        actions = 0
+        seat_actions = rec.seat_actions
+        while not state.game_over:
+            now = state.current_seats()
+            if not now:
+                violation("progress", f"nobody may act after {len(state.events)} events")
+                break
+            seat = now[0]
+            legal = state.legal_actions(seat)
+            if not legal:
+                violation("progress", f"seat {seat} must act but has no legal action")
+                break
+            action = players[seat].choose(SeatView(state, seat), seat, legal)
+            if action.seat != seat or action not in legal:
+                violation("legal", f"seat {seat} chose {action}, not among {legal}")
+                break
+            state.apply(action)
+            actions += 1
+            seat_actions[seat] += 1
+            if check:
+                _check_step(state, total, violation)
+            if actions >= max_actions:
+                violation("progress", f"no end after {actions} actions")
+                break
+        rec.actions = actions
+        rec.finished = state.game_over
+        if check and state.game_over:
+            _check_end(game, state, violation)
+    except Exception as e:  # an engine or bot failure: record it, with where it happened
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        violation(
+            "exception",
+            f"{type(e).__name__}: {e} (at {Path(where.filename).name}:{where.lineno})",
+        )
+    if state is not None:
+        _tally(state, rec)
+        if log is not None:
+            _write_log(log, index, state.events)
+    return rec
+
+
+def _write_log(log: TextIO, index: int, events: Sequence[dict[str, Any]]) -> None:
+    dumps = json.dumps
+    log.writelines(
+        dumps({"game": index, **ev}, ensure_ascii=False, separators=(",", ":")) + "\n"
+        for ev in events
+    )
+
+
+def _tally(state: State, rec: GameRecord) -> None:
+    n = rec.seats
+    rec.wins, rec.tsumo, rec.ron = [0] * n, [0] * n, [0] * n
+    rec.deal_ins, rec.riichi, rec.calls = [0] * n, [0] * n, [0] * n
+    dealt_in: set[int] = set()
+    won = False
+    for ev in state.events:
+        kind = ev["type"]
+        if kind == "start_kyoku":
+            rec.hands += 1
+            dealt_in = set()
+            won = False
+        elif kind == "hora":
+            winner, target = ev["actor"], ev["target"]
+            rec.wins[winner] += 1
+            if not won:
+                rec.hands_won += 1
+                if winner == target:
+                    rec.hands_tsumo += 1
+                else:
+                    rec.hands_ron += 1
+            won = True
+            if winner == target:
+                rec.tsumo[winner] += 1
+            else:
+                rec.ron[winner] += 1
+                if target not in dealt_in:
+                    dealt_in.add(target)
+                    rec.deal_ins[target] += 1
+        elif kind == "ryukyoku":
+            rec.draws += 1
+        elif kind == "reach_accepted":
+            rec.riichi[ev["actor"]] += 1
+        elif kind in ("chi", "pon", "daiminkan"):
+            rec.calls[ev["actor"]] += 1
+    rec.events = len(state.events)
+    led = state.ledger.state
+    rec.final_scores = list(led.scores)
+    rec.final_chips = list(led.chips)
+    first = led.first_dealer
+    people = len(rec.final_scores)
+    order = sorted(range(people), key=lambda s: (-rec.final_scores[s], (s - first) % people))
+    rec.ranks = [0] * people
+    for place, s in enumerate(order):
+        rec.ranks[s] = place + 1
+
+
+# -- invariants -------------------------------------------------------------------------------
+
+
+def _check_step(state: State, total: int, violation: Callable[[str, str], None]) -> None:
+    led = state.ledger.state
+    now = sum(led.scores) + led.stick_points
+    if now != total:
+        violation(
+            "points",
+            f"scores {led.scores} + sticks {led.stick_points} = {now}, not {total} "
+            f"(after event {len(state.events) - 1}: {state.events[-1]['type']})",
+        )
+    problem = tile_problem(state)
+    if problem:
+        violation("tiles", f"{problem} (after event {len(state.events) - 1})")
+    if not state.game_over:
+        for seat in state.current_seats():
+            if not state.legal_actions(seat):
+                violation("progress", f"seat {seat} must act but has no legal action")
+
+
+def tile_problem(state: State) -> str | None:
+    """Why the tiles are not all accounted for exactly once, or None."""
+    c = [0] * N_TILE_IDS
+    w = state.wall
+    for part in (w.live, w.rinshan, w.dora, w.ura):
+        for t in part:
+            c[t] += 1
+    for p in state.players:
+        for group in (p.hand, p.river, p.extracted):
+            for t in group:
+                c[t] += 1
+        for m in p.melds:
+            for t in m.tiles:
+                c[t] += 1
+            if m.type in _CALLED_TYPES:
+                c[m.tiles[0]] -= 1  # also still in the discarder's river
+    tiles = state.game.tileset.tiles
+    bad = [t for t in tiles if c[t] != 1]
+    if bad:
+        return "tiles not in exactly one place: " + ", ".join(f"{t}x{c[t]}" for t in bad[:8])
+    if sum(c) != len(tiles):
+        return "tiles that are not in the set are on the table"
+    return None
+
+
+def view_problem(state: State, seat: int) -> str | None:
+    """Why ``state.view(seat)`` shows something hidden, or None."""
+    # Other seats' passes are left out of a view; every other event is there, in order.
+    real = iter(e for e in state.events if e["type"] != "pass" or e["actor"] == seat)
+    for ev in state.view(seat):
+        kind = ev["type"]
+        truth = next(real, None)
+        if truth is None or truth["type"] != kind:
+            return f"seat {seat}'s view has {kind} where the log has {truth and truth['type']}"
+        if "wall" in ev:
+            return f"seat {seat} sees the wall"
+        if kind == "start_kyoku":
+            if list(ev.get("tehai", [])) != list(truth["wall"]["hands"][seat]):
+                return f"seat {seat} is shown a dealt hand that is not its own"
+            extra = set(ev) - set(truth) - {"tehai"}
+            if extra:
+                return f"seat {seat}'s start_kyoku has extra fields {sorted(extra)}"
+        elif kind == "tsumo" and ev["actor"] != seat:
+            if "tile" in ev or ev.get("pai") != "?":
+                return f"seat {seat} sees seat {ev['actor']}'s draw"
+        elif ev is not truth and ev != truth:
+            return f"seat {seat}'s view changes a public {kind} event"
+    if next(real, None) is not None:
+        return f"seat {seat}'s view leaves out events"
+    return None
+
+
+def _check_end(game: Game, state: State, violation: Callable[[str, str], None]) -> None:
+    last = state.events[-1]
+    if last["type"] != "end_game" or last.get("settlement") is None:
+        violation("end", f"the log ends with {last['type']}, without a settlement")
+    for seat in range(state.seats):
+        problem = view_problem(state, seat)
+        if problem:
+            violation("view", problem)
+    again = game.replay(state.events)
+    mismatch = [
+        name
+        for name, a, b in (
+            ("scores", again.ledger.state.scores, state.ledger.state.scores),
+            ("chips", again.ledger.state.chips, state.ledger.state.chips),
+            ("hands", [p.hand for p in again.players], [p.hand for p in state.players]),
+            ("rivers", [p.river for p in again.players], [p.river for p in state.players]),
+            ("game_over", again.game_over, state.game_over),
+        )
+        if a != b
+    ]
+    if mismatch:
+        violation("replay", f"the log replayed differs in {', '.join(mismatch)}")
+
+
+# -- many games --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    number: int
+    start: int
+    stop: int
+    preset: Preset
+    seed: int
+    bots: tuple[str, ...]
+    check: bool
+    log_path: str | None
+
+
+def _run_chunk(chunk: _Chunk) -> tuple[int, list[GameRecord]]:
+    """Play the games ``start..stop`` of a run (a worker's task; top level: spawn-safe)."""
+    out: list[GameRecord] = []
+    log = open(chunk.log_path, "w", encoding="utf-8") if chunk.log_path else None  # noqa: SIM115
+    try:
+        for i in range(chunk.start, chunk.stop):
+            out.append(
+                play_game(
+                    chunk.preset, chunk.seed + i, chunk.bots, index=i, check=chunk.check, log=log
+                )
+            )
+    finally:
+        if log is not None:
+            log.close()
+    return chunk.number, out
+
+
+def simulate(
+    preset: Preset | str,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    bots: str | Sequence[str] = "baseline",
+    out: str | os.PathLike[str] | None = None,
+    progress: bool = False,
+    check: bool = False,
+) -> dict[str, Any]:
+    """Play ``games`` full games (game ``i`` seeded ``seed + i``) and summarise them.
+
+    ``bots``: one kind for every seat (``"baseline"``, ``"random"``) or one per seat, comma
+    separated. ``workers`` > 1 plays slices of the games in that many processes (the
+    numbers do not change). ``out`` receives every event of every game as a JSON line with
+    a ``game`` index field, in game order. ``progress`` shows progress on standard error
+    when it is a terminal.
+    """
+    p = load_preset(preset) if isinstance(preset, str) else preset
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise SimulationError(f"games must be a whole number of at least 1, not {games!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SimulationError(f"workers must be a whole number of at least 1, not {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SimulationError(f"seed must be a whole number, not {seed!r}")
+    kinds = tuple(parse_bots(bots, p.players))
+    out_path = Path(out) if out is not None else None
+    if out_path is not None:
+        if out_path.is_dir():
+            raise SimulationError(f"--out {out_path} is a folder")
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        out_path.write_text("", encoding="utf-8")
+
+    report = _progress_reporter(games) if progress else None
+    t0 = time.perf_counter()
+    try:
+        if workers == 1:
+            records = _play_here(p, games, seed, kinds, check, out_path, report)
+        else:
+            records = _play_in_workers(p, games, seed, kinds, check, out_path, report, workers)
+    finally:
+        if report:
+            report(games, final=True)
+    seconds = time.perf_counter() - t0
+    return summarize(records, p, kinds, seconds, seed=seed, workers=workers, check=check)
+
+
+def _play_here(
+    preset: Preset,
+    games: int,
+    seed: int,
+    bots: tuple[str, ...],
+    check: bool,
+    out_path: Path | None,
+    report: Callable[..., None] | None,
+) -> list[GameRecord]:
+    records: list[GameRecord] = []
+    log = open(out_path, "w", encoding="utf-8") if out_path else None  # noqa: SIM115
+    try:
+        for i in range(games):
+            records.append(play_game(preset, seed + i, bots, index=i, check=check, log=log))
+            if report:
+                report(i + 1)
+    finally:
+        if log is not None:
+            log.close()
+    return records
+
+
+def _play_in_workers(
+    preset: Preset,
+    games: int,
+    seed: int,
+    bots: tuple[str, ...],
+    check: bool,
+    out_path: Path | None,
+    report: Callable[..., None] | None,
+    workers: int,
+) -> list[GameRecord]:
+    """Slices of the games in ``workers`` spawned processes; each slice logs to a part file
+    and the parts are joined in game order."""
+    size = max(1, min(20, math.ceil(games / (workers * 4))))
+    chunks = [
+        _Chunk(
+            n,
+            start,
+            min(start + size, games),
+            preset,
+            seed,
+            bots,
+            check,
+            f"{out_path}.part{n}" if out_path else None,
+        )
+        for n, start in enumerate(range(0, games, size))
+    ]
+    results: dict[int, list[GameRecord]] = {}
+    done = 0
+    ctx = multiprocessing.get_context("spawn")
+    try:
+        with ctx.Pool(min(workers, len(chunks))) as pool:
+            for number, recs in pool.imap_unordered(_run_chunk, chunks):
+                results[number] = recs
+                done += len(recs)
+                if report:
+                    report(done)
+        if out_path is not None:
+            with open(out_path, "wb") as dst:
+                for c in chunks:
+                    assert c.log_path is not None
+                    with open(c.log_path, "rb") as src:
+                        shutil.copyfileobj(src, dst)
+    finally:
+        for c in chunks:
+            if c.log_path is not None and os.path.exists(c.log_path):
+                os.remove(c.log_path)
+    return [rec for c in chunks for rec in results[c.number]]
+
+
+def summarize(
+    records: Sequence[GameRecord],
+    preset: Preset,
+    bots: Sequence[str],
+    seconds: float,
+    *,
+    seed: int = 0,
+    workers: int = 1,
+    check: bool = False,
+) -> dict[str, Any]:
+    """The summary JSON of ``jantaku simulate`` from the games' records (in game order)."""
+    games = len(records)
+    seats = preset.players
+    people = max((len(r.final_scores) for r in records), default=seats)
+    hands = sum(r.hands for r in records)
+    actions = sum(r.actions for r in records)
+    violations = [v for r in records for v in r.violations]
+
+    def rate(x: float, of: float) -> float:
+        return round(x / of, 4) if of else 0.0
+
+    def per(name: str, s: int) -> int:
+        return sum(getattr(r, name)[s] for r in records if len(getattr(r, name)) > s)
+
+    per_seat = []
+    for s in range(people):
+        scored = [r for r in records if len(r.final_scores) > s]
+        per_seat.append(
+            {
+                "seat": s,
+                "bot": bots[s] if s < len(bots) else None,
+                "wins": per("wins", s),
+                "win_rate": rate(per("wins", s), hands),
+                "tsumo_wins": per("tsumo", s),
+                "ron_wins": per("ron", s),
+                "deal_ins": per("deal_ins", s),
+                "deal_in_rate": rate(per("deal_ins", s), hands),
+                "riichi_rate": rate(per("riichi", s), hands),
+                "call_rate": rate(per("calls", s), hands),
+                "bust_rate": rate(sum(r.final_scores[s] < 0 for r in scored), len(scored)),
+                "avg_final_points": rate(sum(r.final_scores[s] for r in scored), len(scored)),
+                "avg_final_chips": rate(sum(r.final_chips[s] for r in scored), len(scored)),
+                "avg_rank": rate(sum(r.ranks[s] for r in scored), len(scored)),
+                "first_place_rate": rate(sum(r.ranks[s] == 1 for r in scored), len(scored)),
+                "avg_actions_per_hand": rate(per("seat_actions", s), hands),
+            }
+        )
+    finals = [x for r in records for x in r.final_scores]
+    chips = [x for r in records for x in r.final_chips]
+    overall = {
+        "win_rate": rate(sum(r.hands_won for r in records), hands),
+        "tsumo_rate": rate(sum(r.hands_tsumo for r in records), hands),
+        "deal_in_rate": rate(sum(r.hands_ron for r in records), hands),
+        "draw_rate": rate(sum(r.draws for r in records), hands),
+        "riichi_rate": rate(sum(sum(r.riichi) for r in records), hands),
+        "bust_rate": rate(sum(any(x < 0 for x in r.final_scores) for r in records), games),
+        "avg_final_points": rate(sum(finals), len(finals)),
+        "avg_final_chips": rate(sum(chips), len(chips)),
+        "avg_hands_per_game": rate(hands, games),
+        "avg_hand_length": rate(actions, hands),
+        "avg_hand_events": rate(sum(r.events for r in records), hands),
+    }
+    return {
+        "preset": preset.name,
+        "players": seats,
+        "bots": list(bots),
+        "games": games,
+        "seed": seed,
+        "workers": workers,
+        "hands": hands,
+        "actions": actions,
+        "events": sum(r.events for r in records),
+        "unfinished_games": sum(not r.finished for r in records),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 3) if seconds > 0 else None,
+        "checked": check,
+        "invariant_violations": len(violations),
+        "violations": violations[:MAX_EXAMPLES],
+        "overall": overall,
+        "per_seat": per_seat,
+    }
+
+
+# -- progress -----------------------------------------------------------------------------------
+
+
+def _progress_reporter(total: int) -> Callable[..., None] | None:
+    """A progress bar on standard error when it is a terminal: ``rich``'s when that is
+    installed, else a plain ``\\r`` line."""
+    if not sys.stderr.isatty():
+        return None
+    try:
+        rich_progress: Any = importlib.import_module("rich.progress")
+        rich_console: Any = importlib.import_module("rich.console")
+    except ImportError:
+        rich_progress = None
+    t0 = time.perf_counter()
+    if rich_progress is not None:
+        bar = rich_progress.Progress(console=rich_console.Console(stderr=True), transient=True)
+        task = bar.add_task("games", total=total)
+        bar.start()
+
+        def rich_report(done: int, final: bool = False) -> None:
+            bar.update(task, completed=done)
+            if final:
+                bar.stop()
+
+        return rich_report
+
+    def plain_report(done: int, final: bool = False) -> None:
+        if final:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+            return
+        elapsed = time.perf_counter() - t0
+        width = 30
+        filled = width * done // total
+        speed = done / elapsed if elapsed > 0 else 0.0
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+            f"{speed:.2f}/s {elapsed:.0f}s"
+        )
+        sys.stderr.flush()
+
+    return plain_report
