@@ -91,6 +91,8 @@ class Player:
     has_discarded: bool = False
     pao: int | None = None
     """The seat that fed this player's last dragon or wind set (大三元/大四喜 pao)."""
+    waits: frozenset[Kind] | None = None
+    """Cached waits of the current hand (None: the hand changed since)."""
     call_feeder: int | None = None
     """The seat whose discard this player's last call took (mighty 無)."""
     kan_feeder: int | None = None
@@ -338,6 +340,7 @@ class State:
             self.wall.live.pop(0)
         self.draws += 1
         p.hand.append(tile)
+        p.waits = None
         self.robbed = None
         p.drawn = tile
         p.rinshan_draw = ev["rinshan"]
@@ -350,6 +353,7 @@ class State:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
         p.hand.remove(tile)
+        p.waits = None
         p.river.append(tile)
         p.discarded_kinds.add(tile_kind(tile))
         if p.riichi.declared and self.reach_pending != seat:
@@ -411,6 +415,7 @@ class State:
         p = self.players[seat]
         for t in ev["tiles"]:
             p.hand.remove(t)
+            p.waits = None
         rel = (target - seat) % self.seats
         source = (
             Source.RIGHT if rel == 1 else Source.LEFT if rel == self.seats - 1 else Source.ACROSS
@@ -448,6 +453,7 @@ class State:
         p = self.players[seat]
         for t in ev["tiles"]:
             p.hand.remove(t)
+            p.waits = None
         p.melds.append(Meld(MeldType.ANKAN, tuple(ev["tiles"]), None))
         self.kan_owners.append(seat)
         self.pending_dora += 1
@@ -458,6 +464,7 @@ class State:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
         p.hand.remove(tile)
+        p.waits = None
         for i, m in enumerate(p.melds):
             if m.type is MeldType.PON and m.kind == tile_kind(tile):
                 p.melds[i] = Meld(MeldType.KAKAN, (*m.tiles, tile), m.source)
@@ -477,6 +484,7 @@ class State:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
         p.hand.remove(tile)
+        p.waits = None
         had_spring = any(tile_kind(t) == SPRING for t in p.extracted)
         p.extracted.append(tile)
         kind = tile_kind(tile)
@@ -622,10 +630,13 @@ class State:
         kokushi_only: bool = False,
     ) -> bool:
         p = self.players[winner]
-        before = list(p.hand)
         if winner == target:
+            before = list(p.hand)
             before.remove(tile)
-        if tile_kind(tile) not in self._waits(p, before) and not self._pochi(winner, target, tile):
+            waits = self._waits(p, before)
+        else:
+            waits = self._hand_waits(winner)
+        if tile_kind(tile) not in waits and not self._pochi(winner, target, tile):
             return False  # not even complete: no need to score it
         try:
             result = self.game.scorer.score(self._situation(winner, target, tile, chankan))
@@ -652,8 +663,14 @@ class State:
             return True
         if self.game.table.per_tile_furiten and tile is not None:
             return tile_kind(tile) in p.discarded_kinds
-        waits = self._waits(p, p.hand)
-        return bool(waits & p.discarded_kinds)
+        return bool(self._hand_waits(seat) & p.discarded_kinds)
+
+    def _hand_waits(self, seat: int) -> frozenset[Kind]:
+        """The waits of the seat's hand as it is (cached until the hand changes)."""
+        p = self.players[seat]
+        if p.waits is None:
+            p.waits = self._waits(p, p.hand)
+        return p.waits
 
     # -- legal actions -------------------------------------------------------------------------
 
@@ -811,7 +828,8 @@ class State:
                 out.append(t)
             return out
 
-        choices = faces(lambda t: tile_kind(t) not in p.forbidden_kinds | keep)
+        banned = p.forbidden_kinds | keep
+        choices = faces(lambda t: tile_kind(t) not in banned)
         if not choices:
             choices = faces(lambda t: tile_kind(t) not in keep) or faces(lambda t: True)
         danger = self._deal_in_kinds(seat)
