@@ -903,7 +903,8 @@ class State:
             return out
         if kind in self.game.undiscardable:
             return out  # gotou: a north is never ponned
-        same = [t for t in p.hand if tile_kind(t) == kind]
+        # ``t >> 2`` is a hand tile's kind, and never equals a discard's kind for a flower.
+        same = [t for t in p.hand if t >> 2 == kind]
         ts = self.game.tileset
         if len(same) >= 2:
             for pair in _distinct_combos(same, 2, ts):
@@ -912,12 +913,18 @@ class State:
             out.append(Action(ActionType.DAIMINKAN, seat, tile, tuple(same)))
         if self.seats == 4 and seat == self._next(actor) and kind < 27:
             n = kind % 9
+            near = {
+                k: [t for t in p.hand if t >> 2 == k]
+                for k in range(kind - n, kind - n + 9)
+                if abs(k - kind) <= 2 and k != kind
+            }
             for lo in (kind - 2, kind - 1, kind):
                 if lo < kind - n or lo + 2 > kind - n + 8:
                     continue
                 need = [k for k in (lo, lo + 1, lo + 2) if k != kind]
-                a = [t for t in p.hand if tile_kind(t) == need[0]]
-                b = [t for t in p.hand if tile_kind(t) == need[1]]
+                a, b = near[need[0]], near[need[1]]
+                if not a or not b:
+                    continue
                 for x in _distinct_combos(a, 1, ts):
                     for y in _distinct_combos(b, 1, ts):
                         out.append(Action(ActionType.CHI, seat, tile, (*x, *y)))
