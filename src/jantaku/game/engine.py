@@ -26,7 +26,6 @@ from jantaku.scoring.score import NotAWin, Scorer
 from jantaku.scoring.situation import RiichiKind, WinSituation
 from jantaku.tiles.kinds import (
     DRAGONS,
-    NORTH,
     SPRING,
     TERMINALS_AND_HONORS,
     WINDS,
@@ -1254,6 +1253,3 @@ def _distinct_combos(tiles: list[Tile], n: int, ts: Any) -> list[tuple[Tile, ...
             seen.add(key)
             out.append(combo)
     return out
-
-
-_ = (NORTH, Source)

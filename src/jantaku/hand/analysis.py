@@ -30,14 +30,13 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from jantaku.hand.tables import INF, ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
-from jantaku.tiles.kinds import M2, N_KINDS, TERMINALS_AND_HONORS, Kind, kind_name
+from jantaku.tiles.kinds import M2, N_KINDS, Kind, kind_name
 from jantaku.tiles.tileset import TileSet
 
 Counts = Sequence[int]
 
 # Counts 0..4 become the digits b"0".."4"; anything else becomes "x", which int() rejects.
 _DIGITS: Final = b"01234" + b"x" * 251
-_NO_WILDCARD: Final = ()
 # (kind, weight of that kind in its group's base-5 key), per group of the tables.
 _MAN: Final = tuple((k, 5 ** (8 - k)) for k in range(9))
 _PIN: Final = tuple((9 + i, 5 ** (8 - i)) for i in range(9))
@@ -550,7 +549,3 @@ def _standard_splits(c: list[int], sets: int, need_pair: bool, start: int) -> It
             found = True
     if found:
         yield True
-
-
-KOKUSHI_KINDS: Final = TERMINALS_AND_HONORS
-_ = _NO_WILDCARD
