@@ -69,7 +69,7 @@ class YakuHan(NamedTuple):
         return DORA_NAMES[self.id][0] if self.id in DORA_NAMES else ALL_YAKU_BY_ID[self.id].name_en
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class ScoreResult:
     yaku: tuple[YakuHan, ...]
     han: int
@@ -150,6 +150,9 @@ class Scorer:
         flowers = frozenset(k for k in self.tileset.kinds if k >= N_KINDS)
         self.extractable: frozenset[Kind] = self.nuki_kinds | flowers
         """Kinds a player of this preset sets aside (nuki-dora, flowers)."""
+        self._min_han = rules.min_han
+        self._two_han_from = rules.two_han_from_honba
+        self._fixed30 = rules.fu == "fixed30"
         self._house_han_on = bool(
             rules.dot_white == "pika"
             or rules.yonchoro
@@ -398,17 +401,23 @@ class Scorer:
                     found.append(YakuHan(y.id, 0, mult))
         han = fu = 0
         if not yakuman:
+            yaku_han = 0
+            pinfu = False
             for y, h in self._normal_yaku[closed][facts.has_honor]:
                 if y.test(c):
                     found.append(YakuHan(y.id, h))
-            for winner, losers in self._supersedes.items():
-                if any(f.id == winner for f in found):
-                    found = [f for f in found if f.id not in losers]
+                    yaku_han += h
+                    if y is _PINFU:
+                        pinfu = True
+            if self._supersedes:
+                for winner, losers in self._supersedes.items():
+                    if any(f.id == winner for f in found):
+                        found = [f for f in found if f.id not in losers]
+                yaku_han = sum(f.han for f in found)
             if not found:
                 return "the hand has no yaku"
-            yaku_han = sum(f.han for f in found)
-            need = rules.min_han
-            if rules.two_han_from_honba and sit.honba >= rules.two_han_from_honba:
+            need = self._min_han
+            if self._two_han_from and sit.honba >= self._two_han_from:
                 need = max(need, 2)
             if yaku_han < need:
                 return f"the hand has {yaku_han} han of yaku; these rules need {need}"
@@ -417,19 +426,20 @@ class Scorer:
                 base, limit = self._base(0, 0, 1)
                 return _Candidate(found, 0, 0, 1, base, limit, r, counts)
             found.extend(dora)
+            han = yaku_han + self._dora_han(dora)
             if self._house_han_on:
-                found.extend(self._house_han(sit, r, counts, conc))
-            han = sum(f.han for f in found)
+                extra = self._house_han(sit, r, counts, conc)
+                found.extend(extra)
+                han += sum(f.han for f in extra)
             if r.form == CHIITOI:
                 fu = rules.chiitoitsu_fu
             elif r.form == KOKUSHI:
                 fu = 0
             else:
-                pinfu = any(f.id == "pinfu" for f in found)
                 fu = fu_of(r, sit, vfu, pinfu)
                 if pinfu and sit.tsumo:
                     fu = rules.pinfu_tsumo_fu
-            if rules.fu == "fixed30":
+            if self._fixed30:
                 fu = 30
             if rules.fu_cap:
                 fu = min(fu, rules.fu_cap)
@@ -491,6 +501,10 @@ class Scorer:
             total = sum(res.payments.values())
             res = _replace(res, payments={sit.pao_wind: total}, pao_wind=sit.pao_wind)
         return res
+
+    @staticmethod
+    def _dora_han(dora: list[YakuHan]) -> int:
+        return sum(d.han for d in dora) if dora else 0
 
     def _house_han(
         self, sit: WinSituation, r: Reading, counts: list[int], conc: list[int]
@@ -647,6 +661,9 @@ class Scorer:
 _HONOR_YAKUMAN = frozenset(
     {"kokushi", "kokushi13", "daisuushii", "shousuushii", "tsuuiisou", "manzu_honitsu"}
 )
+
+
+_PINFU = ALL_YAKU_BY_ID["pinfu"]
 
 
 def _replace(res: ScoreResult, **changes: object) -> ScoreResult:
