@@ -51,6 +51,7 @@ class Reading:
         pair: Kind,
         wait: str,
         pairs: tuple[Kind, ...] = (),
+        derived: tuple[list[Kind], list[Kind], int, int] | None = None,
     ) -> None:
         self.form = form
         self.sets = sets
@@ -58,6 +59,9 @@ class Reading:
         self.wait = wait
         self.pairs = pairs
         """Chiitoitsu: the kinds of the pairs (a kind twice for four of a kind)."""
+        if derived is not None:  # readings() knows them already
+            self.trips, self.seqs, self.kans, self.ankou = derived
+            return
         trips: list[Kind] = []
         seqs: list[Kind] = []
         kans = ankou = 0
@@ -119,28 +123,37 @@ def readings(
     if win is None:
         win = tile_kind(sit.win_tile)
     called = meld_sets(sit) if sit.melds else []
+    m_trips = [s.kind for s in called if not s.seq]
+    m_seqs = [s.kind for s in called if s.seq]
+    m_kans = sum(1 for s in called if s.kan)
+    m_ankou = sum(1 for s in called if s.concealed and not s.seq)
     out: list[Reading] = []
     for d in analyzer.decompositions(counts, len(sit.melds)):
         trips = [_CLOSED_TRIPLET[k] for k in d.triplets]
         seqs = [_CLOSED_RUN[k] for k in d.sequences]
-        seen: set[tuple[str, Kind]] = set()
+        trip_kinds = [*d.triplets, *m_trips]
+        seq_kinds = [*d.sequences, *m_seqs]
+        ankou = len(d.triplets) + m_ankou
+        derived = (trip_kinds, seq_kinds, m_kans, ankou)
+        all_sets = (*trips, *seqs, *called)
         if d.pair == win:
-            out.append(Reading(STANDARD, tuple(trips + seqs + called), d.pair, TANKI))
-        for i, t in enumerate(trips):
-            if t.kind == win and ("t", win) not in seen:
-                seen.add(("t", win))
-                # A triplet finished by a ron counts as open (明刻) for fu and 三暗刻.
-                done = t._replace(concealed=sit.tsumo)
-                sets = [*trips[:i], done, *trips[i + 1 :], *seqs, *called]
-                out.append(Reading(STANDARD, tuple(sets), d.pair, SHANPON))
-        for s in seqs:
-            if s.kind <= win <= s.kind + 2:
-                wait = _wait_in_run(s.kind, win)
-                key = (wait, s.kind)
+            out.append(Reading(STANDARD, all_sets, d.pair, TANKI, (), derived))
+        if win in d.triplets:
+            i = d.triplets.index(win)
+            # A triplet finished by a ron counts as open (明刻) for fu and 三暗刻.
+            done = trips[i]._replace(concealed=sit.tsumo)
+            sets = (*trips[:i], done, *trips[i + 1 :], *seqs, *called)
+            shanpon = (trip_kinds, seq_kinds, m_kans, ankou - (0 if sit.tsumo else 1))
+            out.append(Reading(STANDARD, sets, d.pair, SHANPON, (), shanpon))
+        seen: set[tuple[str, Kind]] = set()
+        for s in d.sequences:
+            if s <= win <= s + 2:
+                wait = _wait_in_run(s, win)
+                key = (wait, s)
                 if key in seen:
                     continue
                 seen.add(key)
-                out.append(Reading(STANDARD, tuple(trips + seqs + called), d.pair, wait))
+                out.append(Reading(STANDARD, all_sets, d.pair, wait, (), derived))
     if not sit.melds:
         c = counts[:N_KINDS]
         # Cheap gates first: seven pairs has no odd count; kokushi has 13 kinds.
