@@ -150,6 +150,7 @@ class Scorer:
         flowers = frozenset(k for k in self.tileset.kinds if k >= N_KINDS)
         self.extractable: frozenset[Kind] = self.nuki_kinds | flowers
         """Kinds a player of this preset sets aside (nuki-dora, flowers)."""
+        self._yaku_cache: dict[tuple[bool, ...], list[tuple[Yaku, int]]] = {}
         self._min_han = rules.min_han
         self._two_han_from = rules.two_han_from_honba
         self._fixed30 = rules.fu == "fixed30"
@@ -403,7 +404,7 @@ class Scorer:
         if not yakuman:
             yaku_han = 0
             pinfu = False
-            for y, h in self._normal_yaku[closed][facts.has_honor]:
+            for y, h in self._yaku_for(sit, closed, facts):
                 if y.test(c):
                     found.append(YakuHan(y.id, h))
                     yaku_han += h
@@ -501,6 +502,44 @@ class Scorer:
             total = sum(res.payments.values())
             res = _replace(res, payments={sit.pao_wind: total}, pao_wind=sit.pao_wind)
         return res
+
+    def _yaku_for(
+        self, sit: WinSituation, closed: bool, facts: HandFacts
+    ) -> list[tuple[Yaku, int]]:
+        """The yaku worth testing for this hand: those whose hand-level condition (riichi,
+        a special win, tsumo, all simples, one suit, terminals and honors) can hold. Cached
+        by those conditions, so a reading tests fewer predicates."""
+        special = sit.chankan or sit.rinshan or sit.haitei or sit.houtei
+        key = (
+            closed,
+            facts.has_honor,
+            sit.riichi.declared,
+            special,
+            sit.tsumo,
+            facts.all_simple,
+            facts.suits == 1,
+            facts.all_toh,
+        )
+        hit = self._yaku_cache.get(key)
+        if hit is None:
+            skip = set()
+            if not sit.riichi.declared:
+                skip |= {"riichi", "double_riichi", "ippatsu", "open_riichi"}
+            if not special:
+                skip |= {"chankan", "rinshan", "haitei", "houtei"}
+            if not sit.tsumo:
+                skip |= {"menzen_tsumo", "rinshan", "haitei"}
+            if not facts.all_simple:
+                skip.add("tanyao")
+            if facts.suits != 1:
+                skip |= {"honitsu", "chinitsu"}
+            if not facts.all_toh:
+                skip.add("honroutou")
+            hit = [
+                (y, h) for y, h in self._normal_yaku[closed][facts.has_honor] if y.id not in skip
+            ]
+            self._yaku_cache[key] = hit
+        return hit
 
     @staticmethod
     def _dora_han(dora: list[YakuHan]) -> int:
