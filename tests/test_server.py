@@ -1,15 +1,125 @@
-"""The placeholder web server that `make run` starts."""
+"""The web table server: lobby, tables over HTTP, seats over WebSockets, SQLite persistence."""
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
+import json
+from pathlib import Path
+from typing import Any
 
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
+
+from jantaku.game import Game
 from jantaku.rules import PRESET_NAMES
 from jantaku.server.app import create_app
+from jantaku.server.tables import seat_events
+
+BOTS3 = ["bot:baseline", "bot:baseline", "bot:random"]
 
 
-def test_lobby_lists_every_preset() -> None:
-    client = TestClient(create_app())
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "tables.sqlite3")
+
+
+def client_for(db: str) -> TestClient:
+    return TestClient(create_app(db))
+
+
+def new_table(client: TestClient, seats: list[str], seed: int = 5, preset: str = "riichi") -> Any:
+    r = client.post("/api/tables", json={"preset": preset, "seats": seats, "seed": seed})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+class Seat:
+    """A test player on one socket: keeps what it was sent and checks it shows nothing
+    hidden."""
+
+    def __init__(self, ws: WebSocketTestSession, seat: int) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.events: list[dict[str, Any]] = []
+        self.legal: list[dict[str, Any]] = []
+        self.table: int | None = None
+
+    def recv(self) -> dict[str, Any]:
+        msg: dict[str, Any] = self.ws.receive_json()
+        assert "wall" not in json.dumps(msg)
+        if msg["type"] == "view":
+            assert msg["seat"] == self.seat
+            self.table = msg["table"]
+            self.events = list(msg["events"])
+            self._check(msg["events"])
+        elif msg["type"] == "events":
+            self.events += msg["events"]
+            self._check(msg["events"])
+        elif msg["type"] == "legal":
+            self.legal = msg["actions"]
+        return msg
+
+    def _check(self, events: list[dict[str, Any]]) -> None:
+        for ev in events:
+            if ev["type"] == "start_kyoku":
+                assert "wall" not in ev
+                assert isinstance(ev["tehai"][0], int)
+            if ev["type"] == "tsumo" and ev["actor"] != self.seat:
+                assert ev["pai"] == "?"
+            if ev["type"] == "pass":
+                assert ev["actor"] == self.seat
+
+    def until_legal(self) -> list[dict[str, Any]]:
+        """Read until the next ``legal`` message; its actions."""
+        while self.recv()["type"] != "legal":
+            pass
+        return self.legal
+
+    def send_action(self, action: dict[str, Any]) -> None:
+        self.ws.send_json({"type": "action", "action": action})
+
+    def choose(self) -> dict[str, Any]:
+        passes = [a for a in self.legal if a["type"] == "pass"]
+        return passes[0] if passes else self.legal[0]
+
+    def play(self, limit: int = 100_000) -> int:
+        """Play the first legal action (or pass) until the game ends or ``limit`` actions;
+        expects the ``legal`` message of the current position to have been read."""
+        n = 0
+        while self.legal and n < limit:
+            self.send_action(self.choose())
+            self.until_legal()
+            n += 1
+        return n
+
+    def expect_error(self) -> str:
+        msg = self.recv()
+        assert msg["type"] == "error", msg
+        return str(msg["error"])
+
+    def snapshot(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Ask for the view again: (events, legal actions)."""
+        self.ws.send_json({"type": "view"})
+        assert self.recv()["type"] == "view"
+        assert self.recv()["type"] == "legal"
+        return self.events, self.legal
+
+
+def connect(client: TestClient, table_id: int, token: str, seat: int) -> tuple[Any, Seat]:
+    cm = client.websocket_connect(f"/ws/{table_id}?token={token}")
+    ws = cm.__enter__()
+    s = Seat(ws, seat)
+    assert s.recv()["type"] == "view"
+    assert s.recv()["type"] == "legal"
+    return cm, s
+
+
+# -- lobby ----------------------------------------------------------------------------------------
+
+
+def test_lobby_lists_every_preset(db: str) -> None:
+    client = client_for(db)
     page = client.get("/")
     assert page.status_code == 200
     for name in PRESET_NAMES:
@@ -19,5 +129,188 @@ def test_lobby_lists_every_preset() -> None:
     assert all(p["title"] and p["title_ja"] for p in data)
 
 
-def test_unknown_path_is_404() -> None:
-    assert TestClient(create_app()).get("/nope").status_code == 404
+def test_unknown_path_is_404(db: str) -> None:
+    assert client_for(db).get("/nope").status_code == 404
+
+
+# -- tables over HTTP -----------------------------------------------------------------------------
+
+
+def test_bad_table_requests_are_refused(db: str) -> None:
+    client = client_for(db)
+    for body in (
+        {"preset": "nope", "seats": ["human", *BOTS3]},
+        {"preset": "riichi", "seats": ["human", "bot:baseline"]},
+        {"preset": "riichi", "seats": ["human", "bot:nope", "human", "human"]},
+        {"preset": "riichi", "seats": ["human", *BOTS3], "seed": -1},
+        {"preset": "riichi"},
+    ):
+        r = client.post("/api/tables", json=body)
+        assert r.status_code in (400, 422), (body, r.text)
+    assert client.get("/api/tables").json() == []
+
+
+def test_finished_game_is_listed_and_its_log_downloads(db: str) -> None:
+    client = client_for(db)
+    bots = new_table(client, ["bot:baseline", *BOTS3], seed=3)  # plays out at once
+    sanma = new_table(client, BOTS3, seed=4, preset="sanma")
+    live = new_table(client, ["human", *BOTS3], seed=3)
+    assert bots["tokens"] == {} and set(live["tokens"]) == {"0"}
+    listing = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert listing[bots["id"]]["status"] == "finished"
+    assert listing[bots["id"]]["seed"] == 3
+    assert listing[sanma["id"]]["status"] == "finished"
+    assert listing[live["id"]]["status"] == "playing"
+    assert "seed" not in listing[live["id"]]  # the seed gives the walls away
+    assert listing[live["id"]]["preset"] == "riichi"
+
+    r = client.get(f"/api/tables/{bots['id']}/log")
+    assert r.status_code == 200
+    log = [json.loads(line) for line in r.text.splitlines()]
+    assert log[0]["type"] == "start_game" and log[-1]["type"] == "end_game"
+    assert Game("riichi", 3).replay(log).game_over
+    assert client.get(f"/api/tables/{live['id']}/log").status_code == 409
+    assert client.get("/api/tables/999/log").status_code == 404
+
+
+# -- seats over WebSockets ------------------------------------------------------------------------
+
+
+def test_bad_token_is_refused(db: str) -> None:
+    client = client_for(db)
+    t = new_table(client, ["human", *BOTS3])
+    for url, code in ((f"/ws/{t['id']}?token=nope", 4401), (f"/ws/{t['id']}", 4401)):
+        with client.websocket_connect(url) as ws:
+            assert ws.receive_json()["type"] == "error"
+            with pytest.raises(WebSocketDisconnect) as exc:
+                ws.receive_json()
+            assert exc.value.code == code
+
+
+def test_human_plays_a_whole_game_and_sees_only_its_view(db: str) -> None:
+    client = client_for(db)
+    t = new_table(client, ["human", *BOTS3], seed=21)
+    cm, me = connect(client, t["id"], t["tokens"]["0"], 0)
+    try:
+        assert me.legal, "the dealer discards first"
+        assert me.play() > 10
+        assert me.events[-1]["type"] == "end_game"
+        assert not me.legal
+    finally:
+        cm.__exit__(None, None, None)
+    log = [json.loads(x) for x in client.get(f"/api/tables/{t['id']}/log").text.splitlines()]
+    # What the seat was sent is exactly its view of the log, built by the engine's filter.
+    assert me.events == seat_events(log, 0)
+    assert json.loads(json.dumps(Game("riichi", 21).replay(log).view(0))) == me.events
+    mine = [ev["tehai"] for ev in me.events if ev["type"] == "start_kyoku"]
+    truth = [ev["wall"]["hands"][0] for ev in log if ev["type"] == "start_kyoku"]
+    assert mine == truth
+    others = [ev for ev in me.events if ev["type"] == "tsumo" and ev["actor"] != 0]
+    assert others and all(ev["pai"] == "?" for ev in others)
+    status = {x["id"]: x["status"] for x in client.get("/api/tables").json()}
+    assert status[t["id"]] == "finished"
+
+
+def test_bad_messages_get_an_error_and_change_nothing(db: str) -> None:
+    client = client_for(db)
+    t = new_table(client, ["human", "human", *BOTS3[:2]], seed=8)
+    cm0, s0 = connect(client, t["id"], t["tokens"]["0"], 0)
+    cm1, s1 = connect(client, t["id"], t["tokens"]["1"], 1)
+    try:
+        before = s0.snapshot()
+        assert before[1] and not s1.legal  # seat 0 deals, seat 1 waits
+        discard = next(a for a in s0.legal if a["type"] == "discard")
+        my_tile = next(ev for ev in s1.events if ev["type"] == "start_kyoku")["tehai"][0]
+        bad: list[str] = [
+            "{not json",
+            "[1, 2]",
+            json.dumps({"type": "dance"}),
+            json.dumps({"type": "action"}),
+            json.dumps({"type": "action", "action": "discard"}),
+            json.dumps({"type": "action", "action": {"type": "fly", "tile": 1}}),
+            json.dumps({"type": "action", "action": {"type": "discard", "tile": "5p"}}),
+            json.dumps({"type": "action", "action": {"type": "discard", "tile": 10**6}}),
+            json.dumps({"type": "action", "action": {**discard, "seat": 1}}),
+            json.dumps({"type": "action", "action": {**discard, "extra": 1}}),
+            json.dumps({"type": "action", "action": {"type": "kita", "tile": discard["tile"]}}),
+            json.dumps({"type": "action", "action": {"type": "ron"}}),
+            json.dumps({"type": "action", "action": discard, "pad": "x" * 9000}),
+        ]
+        errors = []
+        for text in bad:
+            s0.ws.send_text(text)
+            errors.append(s0.expect_error())
+        assert any("too large" in e for e in errors)
+        assert any("illegal" in e for e in errors)
+        s0.ws.send_bytes(b"\xff\xfe")
+        s0.expect_error()
+        # Seat 1 may not act out of turn, with its own tiles or with seat 0's.
+        s1.send_action({"type": "discard", "tile": my_tile})
+        assert "turn" in s1.expect_error()
+        s1.send_action(discard)
+        s1.expect_error()
+        assert s0.snapshot() == before
+        # The connection is still open and the legal action still works.
+        s0.send_action(discard)
+        s0.until_legal()
+        assert s0.events[len(before[0])]["type"] == "dahai"
+    finally:
+        cm1.__exit__(None, None, None)
+        cm0.__exit__(None, None, None)
+
+
+def test_two_tables_at_once(db: str) -> None:
+    client = client_for(db)
+    a = new_table(client, ["human", *BOTS3], seed=1)
+    b = new_table(client, [*BOTS3, "human"], seed=2)
+    cma, sa = connect(client, a["id"], a["tokens"]["0"], 0)
+    cmb, sb = connect(client, b["id"], b["tokens"]["3"], 3)
+    try:
+        for _ in range(15):
+            for s in (sa, sb):
+                if s.legal:
+                    s.play(limit=1)
+        assert (sa.table, sb.table) == (a["id"], b["id"])
+        assert sa.events[0]["seed"] == 1 and sb.events[0]["seed"] == 2
+        # a token of one table is no key to another
+        with client.websocket_connect(f"/ws/{b['id']}?token={a['tokens']['0']}") as ws:
+            assert ws.receive_json()["type"] == "error"
+        sa.play()
+        sb.play()
+        assert sa.events[-1]["type"] == sb.events[-1]["type"] == "end_game"
+    finally:
+        cmb.__exit__(None, None, None)
+        cma.__exit__(None, None, None)
+
+
+def test_tables_resume_after_a_restart(db: str) -> None:
+    first = client_for(db)
+    t = new_table(first, ["human", *BOTS3], seed=33)
+    ref = new_table(first, ["human", *BOTS3], seed=33)  # the same game, never interrupted
+    cm, me = connect(first, t["id"], t["tokens"]["0"], 0)
+    me.play(limit=12)
+    seen = me.snapshot()
+    cm.__exit__(None, None, None)
+    # kill -9: the old app is dropped without shutdown; a new one opens the same file.
+    second = client_for(db)
+    cm, again = connect(second, t["id"], t["tokens"]["0"], 0)
+    try:
+        assert (again.events, again.legal) == seen
+        again.play()
+        assert again.events[-1]["type"] == "end_game"
+    finally:
+        cm.__exit__(None, None, None)
+    cm, other = connect(second, ref["id"], ref["tokens"]["0"], 0)
+    try:
+        other.play()
+    finally:
+        cm.__exit__(None, None, None)
+    # The bots play the resumed game on exactly as they would have without the restart.
+    log = second.get(f"/api/tables/{t['id']}/log").text
+    assert log == second.get(f"/api/tables/{ref['id']}/log").text
+    # A finished table still shows its seat the record.
+    cm, done = connect(second, t["id"], t["tokens"]["0"], 0)
+    try:
+        assert done.events == again.events and not done.legal
+    finally:
+        cm.__exit__(None, None, None)

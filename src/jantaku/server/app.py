@@ -187,6 +187,13 @@ async def _handle(
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "jantaku.sqlite3") -> None:
+    import importlib.util
+
     import uvicorn
 
+    if not any(importlib.util.find_spec(m) for m in ("websockets", "wsproto")):
+        log.warning(
+            "no WebSocket library: uvicorn will refuse the seats' sockets "
+            "(install 'websockets', e.g. pip install 'uvicorn[standard]')"
+        )
     uvicorn.run(create_app(db), host=host, port=port, ws_max_size=64 * 1024)

@@ -123,10 +123,6 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     subscribers: dict[int, list[Subscriber]] = field(default_factory=dict)
 
-    @property
-    def humans(self) -> list[int]:
-        return [s for s, kind in enumerate(self.seats) if kind == "human"]
-
     def legal_message(self, seat: int) -> Message:
         st = self.state
         if st.game_over or seat not in st.current_seats():
