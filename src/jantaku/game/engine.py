@@ -269,7 +269,8 @@ class State:
                 "kyotaku": led.sticks,
                 "oya": led.dealer,
                 "scores": list(led.scores),
-                "dora_marker": tile_name(wall.dora[0]),
+                "dora_marker": tile_name(wall.dora[0], self.game.tileset),
+                "dora_tile": wall.dora[0],
                 "wall": wall.to_json(),
                 **extra,
             }
@@ -286,7 +287,7 @@ class State:
                 "type": "tsumo",
                 "actor": seat,
                 "tile": tile,
-                "pai": tile_name(tile),
+                "pai": tile_name(tile, self.game.tileset),
                 "rinshan": rinshan,
             }
         )
@@ -972,7 +973,7 @@ class State:
                     "actor": seat,
                     "target": seat,
                     "tile": a.tile,
-                    "pai": tile_name(a.tile),
+                    "pai": tile_name(a.tile, self.game.tileset),
                 }
             )
             self._end_hand()
@@ -986,7 +987,14 @@ class State:
                 self._draw(seat, rinshan=True)
         elif t is ActionType.KAKAN:
             assert a.tile is not None
-            self._emit({"type": "kakan", "actor": seat, "tile": a.tile, "pai": tile_name(a.tile)})
+            self._emit(
+                {
+                    "type": "kakan",
+                    "actor": seat,
+                    "tile": a.tile,
+                    "pai": tile_name(a.tile, self.game.tileset),
+                }
+            )
             if not self.options:
                 self._emit({"type": "kakan_done", "actor": seat})
                 if self.game.table.kan_dora_at_once:
@@ -995,7 +1003,12 @@ class State:
         elif t is ActionType.KITA:
             assert a.tile is not None
             self._emit(
-                {"type": "nukidora", "actor": seat, "tile": a.tile, "pai": tile_name(a.tile)}
+                {
+                    "type": "nukidora",
+                    "actor": seat,
+                    "tile": a.tile,
+                    "pai": tile_name(a.tile, self.game.tileset),
+                }
             )
             if not self.options:
                 self._draw(seat, rinshan=True)
@@ -1013,7 +1026,7 @@ class State:
                 "type": "dahai",
                 "actor": seat,
                 "tile": a.tile,
-                "pai": tile_name(a.tile),
+                "pai": tile_name(a.tile, self.game.tileset),
                 "tsumogiri": a.tile == p.drawn,
             }
             if tile_kind(a.tile) in self._deal_in_kinds(seat):
@@ -1024,7 +1037,9 @@ class State:
     def _reveal_dora(self) -> None:
         while self.pending_dora and len(self.revealed) < len(self.wall.dora):
             tile = self.wall.dora[len(self.revealed)]
-            self._emit({"type": "dora", "tile": tile, "dora_marker": tile_name(tile)})
+            self._emit(
+                {"type": "dora", "tile": tile, "dora_marker": tile_name(tile, self.game.tileset)}
+            )
 
     def _after_offer(self) -> None:
         """After a discard or an added kan: wait for responses, or move on."""
@@ -1062,7 +1077,7 @@ class State:
                         "actor": r.seat,
                         "target": actor,
                         "tile": r.tile,
-                        "pai": tile_name(r.tile),
+                        "pai": tile_name(r.tile, self.game.tileset),
                         "chankan": chankan,
                         "first": i == 0,
                         "last": i == len(rons) - 1,
@@ -1113,7 +1128,7 @@ class State:
                     "target": actor,
                     "tile": c.tile,
                     "tiles": list(c.tiles),
-                    "pai": tile_name(c.tile),
+                    "pai": tile_name(c.tile, self.game.tileset),
                 }
             )
             if c.type is ActionType.DAIMINKAN:

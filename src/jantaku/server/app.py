@@ -1,10 +1,14 @@
 """The web table server (`jantaku serve`): FastAPI over the engine, which is the only
-authority. The browser table is still to come; the lobby page is a placeholder.
+authority, and a static browser front end (``jantaku/web``, plain ES modules).
 
 HTTP:
 
-* ``GET /``: the lobby (placeholder: the presets);
+* ``GET /``: the lobby page (``web/index.html``, the presets filled in);
+* ``GET /table.html?table=ID&token=...``: the table page of one seat;
+* ``GET /static/...``: the front end's scripts, style sheets and tile images;
 * ``GET /api/presets``: ``[{name, title, title_ja}]``;
+* ``GET /api/presets/{name}``: ``{name, title, title_ja, players, knobs: [{key, value, default,
+  description}], tiles: {id: mpsz name}}`` (read-only; ``tiles`` tells red/gold copies apart);
 * ``POST /api/tables`` ``{"preset": "riichi", "seats": ["human", "bot:baseline", ...],
   "seed": 7}`` (seed optional) → ``{"id": 1, "tokens": {"0": "..."}}``: one secret token per
   human seat, shown only this once;
@@ -26,23 +30,31 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import logging
 from collections.abc import MutableMapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from jantaku import __version__
 from jantaku.rules import PRESET_NAMES, load_preset
+from jantaku.rules.model import knobs
+from jantaku.tiles.notation import tile_name
 
 from .store import Store
 from .tables import Message, Subscriber, TableError, TableManager
 
 MAX_MESSAGE_BYTES = 8 * 1024
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""The static front end, shipped as package data (``jantaku/web/**``)."""
 log = logging.getLogger("jantaku.server")
 
 
@@ -63,17 +75,23 @@ def create_app(db: str = "jantaku.sqlite3") -> FastAPI:
     manager = TableManager(Store(db))
     app.state.manager = manager
 
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
     @app.get("/", response_class=HTMLResponse)
     def lobby() -> str:
-        rows = "".join(
-            f"<li><b>{n}</b> — {load_preset(n).title} ({load_preset(n).title_ja})</li>"
+        # The preset options are filled in here, so the page lists them without JavaScript.
+        options = "".join(
+            f'<option value="{html.escape(n)}">{html.escape(n)} — '
+            f"{html.escape(load_preset(n).title)} ({html.escape(load_preset(n).title_ja)})"
+            "</option>"
             for n in PRESET_NAMES
         )
-        return (
-            "<!doctype html><meta charset=utf-8><title>jantaku</title>"
-            "<h1>jantaku 雀卓</h1><p>The web table is being built. Presets:</p>"
-            f"<ul>{rows}</ul>"
-        )
+        page = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+        return page.replace("<!--PRESET_OPTIONS-->", options)
+
+    @app.get("/table.html", response_class=FileResponse)
+    def table_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "table.html", media_type="text/html")
 
     @app.get("/api/presets")
     def presets() -> list[dict[str, str]]:
@@ -81,6 +99,12 @@ def create_app(db: str = "jantaku.sqlite3") -> FastAPI:
             {"name": n, "title": load_preset(n).title, "title_ja": load_preset(n).title_ja}
             for n in PRESET_NAMES
         ]
+
+    @app.get("/api/presets/{name}")
+    def preset_detail(name: str) -> dict[str, Any]:
+        if name not in PRESET_NAMES:  # never a path: load_preset would read files
+            raise HTTPException(404, f"no preset {name!r}")
+        return _preset_detail(name)
 
     @app.post("/api/tables")
     def new_table(body: NewTable) -> NewTableReply:
@@ -137,6 +161,20 @@ def create_app(db: str = "jantaku.sqlite3") -> FastAPI:
                 await sender
 
     return app
+
+
+@cache
+def _preset_detail(name: str) -> dict[str, Any]:
+    preset = load_preset(name)
+    ts = preset.tileset()
+    return {
+        "name": preset.name,
+        "title": preset.title,
+        "title_ja": preset.title_ja,
+        "players": preset.players,
+        "knobs": [k.model_dump(mode="json") for k in knobs(preset)],
+        "tiles": {str(t): tile_name(t, ts) for t in ts.tiles},
+    }
 
 
 async def _send_all(websocket: WebSocket, queue: asyncio.Queue[Message | None]) -> None:
