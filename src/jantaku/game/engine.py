@@ -271,6 +271,8 @@ class State:
                 "scores": list(led.scores),
                 "dora_marker": tile_name(wall.dora[0], self.game.tileset),
                 "dora_tile": wall.dora[0],
+                # Every indicator turned at the start (gotou turns two).
+                "dora_tiles": wall.dora[: self.game.table.initial_dora],
                 "wall": wall.to_json(),
                 **extra,
             }

@@ -59,7 +59,7 @@ function startKyoku(ev) {
     counts: Array(n).fill((ev.tehai ?? []).length),
     rivers: Array.from({ length: n }, () => []), melds: Array.from({ length: n }, () => []),
     nuki: Array.from({ length: n }, () => []), riichi: Array(n).fill(false),
-    pendingReach: Array(n).fill(false), dora: [ev.dora_marker], scores: ev.scores.slice(),
+    pendingReach: Array(n).fill(false), dora: ev.dora_tiles ? ev.dora_tiles.slice() : [ev.dora_marker], scores: ev.scores.slice(),
     startScores: ev.scores.slice(), honba: ev.honba, kyotaku: ev.kyotaku, oya: ev.oya,
     bakaze: ev.bakaze, kyoku: ev.kyoku, turn: ev.oya, last: null, horas: [], ryukyoku: null,
     result: null,
