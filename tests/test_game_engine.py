@@ -43,7 +43,7 @@ def check_invariants(state: State, total_points: int) -> None:
     ids = set(tiles)
     assert ids == set(state.game.tileset.tiles)
     led = state.ledger.state
-    assert sum(led.scores) + led.stick_points == total_points
+    assert sum(led.scores) + led.stick_points + led.lost_points == total_points
 
 
 def play(game: Game, rng: random.Random, check: bool = True, max_steps: int = 50000) -> State:

@@ -327,3 +327,12 @@ def test_gotou_chombo_pays_a_tenpai_players_deal_in_chips() -> None:
         [{"type": "chombo", "player": 2, "deal_ins": [{"winner": 1, "situation": situation}]}],
     )
     assert e["chip_changes"] == [10, 14, -24] and e["payments"] == [0, 0, 0]
+
+
+def test_boo_lost_sticks_are_counted_so_points_stay_accounted_for() -> None:
+    start = {"scores": [9000, 8000, 7000, 8000], "dealer": 3, "round": "S", "hand": 4, "sticks": 1}
+    led = Ledger(load_preset("kanto-boo"), start=start)
+    led.apply({"type": "draw", "tenpai": [3]})
+    s = led.state
+    assert s.game_over and s.stick_points == 0 and s.lost_points == 1000
+    assert sum(s.scores) + s.stick_points + s.lost_points == 33000

@@ -53,6 +53,8 @@ class LedgerState:
     extension: bool = False
     yakuman_winner: int | None = None
     shuba: set[int] = field(default_factory=set)
+    lost_points: int = 0
+    """Stick points left at the end that the rules throw away (kanto-boo)."""
     leftover: tuple[int, int] | None = None
     """Who took the sticks left on the table at the end, and how many points."""
 
@@ -702,6 +704,8 @@ class Ledger:
             top = rank_order(s.scores, s.first_dealer)[0]
             s.scores[top] += s.stick_points
             s.leftover = (top, s.stick_points)
+        else:
+            s.lost_points += s.stick_points
         s.sticks = s.stick_points = 0
         if g.high_score_chips:
             for p, x in enumerate(s.scores):

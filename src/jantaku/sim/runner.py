@@ -140,7 +140,7 @@ def play_game(
     try:
         state = game.new_state()
         led = state.ledger.state
-        total = sum(led.scores) + led.stick_points
+        total = sum(led.scores) + led.stick_points + led.lost_points
         actions = 0
         seat_actions = rec.seat_actions
         while not state.game_over:
@@ -242,7 +242,7 @@ def _tally(state: State, rec: GameRecord) -> None:
 
 def _check_step(state: State, total: int, violation: Callable[[str, str], None]) -> None:
     led = state.ledger.state
-    now = sum(led.scores) + led.stick_points
+    now = sum(led.scores) + led.stick_points + led.lost_points
     if now != total:
         violation(
             "points",
