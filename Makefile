@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/jantaku serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP)
+# The browser tests drive Debian's Chromium with Playwright (no browser download). As root
+# with apt, install it; otherwise those tests skip with a reason.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "chromium is not installed: the browser tests will skip"
+
+test: $(STAMP) chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 -q

@@ -1,0 +1,137 @@
+"""End to end in a real browser: Playwright driving Debian's Chromium against `jantaku serve`.
+
+Skips with a reason when Chromium or Playwright is missing (`make test` installs Chromium with
+apt when it runs as root). Screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/api/presets", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def new_table(url: str, preset: str, seats: list[str], seed: int) -> tuple[int, str]:
+    body = json.dumps({"preset": preset, "seats": seats, "seed": seed}).encode()
+    req = urllib.request.Request(
+        url + "/api/tables", data=body, headers={"content-type": "application/json"}
+    )
+    t = json.load(urllib.request.urlopen(req))
+    return t["id"], t["tokens"]["0"]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield b
+        b.close()
+
+
+def test_play_a_gotou_hand_by_clicking_until_the_result_dialog(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    table, token = new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(60_000)
+    page.goto(f"{server}/table.html?table={table}&token={token}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.wait_for_function("globalThis.jantakuTable && globalThis.jantakuTable.idle()")
+    page.screenshot(path=str(ARTIFACTS / "gotou-table.png"))
+    for _ in range(400):
+        if page.locator("#result[open]").count():
+            break
+        page.wait_for_function("globalThis.jantakuTable.idle()", timeout=60_000)
+        buttons = page.locator("#actions button")
+        tiles = page.locator("#p-bottom .playable")
+        if buttons.count():
+            # Prefer winning and passing over calls, so the hand keeps its shape.
+            texts = [t.lower() for t in buttons.all_inner_texts()]
+            pick = next(
+                (i for i, t in enumerate(texts) if t.startswith(("tsumo", "ron"))),
+                next((i for i, t in enumerate(texts) if t.startswith(("pass", "kita"))), None),
+            )
+            if pick is not None:
+                buttons.nth(pick).click()
+            elif tiles.count():
+                tiles.last.click()
+            else:
+                buttons.first.click()
+        elif tiles.count():
+            tiles.last.click()
+        page.wait_for_timeout(150)
+    assert page.locator("#result[open]").count() == 1, "no result dialog after 400 steps"
+    text = page.locator("#result-body").inner_text()
+    assert text.strip()
+    page.screenshot(path=str(ARTIFACTS / "gotou-result.png"))
+
+
+def test_a_kanto_boo_table_opens(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    table, token = new_table(
+        server, "kanto-boo", ["human", "bot:baseline", "bot:baseline", "bot:baseline"], 2
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(60_000)
+    page.goto(f"{server}/table.html?table={table}&token={token}")
+    page.wait_for_function("globalThis.jantakuTable && globalThis.jantakuTable.idle()")
+    model = page.evaluate("globalThis.jantakuTable.model()")
+    assert len(model["hand"]) in (13, 14) or model["drawn"] is not None
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "kanto-boo-table.png"))
+
+
+def test_the_lobby_lists_the_presets(server: str, browser) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_page()
+    page.goto(server + "/")
+    options = page.locator("select option").all_inner_texts()
+    assert any("gotou" in o.lower() or "五等" in o for o in options)
