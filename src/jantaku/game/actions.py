@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from jantaku.tiles.notation import tile_name
-from jantaku.tiles.tileset import Tile, TileSet, tile_kind
+from jantaku.tiles.tileset import Tile, TileSet
 
 
 class ActionType(enum.Enum):
@@ -53,10 +53,18 @@ class IllegalActionError(ValueError):
     """An action the rules do not allow now (the message says why); nothing changed."""
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One decision of one seat. ``tile`` is the discarded, called or added tile; ``tiles``
-    the tiles taken from the hand for a call or kan."""
+    the tiles taken from the hand for a call or kan.
+
+    A named tuple (immutable, hashable) rather than a frozen dataclass: the engine builds
+    one per legal discard at every turn, and a tuple is built in half the time.
+
+    >>> Action(ActionType.DISCARD, 0, 53)
+    Action(type=<ActionType.DISCARD: 'discard'>, seat=0, tile=53, tiles=())
+    >>> str(Action(ActionType.PON, 1, 53, (54, 55)))
+    '1:pon 5p +5p5p'
+    """
 
     type: ActionType
     seat: int
@@ -66,14 +74,12 @@ class Action:
     def key(self, ts: TileSet) -> tuple[object, ...]:
         """What makes two actions the same choice: copies of one face are interchangeable."""
 
-        def face(t: Tile) -> tuple[int, int]:
-            return tile_kind(t), int(ts.variant(t))
-
+        faces = ts.faces
         return (
             self.type,
             self.seat,
-            None if self.tile is None else face(self.tile),
-            tuple(sorted(face(t) for t in self.tiles)),
+            None if self.tile is None else faces[self.tile],
+            tuple(sorted([faces[t] for t in self.tiles])),
         )
 
     def __str__(self) -> str:
@@ -110,12 +116,16 @@ class LegalActions(Sequence[Action]):
         return iter(self._actions)
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and action.key(self._ts) in self._keys
+        if not isinstance(action, Action):
+            return False
+        # The usual case is one of these very actions: no need to build the keys.
+        return any(a is action for a in self._actions) or action.key(self._ts) in self._keys
 
     def find(self, action: Action) -> Action | None:
         """The legal action that makes the same choice as ``action``, if any."""
-        if action in self._actions:  # the usual case: one of these very actions
-            return action
+        for a in self._actions:  # the usual case: one of these very actions
+            if a is action:
+                return a
         return self._keys.get(action.key(self._ts))
 
     def __repr__(self) -> str:

@@ -33,7 +33,7 @@ from jantaku.tiles.kinds import (
     is_terminal_or_honor,
 )
 from jantaku.tiles.notation import Meld, MeldType, Source, tile_name
-from jantaku.tiles.tileset import Tile, Variant, tile_kind
+from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 from .actions import RIICHI_TYPES, Action, ActionType, IllegalActionError, LegalActions
 
@@ -92,10 +92,33 @@ class Player:
     """The seat that fed this player's last dragon or wind set (大三元/大四喜 pao)."""
     waits: frozenset[Kind] | None = None
     """Cached waits of the current hand (None: the hand changed since)."""
+    drawn_waits: frozenset[Kind] | None = None
+    """Cached waits of the hand before its last draw (a tsumo is checked against them)."""
+    call_kinds: frozenset[Kind] | None = None
+    """Cached kinds this hand could pon (None: the hand changed since)."""
     call_feeder: int | None = None
     """The seat whose discard this player's last call took (mighty 無)."""
     kan_feeder: int | None = None
     """The seat whose discard this player's last open kan took (大明槓の責任払い)."""
+
+    def hand_changed(self) -> None:
+        self.waits = None
+        self.call_kinds = None
+
+    def pon_kinds(self) -> frozenset[Kind]:
+        """Kinds this hand holds two of: most discards are not one, and this is asked of
+        every other seat at every discard."""
+        if self.call_kinds is None:
+            seen: set[Kind] = set()
+            pairs: set[Kind] = set()
+            for t in self.hand:
+                k = t >> 2
+                if k in seen:
+                    pairs.add(k)
+                else:
+                    seen.add(k)
+            self.call_kinds = frozenset(pairs)
+        return self.call_kinds
 
 
 class Game:
@@ -119,6 +142,7 @@ class Game:
         self.air: frozenset[Kind] = frozenset(k for k in self.extractable if k not in hand_kinds)
         """Kinds that can never stand in a hand (flowers, mighty's 5m): never discarded, set
         aside as soon as the player can."""
+        self.air_sorted: tuple[Kind, ...] = tuple(sorted(self.air))
         keep_only = self.preset.scoring.north_in_hand == "honor_yakuman_only"
         self.undiscardable: frozenset[Kind] = self.air | (
             self.scorer.nuki_kinds if keep_only else frozenset()
@@ -127,6 +151,11 @@ class Game:
         self.mu = "mu" in self.preset.scoring.extra_yaku
         """mighty 無: a hand called down to no real tile wins at once."""
         self._waits_memo: dict[tuple[bytes, int, bytes], frozenset[Kind]] = {}
+        ts = self.tileset
+        self.names: tuple[str, ...] = tuple(
+            tile_name(t, ts) if t in ts else "?" for t in range(len(ts.faces))
+        )
+        """The MPSZ name of each physical id (``pai`` of the events), looked up, not built."""
 
     def new_state(
         self, walls: Iterable[Wall] | None = None, start: dict[str, Any] | None = None
@@ -226,9 +255,10 @@ class State:
         air = self.game.air
         if air and any(counts[k] for k in air):
             return frozenset()
-        called = self._called_counts(p)
+        # Most hands have no called set: no need to count called tiles.
+        called = self._called_counts(p) if p.melds else None
         # The same hand is asked about at every discard of the others: remember it.
-        key = (bytes(counts), len(p.melds), bytes(called))
+        key = (bytes(counts), len(p.melds), bytes(called) if called is not None else b"")
         memo = self.game._waits_memo
         hit = memo.get(key)
         if hit is None:
@@ -269,7 +299,7 @@ class State:
                 "kyotaku": led.sticks,
                 "oya": led.dealer,
                 "scores": list(led.scores),
-                "dora_marker": tile_name(wall.dora[0], self.game.tileset),
+                "dora_marker": self.game.names[wall.dora[0]],
                 "dora_tile": wall.dora[0],
                 # Every indicator turned at the start (gotou turns two).
                 "dora_tiles": wall.dora[: self.game.table.initial_dora],
@@ -289,7 +319,7 @@ class State:
                 "type": "tsumo",
                 "actor": seat,
                 "tile": tile,
-                "pai": tile_name(tile, self.game.tileset),
+                "pai": self.game.names[tile],
                 "rinshan": rinshan,
             }
         )
@@ -298,10 +328,10 @@ class State:
 
     def _fold(self, ev: dict[str, Any]) -> None:
         kind = ev["type"]
-        handler = getattr(self, f"_on_{kind}", None)
+        handler = _FOLDS.get(kind)
         if handler is None:
             raise ValueError(f"unknown event type {kind!r}")
-        handler(ev)
+        handler(self, ev)
 
     def _on_start_game(self, ev: dict[str, Any]) -> None:
         self.game_over = False
@@ -342,7 +372,8 @@ class State:
             self.wall.live.pop(0)
         self.draws += 1
         p.hand.append(tile)
-        p.waits = None
+        p.drawn_waits = p.waits
+        p.hand_changed()
         self.robbed = None
         p.drawn = tile
         p.rinshan_draw = ev["rinshan"]
@@ -355,7 +386,7 @@ class State:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
         p.hand.remove(tile)
-        p.waits = None
+        p.hand_changed()
         p.river.append(tile)
         p.discarded_kinds.add(tile_kind(tile))
         if p.riichi.declared and self.reach_pending != seat:
@@ -404,20 +435,20 @@ class State:
         self.options = {}
 
     def _on_chi(self, ev: dict[str, Any]) -> None:
-        self._on_call(ev, MeldType.CHI)
+        self._fold_call(ev, MeldType.CHI)
 
     def _on_pon(self, ev: dict[str, Any]) -> None:
-        self._on_call(ev, MeldType.PON)
+        self._fold_call(ev, MeldType.PON)
 
     def _on_daiminkan(self, ev: dict[str, Any]) -> None:
-        self._on_call(ev, MeldType.MINKAN)
+        self._fold_call(ev, MeldType.MINKAN)
 
-    def _on_call(self, ev: dict[str, Any], mtype: MeldType) -> None:
+    def _fold_call(self, ev: dict[str, Any], mtype: MeldType) -> None:
         seat, target, tile = ev["actor"], ev["target"], ev["tile"]
         p = self.players[seat]
         for t in ev["tiles"]:
             p.hand.remove(t)
-            p.waits = None
+            p.hand_changed()
         rel = (target - seat) % self.seats
         source = (
             Source.RIGHT if rel == 1 else Source.LEFT if rel == self.seats - 1 else Source.ACROSS
@@ -455,7 +486,7 @@ class State:
         p = self.players[seat]
         for t in ev["tiles"]:
             p.hand.remove(t)
-            p.waits = None
+            p.hand_changed()
         p.melds.append(Meld(MeldType.ANKAN, tuple(ev["tiles"]), None))
         self.kan_owners.append(seat)
         self.pending_dora += 1
@@ -466,7 +497,7 @@ class State:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
         p.hand.remove(tile)
-        p.waits = None
+        p.hand_changed()
         for i, m in enumerate(p.melds):
             if m.type is MeldType.PON and m.kind == tile_kind(tile):
                 p.melds[i] = Meld(MeldType.KAKAN, (*m.tiles, tile), m.source)
@@ -486,7 +517,7 @@ class State:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
         p.hand.remove(tile)
-        p.waits = None
+        p.hand_changed()
         had_spring = any(tile_kind(t) == SPRING for t in p.extracted)
         p.extracted.append(tile)
         kind = tile_kind(tile)
@@ -633,9 +664,14 @@ class State:
     ) -> bool:
         p = self.players[winner]
         if winner == target:
-            before = list(p.hand)
-            before.remove(tile)
-            waits = self._waits(p, before)
+            if tile == p.drawn and p.drawn_waits is not None:
+                waits = p.drawn_waits
+            else:
+                before = list(p.hand)
+                before.remove(tile)
+                waits = self._waits(p, before)
+                if tile == p.drawn:
+                    p.drawn_waits = waits
         else:
             waits = self._hand_waits(winner)
         if tile_kind(tile) not in waits and not self._pochi(winner, target, tile):
@@ -695,19 +731,21 @@ class State:
 
     def _turn_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
-        table = self.game.table
+        game = self.game
+        table = game.table
         out: list[Action] = []
-        counts = self._counts(p.hand)
-        closed = all(not m.is_open for m in p.melds)
+        hand = p.hand
+        counts = self._counts(hand)
         just_drew = p.drawn is not None
         wall_left = self.max_draws - self.draws
-        air = [k for k in sorted(self.game.air) if counts[k]]
-        if just_drew and air and wall_left > 0:
-            # A flower (or mighty's 5m) is set aside at once: nothing else is legal.
-            return [
-                Action(ActionType.KITA, seat, next(t for t in p.hand if tile_kind(t) == k))
-                for k in air
-            ]
+        if just_drew and game.air_sorted and wall_left > 0:
+            air = [k for k in game.air_sorted if counts[k]]
+            if air:
+                # A flower (or mighty's 5m) is set aside at once: nothing else is legal.
+                return [
+                    Action(ActionType.KITA, seat, next(t for t in hand if tile_kind(t) == k))
+                    for k in air
+                ]
         if just_drew and self._can_win(seat, seat, p.drawn):  # type: ignore[arg-type]
             win = Action(ActionType.TSUMO, seat, p.drawn)
             if self._pochi(seat, seat, p.drawn) or self._must_win(p):  # type: ignore[arg-type]
@@ -717,24 +755,25 @@ class State:
             kinds = sum(1 for k in TERMINALS_AND_HONORS if counts[k])
             if kinds >= 9:
                 out.append(Action(ActionType.NINE_TERMINALS, seat))
-        keep = self.game.undiscardable
+        keep = game.undiscardable
         if just_drew and wall_left > 0 and len(self.kan_owners) < 4:
-            for k in range(34):
-                if counts[k] == 4 and k not in keep:
-                    tiles = tuple(t for t in p.hand if tile_kind(t) == k)
-                    if p.riichi.declared and not self._ankan_keeps_waits(p, k):
-                        continue
-                    out.append(Action(ActionType.ANKAN, seat, None, tiles))
+            if 4 in counts:
+                for k in range(34):
+                    if counts[k] == 4 and k not in keep:
+                        tiles = tuple(t for t in hand if tile_kind(t) == k)
+                        if p.riichi.declared and not self._ankan_keeps_waits(p, k):
+                            continue
+                        out.append(Action(ActionType.ANKAN, seat, None, tiles))
             if not p.riichi.declared:
                 for m in p.melds:
-                    if m.type is MeldType.PON:
-                        for t in p.hand:
+                    if m.type is MeldType.PON and counts[m.kind]:
+                        for t in hand:
                             if tile_kind(t) == m.kind:
                                 out.append(Action(ActionType.KAKAN, seat, t))
-        extractable = self.game.extractable
+        extractable = game.extractable
         if just_drew and extractable and wall_left > 0:
             done: set[Kind] = set()
-            for t in p.hand:
+            for t in hand:
                 k = tile_kind(t)
                 if k in extractable and k not in done:
                     done.add(k)
@@ -746,13 +785,14 @@ class State:
             if p.drawn is not None and not (kita and tile_kind(p.drawn) in keep):
                 out.append(Action(ActionType.DISCARD, seat, p.drawn))
             return out
+        closed = all(not m.is_open for m in p.melds)
         discards = self._discard_choices(seat)
         can_riichi = (
             closed
             and just_drew
-            and self.game.analyzer.shanten(counts, len(p.melds), self.game.wildcards) <= 0
-            and self.ledger.state.scores[seat] >= self.game.preset.scoring.riichi_stick
+            and self.ledger.state.scores[seat] >= game.preset.scoring.riichi_stick
             and (wall_left >= self.seats or table.riichi_without_draws)
+            and game.analyzer.shanten(counts, len(p.melds), game.wildcards) <= 0
         )
         rkinds = self._riichi_kinds(seat) if can_riichi else ()
         for t in discards:
@@ -819,21 +859,22 @@ class State:
         ts = self.game.tileset
         keep = self.game.undiscardable
 
-        def faces(ok: Any) -> list[Tile]:
-            seen: set[tuple[int, int]] = set()
-            out: list[Tile] = []
-            for t in p.hand:
-                face = (tile_kind(t), int(ts.variant(t)))
-                if face in seen or not ok(t):
-                    continue
-                seen.add(face)
-                out.append(t)
-            return out
+        face_of = ts.faces
+        first: dict[int, Tile] = {}  # the first copy of each face in the hand
+        for t in p.hand:
+            f = face_of[t]
+            if f not in first:
+                first[f] = t
+        faces = list(first.values())
 
-        banned = p.forbidden_kinds | keep
-        choices = faces(lambda t: tile_kind(t) not in banned)
+        def allowed(banned: frozenset[Kind]) -> list[Tile]:
+            if not banned:
+                return faces
+            return [t for t in faces if tile_kind(t) not in banned]
+
+        choices = allowed(p.forbidden_kinds | keep)
         if not choices:
-            choices = faces(lambda t: tile_kind(t) not in keep) or faces(lambda t: True)
+            choices = allowed(keep) or faces
         danger = self._deal_in_kinds(seat)
         if danger:
             safe = [t for t in choices if tile_kind(t) not in danger]
@@ -864,14 +905,14 @@ class State:
         """Who may respond to the discard or added kan just made, and how (fixed when it is
         made: passing a ron does not change the others' choices)."""
         out = {}
+        ts = self.game.tileset
         for s in range(self.seats):
             opts = self._response_options(s)
-            if len(opts):
-                out[s] = opts
+            if opts:
+                out[s] = LegalActions(opts, ts)
         return out
 
-    def _response_options(self, seat: int) -> LegalActions:
-        ts = self.game.tileset
+    def _response_options(self, seat: int) -> list[Action]:
         out: list[Action] = []
         if self.robbed is not None:
             actor, tile, kind = self.robbed
@@ -886,45 +927,52 @@ class State:
         elif self.last_discard is not None:
             actor, tile = self.last_discard
             if seat != actor:
-                out.extend(self._discard_responses(seat, actor, tile))
+                out = self._discard_responses(seat, actor, tile)
         if out:
             ron = out[0].type is ActionType.RON
             if ron and self._must_win(self.players[seat]):
                 out = out[:1]  # a riichi player who must take the win
             else:
                 out.append(Action(ActionType.PASS, seat))
-        return LegalActions(out, ts)
+        return out
 
     def _discard_responses(self, seat: int, actor: int, tile: Tile) -> list[Action]:
         p = self.players[seat]
         out: list[Action] = []
         kind = tile_kind(tile)
-        if not self._furiten(seat, tile) and self._can_win(seat, actor, tile):
+        waits = p.waits if p.waits is not None else self._hand_waits(seat)
+        if kind in waits and not self._furiten(seat, tile) and self._can_win(seat, actor, tile):
             out.append(Action(ActionType.RON, seat, tile))
-        if p.riichi.declared or self.draws >= self.max_draws:
+        if p.riichi is not RiichiKind.NONE or self.draws >= self.max_draws:
             return out
         if kind in self.game.undiscardable:
             return out  # gotou: a north is never ponned
+        chi = self.seats == 4 and seat == (actor + 1) % 4 and kind < 27
+        if not chi and kind not in p.pon_kinds():
+            return out
+        # One pass over the hand for pon and chi partners (most discards have none).
         # ``t >> 2`` is a hand tile's kind, and never equals a discard's kind for a flower.
-        same = [t for t in p.hand if t >> 2 == kind]
+        same: list[Tile] = []
+        near: dict[Kind, list[Tile]] = {}
+        for t in p.hand:
+            k = t >> 2
+            if k == kind:
+                same.append(t)
+            elif chi and kind - 2 <= k <= kind + 2:
+                near.setdefault(k, []).append(t)
         ts = self.game.tileset
         if len(same) >= 2:
             for pair in _distinct_combos(same, 2, ts):
                 out.append(Action(ActionType.PON, seat, tile, pair))
         if len(same) >= 3 and len(self.kan_owners) < 4:
             out.append(Action(ActionType.DAIMINKAN, seat, tile, tuple(same)))
-        if self.seats == 4 and seat == self._next(actor) and kind < 27:
+        if near:
             n = kind % 9
-            near = {
-                k: [t for t in p.hand if t >> 2 == k]
-                for k in range(kind - n, kind - n + 9)
-                if abs(k - kind) <= 2 and k != kind
-            }
             for lo in (kind - 2, kind - 1, kind):
                 if lo < kind - n or lo + 2 > kind - n + 8:
                     continue
                 need = [k for k in (lo, lo + 1, lo + 2) if k != kind]
-                a, b = near[need[0]], near[need[1]]
+                a, b = near.get(need[0]), near.get(need[1])
                 if not a or not b:
                     continue
                 for x in _distinct_combos(a, 1, ts):
@@ -954,8 +1002,9 @@ class State:
 
     def _concrete(self, asked: Action, legal: Action) -> Action:
         """Use the asked copies when the seat holds them, else the legal action's."""
-        p = self.players[asked.seat]
-        have = list(p.hand)
+        if asked is legal:
+            return asked
+        have = self.players[asked.seat].hand
         ok = all(t in have for t in asked.tiles)
         if asked.type in (ActionType.DISCARD, ActionType.KAKAN, ActionType.KITA) or (
             asked.type in RIICHI_TYPES
@@ -975,7 +1024,7 @@ class State:
                     "actor": seat,
                     "target": seat,
                     "tile": a.tile,
-                    "pai": tile_name(a.tile, self.game.tileset),
+                    "pai": self.game.names[a.tile],
                 }
             )
             self._end_hand()
@@ -994,7 +1043,7 @@ class State:
                     "type": "kakan",
                     "actor": seat,
                     "tile": a.tile,
-                    "pai": tile_name(a.tile, self.game.tileset),
+                    "pai": self.game.names[a.tile],
                 }
             )
             if not self.options:
@@ -1009,7 +1058,7 @@ class State:
                     "type": "nukidora",
                     "actor": seat,
                     "tile": a.tile,
-                    "pai": tile_name(a.tile, self.game.tileset),
+                    "pai": self.game.names[a.tile],
                 }
             )
             if not self.options:
@@ -1028,7 +1077,7 @@ class State:
                 "type": "dahai",
                 "actor": seat,
                 "tile": a.tile,
-                "pai": tile_name(a.tile, self.game.tileset),
+                "pai": self.game.names[a.tile],
                 "tsumogiri": a.tile == p.drawn,
             }
             if tile_kind(a.tile) in self._deal_in_kinds(seat):
@@ -1039,9 +1088,7 @@ class State:
     def _reveal_dora(self) -> None:
         while self.pending_dora and len(self.revealed) < len(self.wall.dora):
             tile = self.wall.dora[len(self.revealed)]
-            self._emit(
-                {"type": "dora", "tile": tile, "dora_marker": tile_name(tile, self.game.tileset)}
-            )
+            self._emit({"type": "dora", "tile": tile, "dora_marker": self.game.names[tile]})
 
     def _after_offer(self) -> None:
         """After a discard or an added kan: wait for responses, or move on."""
@@ -1057,9 +1104,13 @@ class State:
             self._resolve()
 
     def _resolve(self) -> None:
-        rons = sorted(
-            (a for a in self.responses.values() if a and a.type is ActionType.RON),
-            key=lambda a: (a.seat - self._offer_seat()) % self.seats,
+        rons = (
+            sorted(
+                (a for a in self.responses.values() if a and a.type is ActionType.RON),
+                key=lambda a: (a.seat - self._offer_seat()) % self.seats,
+            )
+            if self.responses
+            else []
         )
         actor = self._offer_seat()
         robbed_kind = self.robbed[2] if self.robbed is not None else None
@@ -1079,7 +1130,7 @@ class State:
                         "actor": r.seat,
                         "target": actor,
                         "tile": r.tile,
-                        "pai": tile_name(r.tile, self.game.tileset),
+                        "pai": self.game.names[r.tile],
                         "chankan": chankan,
                         "first": i == 0,
                         "last": i == len(rons) - 1,
@@ -1109,11 +1160,15 @@ class State:
                 self._emit({"type": "ryukyoku", "reason": "reach4"})
                 self._end_hand()
                 return
-        calls = [
-            a
-            for a in self.responses.values()
-            if a and a.type in (ActionType.PON, ActionType.DAIMINKAN, ActionType.CHI)
-        ]
+        calls = (
+            [
+                a
+                for a in self.responses.values()
+                if a and a.type in (ActionType.PON, ActionType.DAIMINKAN, ActionType.CHI)
+            ]
+            if self.responses
+            else []
+        )
         calls.sort(key=lambda a: a.type is ActionType.CHI)
         if calls:
             c = calls[0]
@@ -1130,7 +1185,7 @@ class State:
                     "target": actor,
                     "tile": c.tile,
                     "tiles": list(c.tiles),
-                    "pai": tile_name(c.tile, self.game.tileset),
+                    "pai": self.game.names[c.tile],
                 }
             )
             if c.type is ActionType.DAIMINKAN:
@@ -1258,15 +1313,24 @@ class State:
         return []
 
 
-def _distinct_combos(tiles: list[Tile], n: int, ts: Any) -> list[tuple[Tile, ...]]:
+def _distinct_combos(tiles: list[Tile], n: int, ts: TileSet) -> list[tuple[Tile, ...]]:
     """One combination per distinct multiset of faces (copies of a face are the same)."""
     from itertools import combinations
 
     seen: set[tuple[int, ...]] = set()
     out: list[tuple[Tile, ...]] = []
+    faces = ts.faces
     for combo in combinations(tiles, n):
-        key = tuple(sorted(int(ts.variant(t)) for t in combo))
+        key = tuple(sorted([faces[t] for t in combo]))
         if key not in seen:
             seen.add(key)
             out.append(combo)
     return out
+
+
+_FOLDS: dict[str, Any] = {
+    name[len("_on_") :]: fn
+    for name, fn in vars(State).items()
+    if name.startswith("_on_") and callable(fn)
+}
+"""Event type -> the :class:`State` method that folds it (``_on_<type>``)."""

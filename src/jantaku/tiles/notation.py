@@ -39,6 +39,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Final
 
 from jantaku.tiles.kinds import N_ALL_KINDS, SUIT_LETTERS, Kind, kind_glyph, kind_name, suit_of
@@ -268,11 +269,12 @@ class Meld:
     tiles: tuple[Tile, ...]
     source: Source | None = None
 
-    @property
+    # Cached: a meld is immutable and these are asked at every turn of the engine.
+    @cached_property
     def kinds(self) -> tuple[Kind, ...]:
         return tuple(sorted(tile_kind(t) for t in self.tiles))
 
-    @property
+    @cached_property
     def kind(self) -> Kind:
         """The lowest kind in the meld (the kind of a pon or kan)."""
         return min(tile_kind(t) for t in self.tiles)

@@ -89,9 +89,17 @@ class TileSet:
     hand_kinds: tuple[Kind, ...]
     """Kinds that may stand in a hand (and so a wildcard may become)."""
     _present: frozenset[Tile] = field(repr=False, compare=False, default=frozenset())
+    faces: tuple[int, ...] = field(repr=False, compare=False, default=())
+    """``kind * 4 + variant`` of each physical id (indexed by id): copies with the same face
+    are the same choice for a player, and the engine asks this on every action."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_present", frozenset(self.tiles))
+        faces = tuple(
+            tile_kind(t) * 4 + int(self.variants.get(t, Variant.PLAIN))
+            for t in range(FLOWER_ID_BASE + 4)
+        )
+        object.__setattr__(self, "faces", faces)
 
     def __len__(self) -> int:
         return len(self.tiles)
