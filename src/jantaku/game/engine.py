@@ -21,8 +21,9 @@ from typing import Any
 
 from jantaku.rules.loader import load_preset
 from jantaku.rules.model import Preset, TableRules
+from jantaku.scoring.chips import WinChips, alice_flips, win_chips
 from jantaku.scoring.ledger import Ledger
-from jantaku.scoring.score import NotAWin, Scorer
+from jantaku.scoring.score import NotAWin, Scorer, ScoreResult
 from jantaku.scoring.situation import RiichiKind, WinSituation
 from jantaku.tiles.kinds import (
     DRAGONS,
@@ -32,7 +33,7 @@ from jantaku.tiles.kinds import (
     Kind,
     is_terminal_or_honor,
 )
-from jantaku.tiles.notation import Meld, MeldType, Source, tile_name
+from jantaku.tiles.notation import Meld, MeldType, Source, kinds_to_string, tile_name
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 from .actions import RIICHI_TYPES, Action, ActionType, IllegalActionError, LegalActions
@@ -551,32 +552,110 @@ class State:
             if p.riichi.declared:
                 p.furiten_riichi = True
 
-    def _on_hora(self, ev: dict[str, Any]) -> None:
+    def _hora_situation(self, ev: dict[str, Any]) -> WinSituation:
         winner, target = ev["actor"], ev["target"]
         if ev.get("mu"):
-            sit = self._mu_situation(winner)
-        else:
-            sit = self._situation(
-                winner,
-                target,
-                ev["tile"],
-                ev.get("chankan", False),
-                first_winner=ev.get("first", True),
-            )
+            return self._mu_situation(winner)
+        return self._situation(
+            winner,
+            target,
+            ev["tile"],
+            ev.get("chankan", False),
+            first_winner=ev.get("first", True),
+        )
+
+    def _emit_hora(self, ev: dict[str, Any]) -> None:
+        """Emit a win, with the dice of the サイコロチャンス it earns rolled now (from the
+        game's generator, so the log holds them and a replay does not roll again)."""
+        sit = self._hora_situation(ev)
+        chances = win_chips(self.game.scorer.score(sit), sit, self.game.preset).dice_chances
+        if chances:
+            rolls: list[list[int]] = []
+            for _ in range(chances):
+                while True:  # doubles roll again
+                    roll = [self._rng.randint(1, 6), self._rng.randint(1, 6)]
+                    rolls.append(roll)
+                    if roll[0] != roll[1]:
+                        break
+            ev["dice"] = rolls
+        self._emit(ev)
+
+    def _on_hora(self, ev: dict[str, Any]) -> None:
+        """Score the win and pay it; the event then also carries the result for display
+        (mjai's ``hora_tehais``, ``yakus``, ``fu``, ``fan``, ``deltas``, ``scores`` and
+        jantaku's chips, dice and アリス), derived, so a replay writes them again."""
+        winner, target = ev["actor"], ev["target"]
+        sit = self._hora_situation(ev)
         result = self.game.scorer.score(sit)
+        led = self.ledger.state
+        scores_before, chips_before = list(led.scores), list(led.chips)
+        chips = win_chips(result, sit, self.game.preset)
+        rolls = ev.get("dice")
+        if rolls:
+            shuba = sit.riichi in (RiichiKind.SHUBA, RiichiKind.OPEN_SHUBA)
+            double = shuba and self.game.preset.chips.shuba_doubles
+            self.ledger.apply(
+                {"type": "chips", "to": winner, "items": {}, "dice": rolls, "double": double}
+            )
         self.ledger.record_win(
             winner, None if target == winner else target, result, sit, last=ev.get("last", True)
         )
+        ev.update(self._hora_detail(sit, result, chips, scores_before, chips_before))
         if ev.get("last", True):
             self.phase = "over"
 
+    def _hora_detail(
+        self,
+        sit: WinSituation,
+        result: ScoreResult,
+        chips: WinChips,
+        scores_before: list[int],
+        chips_before: list[int],
+    ) -> dict[str, Any]:
+        led = self.ledger.state
+        ura = (
+            list(sit.ura_indicators)
+            if sit.riichi.declared and self.game.preset.scoring.ura_dora
+            else []
+        )
+        return {
+            "hora_tehais": list(sit.concealed),
+            "uradora_markers": ura,
+            "yakus": [
+                {"id": y.id, "han": y.han, "yakuman": y.yakuman, "en": y.name_en, "ja": y.name_ja}
+                for y in result.yaku
+            ],
+            "fan": result.han,
+            "fu": result.fu,
+            "limit": result.limit,
+            "hora_points": result.value,
+            "wildcard": kinds_to_string(result.wildcards) if result.wildcards else None,
+            "deltas": [a - b for a, b in zip(led.scores, scores_before, strict=True)],
+            "scores": list(led.scores),
+            "chip_items": [
+                {"item": name, "chips": n, "from_all": every} for name, n, every in chips.items
+            ],
+            "chip_deltas": [a - b for a, b in zip(led.chips, chips_before, strict=True)],
+            "alice": list(sit.alice[: alice_flips(sit, self.game.preset)]),
+        }
+
     def _on_ryukyoku(self, ev: dict[str, Any]) -> None:
+        """Pay the draw; the event then also carries the tenpai hands shown and the point
+        and chip changes (derived, for display)."""
         kinds = {"exhaustive": "exhaustive", "yao9": "nine_terminals", "nm": "nagashi"}
         kind = kinds.get(ev["reason"], "nine_terminals")
         record: dict[str, Any] = {"type": "draw", "tenpai": ev.get("tenpai", []), "kind": kind}
         if ev["reason"] == "nm":
             record["winners"] = ev.get("nagashi", [])
+        led = self.ledger.state
+        scores_before, chips_before = list(led.scores), list(led.chips)
         self.ledger.apply(record)
+        ev["tehais"] = [
+            list(p.hand) if s in ev.get("tenpai", []) else None for s, p in enumerate(self.players)
+        ]
+        ev["deltas"] = [a - b for a, b in zip(led.scores, scores_before, strict=True)]
+        ev["scores"] = list(led.scores)
+        ev["chip_deltas"] = [a - b for a, b in zip(led.chips, chips_before, strict=True)]
         self.phase = "over"
 
     def _on_end_kyoku(self, ev: dict[str, Any]) -> None:
@@ -631,8 +710,16 @@ class State:
             kan_feeder_wind=feeder,
             wareme_wind=None if self.wareme is None else self.wind_of(self.wareme),
             tedumari=not tsumo and self.tedumari and self.last_discard is not None,
+            alice=self._alice_tiles() if self.game.preset.scoring.flower_powers else (),
             tileset=self.game.tileset,
         )
+
+    def _alice_tiles(self) -> tuple[Tile, ...]:
+        """gotou 冬 (アリス): the tiles turned over at a win, in order: those after the dora
+        indicators in the dead wall (the unturned indicators, then the replacement tiles),
+        then onward from the live wall's last tile (the one next to the dead wall)."""
+        w = self.wall
+        return (*w.dora[len(self.revealed) :], *w.rinshan, *reversed(w.live))
 
     def _mu_situation(self, winner: int) -> WinSituation:
         """mighty 無: four calls made and discarded down to no real tile."""
@@ -1018,7 +1105,7 @@ class State:
         t = a.type
         if t is ActionType.TSUMO:
             assert a.tile is not None
-            self._emit(
+            self._emit_hora(
                 {
                     "type": "hora",
                     "actor": seat,
@@ -1124,7 +1211,7 @@ class State:
                 return
             for i, r in enumerate(rons):
                 assert r.tile is not None
-                self._emit(
+                self._emit_hora(
                     {
                         "type": "hora",
                         "actor": r.seat,
@@ -1151,7 +1238,7 @@ class State:
             return
         if self.game.mu and not self.players[actor].hand:
             # 無: the fourth call's discard left no real tile: a yakuman at once.
-            self._emit({"type": "hora", "actor": actor, "target": actor, "mu": True})
+            self._emit_hora({"type": "hora", "actor": actor, "target": actor, "mu": True})
             self._end_hand()
             return
         if self.reach_pending == actor:

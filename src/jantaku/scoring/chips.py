@@ -39,12 +39,42 @@ class WinChips:
 
 def _alice_matches(sit: WinSituation, hand_counts: list[int], closed: bool, forgive: bool) -> int:
     """gotou 冬 (アリス): matching tiles turned over one by one until the first miss."""
+    return _alice_turn(sit, hand_counts, forgive)[0]
+
+
+def alice_flips(sit: WinSituation, preset: Preset) -> int:
+    """How many of ``sit.alice`` the winner turns over under ``preset`` (the matches and the
+    miss that ends it; 0 without the winter flower's power), to show the flip."""
+    if not (preset.scoring.flower_powers and WINTER in _flower_powers(sit)):
+        return 0
+    forgive = preset.chips.alice_ippatsu_forgives and sit.ippatsu
+    counts = [0] * 38
+    for t in sit.concealed:
+        counts[tile_kind(t)] += 1
+    for m in sit.melds:
+        for t in m.tiles:
+            counts[tile_kind(t)] += 1
+    return _alice_turn(sit, counts, forgive)[1]
+
+
+def _flower_powers(sit: WinSituation) -> set[Kind]:
+    """Flowers whose power the winner has: extracted, or shown as a dora indicator."""
+    powers = {tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING}
+    return powers | {
+        tile_kind(t) for t in (*sit.dora_indicators, *sit.ura_indicators) if tile_kind(t) >= SPRING
+    }
+
+
+def _alice_turn(sit: WinSituation, hand_counts: list[int], forgive: bool) -> tuple[int, int]:
+    """(chips-worth of matching tiles, tiles turned over)."""
     counts = list(hand_counts) + [0] * (38 - len(hand_counts))
     for t in sit.extracted:
         counts[tile_kind(t)] += 1
     per = 0
+    turned = 0
     misses_left = 1 if forgive else 0
     for t in sit.alice:
+        turned += 1
         # A flipped 白ぽっち matches whatever the winner likes best.
         n = max(counts) if sit.tileset.variant(t) is Variant.DOT else counts[tile_kind(t)]
         if n == 0:
@@ -53,7 +83,7 @@ def _alice_matches(sit: WinSituation, hand_counts: list[int], closed: bool, forg
                 continue
             break
         per += n
-    return per
+    return per, turned
 
 
 def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
@@ -120,11 +150,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         add("sanbaiman", rules.sanbaiman, everyone_pays=True)
 
     # アリス (gotou winter): with the winter flower's effect.
-    powers = {tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING}
-    powers |= {
-        tile_kind(t) for t in (*sit.dora_indicators, *sit.ura_indicators) if tile_kind(t) >= SPRING
-    }
-    if preset.scoring.flower_powers and WINTER in powers and sit.alice:
+    if preset.scoring.flower_powers and WINTER in _flower_powers(sit) and sit.alice:
         hand_counts = [0] * 38
         for t in sit.concealed:
             hand_counts[tile_kind(t)] += 1
