@@ -218,6 +218,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             out=args.out,
             progress=not args.no_progress,
             check=args.check,
+            people=None if args.players is None else _whole(args.players, "players", 3),
         )
     except SimulationError as e:
         return _fail(str(e))
@@ -296,6 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--workers", default="1", help="processes playing the games (default 1)")
     si.add_argument(
         "--bots", default="baseline", help="random | baseline, or one per seat: a,b,c[,d]"
+    )
+    si.add_argument(
+        "--players", help="4 at a three-player preset: four people rotating (one sits out)"
     )
     si.add_argument("--out", help="write every event of every game as JSON lines here")
     si.add_argument("--check", action="store_true", help="check invariants after every action")

@@ -71,7 +71,13 @@ class SeatView:
 
     @property
     def seats(self) -> int:
+        """Players in each hand."""
         return self._state.game.seats
+
+    @property
+    def people(self) -> int:
+        """People at the table (4 when four rotate at a three-player preset)."""
+        return self._state.game.people
 
     @property
     def preset(self) -> Preset:

@@ -170,7 +170,7 @@ class BaselineBot:
 
         # Defence: far from tenpai against a riichi, prefer tiles safe against it.
         if best - 1 >= 2:
-            opponents = [s for s in range(view.seats) if s != seat and view.in_riichi(s)]
+            opponents = [s for s in range(view.people) if s != seat and view.in_riichi(s)]
             if opponents:
                 safe = [view.safe_kinds(s) for s in opponents]
                 n_safe = {k: sum(k in s for s in safe) for k in pool}

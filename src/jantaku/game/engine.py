@@ -126,7 +126,11 @@ class Game:
     """An immutable game: the preset and the seed. ``new_state`` starts it."""
 
     def __init__(
-        self, preset: Preset | str = "riichi", seed: int = 0, table: TableRules | None = None
+        self,
+        preset: Preset | str = "riichi",
+        seed: int = 0,
+        table: TableRules | None = None,
+        people: int | None = None,
     ) -> None:
         self.preset = load_preset(preset) if isinstance(preset, str) else preset
         self.seed = seed
@@ -135,6 +139,15 @@ class Game:
         self.tileset = self.scorer.tileset
         self.analyzer = self.scorer.analyzer
         self.seats = self.preset.players
+        """Players in each hand."""
+        self.people = self.seats if people is None else people
+        """People at the table: 4 at a three-player preset means four rotating, the one
+        just before the dealer sitting out each hand (抜け番)."""
+        if self.people != self.seats and (self.seats, self.people) != (3, 4):
+            raise ValueError(
+                f"people: {self.preset.name} is played by {self.seats} (or 4 rotating at a "
+                f"three-player table), not {people}"
+            )
         self.hand_size = self.preset.hand_size
         self.wildcards = self.preset.hand.wildcards
         self.extractable: frozenset[Kind] = self.scorer.extractable
@@ -183,7 +196,7 @@ class State:
         resume: dict[str, Any] | None = None,
     ) -> None:
         self.game = game
-        self.ledger = Ledger(game.preset, start=resume)
+        self.ledger = Ledger(game.preset, people=game.people, start=resume)
         self.events: list[dict[str, Any]] = []
         self._walls = iter(walls) if walls is not None else None
         self._rng = random.Random(game.seed)
@@ -195,6 +208,12 @@ class State:
         self.pending_dora = 0
         self.kan_owners: list[int] = []
         self.turn = 0
+        self.active: list[int] = list(range(game.seats))
+        """The persons in this hand, in seat order from the dealer."""
+        self.position: list[int] = list(range(game.seats))
+        """Each person's place in that order (-1: sitting out this hand)."""
+        self.in_hand: list[int] = list(range(game.seats))
+        """The persons in this hand by index (the order responses and tenpai are listed)."""
         self.phase = "over"
         self.last_discard: tuple[int, Tile] | None = None
         self.robbed: tuple[int, Tile, str] | None = None
@@ -212,28 +231,41 @@ class State:
         """The last discard was forced into an open riichi (手詰まり放銃)."""
         self.game_over = False
         if start:
-            self._emit(
-                {
-                    "type": "start_game",
-                    "preset": game.preset.name,
-                    "seed": game.seed,
-                    "players": game.seats,
-                }
-            )
+            start_game: dict[str, Any] = {
+                "type": "start_game",
+                "preset": game.preset.name,
+                "seed": game.seed,
+                "players": game.seats,
+            }
+            if game.people != game.seats:
+                start_game["people"] = game.people
+            self._emit(start_game)
             self._start_kyoku()
 
     # -- helpers --------------------------------------------------------------------------------
 
     @property
     def seats(self) -> int:
+        """Players in each hand."""
         return self.game.seats
+
+    @property
+    def people(self) -> int:
+        """People at the table (one more than ``seats`` when four rotate)."""
+        return self.game.people
+
+    def sitting_out(self, dealer: int) -> int | None:
+        """Who sits out a hand with this dealer: the person just before them, when four
+        rotate at a three-player table."""
+        return (dealer - 1) % self.people if self.people > self.seats else None
 
     def _emit(self, ev: dict[str, Any]) -> None:
         self.events.append(ev)
         self._fold(ev)
 
     def _next(self, seat: int) -> int:
-        return (seat + 1) % self.seats
+        """The next player in turn order (skipping whoever sits out)."""
+        return self.active[(self.position[seat] + 1) % self.seats]
 
     def wind_of(self, seat: int) -> Kind:
         wind = self.ledger.seat_wind(seat)
@@ -278,7 +310,14 @@ class State:
         tiles = list(self.game.tileset.tiles)
         self._rng.shuffle(tiles)
         n, size = self.seats, self.game.hand_size
-        hands = [tiles[size * i : size * (i + 1)] for i in range(n)]
+        out = self.sitting_out(self.ledger.state.dealer)
+        hands: list[list[Tile]] = []
+        for person in range(self.people):
+            if person == out:
+                hands.append([])
+            else:
+                i = len(hands) - (out is not None and person > out)
+                hands.append(tiles[size * i : size * (i + 1)])
         rest = tiles[size * n :]
         dead, live = rest[:DEAD_WALL], rest[DEAD_WALL:]
         return Wall(hands, live, dead[:4], dead[4:9], dead[9:14])
@@ -290,7 +329,10 @@ class State:
         if self.game.preset.scoring.wareme:
             # 割れ目: one die picks the seat by wind (1/4 east, 2/5 south, 3/6 west).
             offset = (self._rng.randint(1, 6) - 1) % self.seats
-            extra["wareme"] = (led.dealer + offset) % self.seats
+            extra["wareme"] = self._hand_order(led.dealer)[offset]
+        out = self.sitting_out(led.dealer)
+        if out is not None:
+            extra["sitting_out"] = out
         self._emit(
             {
                 "type": "start_kyoku",
@@ -309,6 +351,12 @@ class State:
             }
         )
         self._draw(self.ledger.state.dealer)
+
+    def _hand_order(self, dealer: int) -> list[int]:
+        """The persons in a hand with this dealer, in seat order from the dealer."""
+        out = self.sitting_out(dealer)
+        order = [(dealer + i) % self.people for i in range(self.people)]
+        return [q for q in order if q != out]
 
     def _draw(self, seat: int, rinshan: bool = False) -> None:
         if rinshan:
@@ -339,8 +387,15 @@ class State:
 
     def _on_start_kyoku(self, ev: dict[str, Any]) -> None:
         wall = Wall.from_json(ev["wall"])
+        if len(wall.hands) != self.people:
+            raise ValueError(f"the wall deals {len(wall.hands)} hands to {self.people} people")
         self.wall = wall
         self.players = [Player(hand=list(h)) for h in wall.hands]
+        self.active = self._hand_order(ev["oya"])
+        self.position = [-1] * self.people
+        for i, q in enumerate(self.active):
+            self.position[q] = i
+        self.in_hand = sorted(self.active)
         size = self.game.hand_size
         live_total = len(self.game.tileset.tiles) - DEAD_WALL - size * self.seats
         self.max_draws = live_total
@@ -450,7 +505,7 @@ class State:
         for t in ev["tiles"]:
             p.hand.remove(t)
             p.hand_changed()
-        rel = (target - seat) % self.seats
+        rel = (self.position[target] - self.position[seat]) % self.seats
         source = (
             Source.RIGHT if rel == 1 else Source.LEFT if rel == self.seats - 1 else Source.ACROSS
         )
@@ -692,6 +747,7 @@ class State:
             seat_wind=self.wind_of(winner),
             round_wind=WINDS[led.round % 4],
             players=self.seats,
+            sitting_out=self.people > self.seats,
             discarder_wind=None if tsumo else self.wind_of(target),
             riichi=p.riichi,
             ippatsu=p.ippatsu,
@@ -733,6 +789,7 @@ class State:
             seat_wind=self.wind_of(winner),
             round_wind=WINDS[led.round % 4],
             players=self.seats,
+            sitting_out=self.people > self.seats,
             honba=led.honba,
             riichi_sticks=led.sticks,
             pao_wind=None if p.call_feeder is None else self.wind_of(p.call_feeder),
@@ -993,7 +1050,7 @@ class State:
         made: passing a ron does not change the others' choices)."""
         out = {}
         ts = self.game.tileset
-        for s in range(self.seats):
+        for s in self.in_hand:
             opts = self._response_options(s)
             if opts:
                 out[s] = LegalActions(opts, ts)
@@ -1194,7 +1251,9 @@ class State:
         rons = (
             sorted(
                 (a for a in self.responses.values() if a and a.type is ActionType.RON),
-                key=lambda a: (a.seat - self._offer_seat()) % self.seats,
+                key=lambda a: (
+                    (self.position[a.seat] - self.position[self._offer_seat()]) % self.seats
+                ),
             )
             if self.responses
             else []
@@ -1308,7 +1367,7 @@ class State:
         return False
 
     def _exhaustive_draw(self) -> None:
-        tenpai = [s for s in range(self.seats) if self._tenpai_at_draw(s)]
+        tenpai = [s for s in self.in_hand if self._tenpai_at_draw(s)]
         nagashi = [
             s
             for s, p in enumerate(self.players)

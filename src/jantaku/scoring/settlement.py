@@ -94,8 +94,13 @@ def settle(
             for seat in sunk:
                 out[seat] -= 10
     else:
+        uma = list(s.uma)
+        # Decision: four people rotating at a three-player preset pad its three-place uma
+        # with 0 before the last place ([20, 0, -20] -> [20, 0, 0, -20]): the sum stays 0.
+        while len(uma) < n:
+            uma.insert(len(uma) - 1, 0)
         for r, seat in enumerate(order):
-            out[seat] += s.uma[r]
+            out[seat] += uma[r]
     if s.rounding == "gosha_rokunyu":
         # Tenhou rounds everyone but the top, who takes what makes the sum zero.
         out[order[0]] = -sum(out[seat] for seat in order[1:])

@@ -152,7 +152,7 @@ class TableManager:
 
     def _load(self, row: TableRow) -> Table:
         """Rebuild a table from its stored log, and let its bots catch up if they must."""
-        game = Game(row.preset, row.seed)
+        game = Game(row.preset, row.seed, people=len(row.seats))
         events = self.store.events(row.id)
         state = game.replay(events) if events else game.new_state()
         table = Table(row.id, row.preset, row.seed, list(row.seats), state)
@@ -172,15 +172,22 @@ class TableManager:
         """A new table; its id and one token per human seat."""
         if preset not in PRESET_NAMES:
             raise TableError(f"unknown preset {preset!r}; one of {', '.join(PRESET_NAMES)}")
-        game = Game(preset, 0 if seed is None else seed)
-        if len(seats) != game.seats:
-            raise TableError(f"{preset} is played by {game.seats} seats, not {len(seats)}")
+        if not isinstance(seats, list):
+            raise TableError("'seats' must be a list of seat kinds")
+        try:
+            game = Game(preset, 0 if seed is None else seed, people=len(seats))
+        except ValueError:
+            players = Game(preset).seats
+            four = " (or 4 people rotating)" if players == 3 else ""
+            raise TableError(
+                f"{preset} is played by {players} seats{four}, not {len(seats)}"
+            ) from None
         for kind in seats:
             if kind not in SEAT_KINDS:
                 raise TableError(f"unknown seat {kind!r}; one of {', '.join(SEAT_KINDS)}")
         if seed is None:
             seed = secrets.randbelow(2**31)
-            game = Game(preset, seed)
+            game = Game(preset, seed, people=len(seats))
         state = game.new_state()
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == "human"}
         table = Table(0, preset, seed, list(seats), state)
@@ -241,7 +248,9 @@ class TableManager:
             row = self.store.table(table_id)
             if row is None:
                 raise TableError(f"no table {table_id}", 404)
-            state = Game(row.preset, row.seed).replay(self.store.events(table_id))
+            state = Game(row.preset, row.seed, people=len(row.seats)).replay(
+                self.store.events(table_id)
+            )
             done = Table(row.id, row.preset, row.seed, list(row.seats), state)
             subscriber(done.view_message(seat))
             subscriber(done.legal_message(seat))
@@ -301,7 +310,7 @@ class TableManager:
 
     def _rebuild(self, table: Table) -> None:
         events = self.store.events(table.id)
-        table.state = Game(table.preset, table.seed).replay(events)
+        table.state = Game(table.preset, table.seed, people=len(table.seats)).replay(events)
 
     def _play_bots(self, table: Table) -> None:
         state = table.state

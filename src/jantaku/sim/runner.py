@@ -118,11 +118,13 @@ def play_game(
     log: TextIO | None = None,
     players: Sequence[Bot] | None = None,
     max_actions: int = MAX_ACTIONS,
+    people: int | None = None,
 ) -> GameRecord:
     """Play one full game and return its record; ``log`` gets one JSON line per event
-    (with ``"game": index``). ``players`` replaces the built-in bots (one per seat)."""
-    game = Game(preset, seed)
-    n = game.seats
+    (with ``"game": index``). ``players`` replaces the built-in bots (one per person);
+    ``people`` = 4 at a three-player preset plays four people rotating."""
+    game = Game(preset, seed, people=people)
+    n = game.people
     if players is None:
         kinds = parse_bots(bots, n)
         players = [make_bot(kinds[s], bot_seed(seed, s)) for s in range(n)]
@@ -314,7 +316,7 @@ def _check_end(game: Game, state: State, violation: Callable[[str, str], None]) 
     last = state.events[-1]
     if last["type"] != "end_game" or last.get("settlement") is None:
         violation("end", f"the log ends with {last['type']}, without a settlement")
-    for seat in range(state.seats):
+    for seat in range(state.people):
         problem = view_problem(state, seat)
         if problem:
             violation("view", problem)
@@ -347,6 +349,7 @@ class _Chunk:
     bots: tuple[str, ...]
     check: bool
     log_path: str | None
+    people: int | None = None
 
 
 def _run_chunk(chunk: _Chunk) -> tuple[int, list[GameRecord]]:
@@ -357,7 +360,13 @@ def _run_chunk(chunk: _Chunk) -> tuple[int, list[GameRecord]]:
         for i in range(chunk.start, chunk.stop):
             out.append(
                 play_game(
-                    chunk.preset, chunk.seed + i, chunk.bots, index=i, check=chunk.check, log=log
+                    chunk.preset,
+                    chunk.seed + i,
+                    chunk.bots,
+                    index=i,
+                    check=chunk.check,
+                    log=log,
+                    people=chunk.people,
                 )
             )
     finally:
@@ -375,8 +384,12 @@ def simulate(
     out: str | os.PathLike[str] | None = None,
     progress: bool = False,
     check: bool = False,
+    people: int | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` full games (game ``i`` seeded ``seed + i``) and summarise them.
+
+    ``people``: 4 at a three-player preset plays four people rotating (one sits out each
+    hand); by default the preset's number of players.
 
     ``bots``: one kind for every seat (``"baseline"``, ``"random"``) or one per seat, comma
     separated. ``workers`` > 1 plays slices of the games in that many processes (the
@@ -391,7 +404,12 @@ def simulate(
         raise SimulationError(f"workers must be a whole number of at least 1, not {workers!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SimulationError(f"seed must be a whole number, not {seed!r}")
-    kinds = tuple(parse_bots(bots, p.players))
+    if people is not None and people != p.players and (p.players, people) != (3, 4):
+        raise SimulationError(
+            f"{p.name} is played by {p.players} (or 4 rotating at a three-player table), "
+            f"not {people}"
+        )
+    kinds = tuple(parse_bots(bots, people or p.players))
     out_path = Path(out) if out is not None else None
     if out_path is not None:
         if out_path.is_dir():
@@ -403,9 +421,11 @@ def simulate(
     t0 = time.perf_counter()
     try:
         if workers == 1:
-            records = _play_here(p, games, seed, kinds, check, out_path, report)
+            records = _play_here(p, games, seed, kinds, check, out_path, report, people)
         else:
-            records = _play_in_workers(p, games, seed, kinds, check, out_path, report, workers)
+            records = _play_in_workers(
+                p, games, seed, kinds, check, out_path, report, workers, people
+            )
     finally:
         if report:
             report(games, final=True)
@@ -421,12 +441,15 @@ def _play_here(
     check: bool,
     out_path: Path | None,
     report: Callable[..., None] | None,
+    people: int | None = None,
 ) -> list[GameRecord]:
     records: list[GameRecord] = []
     log = open(out_path, "w", encoding="utf-8") if out_path else None  # noqa: SIM115
     try:
         for i in range(games):
-            records.append(play_game(preset, seed + i, bots, index=i, check=check, log=log))
+            records.append(
+                play_game(preset, seed + i, bots, index=i, check=check, log=log, people=people)
+            )
             if report:
                 report(i + 1)
     finally:
@@ -444,6 +467,7 @@ def _play_in_workers(
     out_path: Path | None,
     report: Callable[..., None] | None,
     workers: int,
+    people: int | None = None,
 ) -> list[GameRecord]:
     """Slices of the games in ``workers`` spawned processes; each slice logs to a part file
     and the parts are joined in game order."""
@@ -458,6 +482,7 @@ def _play_in_workers(
             bots,
             check,
             f"{out_path}.part{n}" if out_path else None,
+            people,
         )
         for n, start in enumerate(range(0, games, size))
     ]
