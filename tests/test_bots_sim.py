@@ -235,8 +235,8 @@ def test_nine_terminals_only_when_far_from_tenpai() -> None:
 # -- what a seat may see ----------------------------------------------------------------------
 
 PUBLIC = {
-    "seat", "seats", "people", "preset", "tileset", "analyzer", "nuki_kinds", "hand", "drawn", "melds",
-    "river", "extracted", "in_riichi", "dora_indicators", "dora_kinds", "scores", "chips",
+    "seat", "seats", "people", "preset", "tileset", "analyzer", "nuki_kinds", "hand", "drawn",
+    "melds", "river", "extracted", "in_riichi", "dora_indicators", "dora_kinds", "scores", "chips",
     "dealer", "honba", "sticks", "round_wind", "seat_wind", "wall_left", "last_discard",
     "events", "visible_counts", "safe_kinds",
 }  # fmt: skip

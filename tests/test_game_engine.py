@@ -17,7 +17,7 @@ def all_tiles(state: State) -> Counter[Tile]:
     """Every tile in one place or another: wall parts, hands, melds, rivers, set aside."""
     c: Counter[Tile] = Counter()
     w = state.wall
-    for part in (w.live, w.rinshan, w.dora, w.ura):
+    for part in (w.live, w.rinshan, w.dora, w.ura, w.rest):
         c.update(part)
     for p in state.players:
         c.update(p.hand)

@@ -51,10 +51,12 @@ def stacked(
     out_hands = []
     for h in parts[: p.players]:
         out_hands.append(h + [pool.pop() for _ in range(size - len(h))])
-    rin = parts[-2] + [pool.pop() for _ in range(4 - len(parts[-2]))]
+    table = p.table
+    rin = parts[-2] + [pool.pop() for _ in range(table.rinshan_tiles - len(parts[-2]))]
     dor = parts[-1] + [pool.pop() for _ in range(5 - len(parts[-1]))]
     ura = [pool.pop() for _ in range(5)]
-    return Wall(out_hands, parts[-3] + pool + special, rin, dor, ura)
+    rest = [pool.pop() for _ in range(table.dead_wall - table.rinshan_tiles - 10)]
+    return Wall(out_hands, parts[-3] + pool + special, rin, dor, ura, rest)
 
 
 def tile(state: State, seat: int, name: str) -> Tile:
@@ -500,3 +502,135 @@ def test_gotou_riichi_with_no_draw_left() -> None:
         state._legal_cache = None
         d = tile(state, 0, "7z")
         assert (Action(ActionType.RIICHI, 0, d) in state.legal_actions(0)) is offered
+
+
+# -- kan limit near the end of the wall ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("needs", "offered"), [(1, True), (2, False)])
+def test_kan_needs_draws_left(needs: int, offered: bool) -> None:
+    """``kan_needs_draws``: Tenhou allows a kan with one draw left (not on the last tile);
+    gotou («残りツモ1回時はカン不可能») needs two. Seat 0 draws its fourth 1m as the
+    second-to-last live tile."""
+    wall = stacked("riichi", ["111m258p369s1234z"])
+    fourth = next(t for t in range(4) if t not in wall.hands[0])
+    for part in (*wall.hands[1:], wall.live, wall.rinshan, wall.dora, wall.ura):
+        if fourth in part:  # swap it with the second-to-last live tile
+            i, j = part.index(fourth), len(wall.live) - 2
+            part[i], wall.live[j] = wall.live[j], fourth
+    preset = load_preset("riichi", {"table": {"kan_needs_draws": needs, "tenhou_aborts": False}})
+    state = Game(preset).new_state([wall])
+    while state.draws < state.max_draws - 1:
+        seat = state.turn
+        if ActionType.ANKAN in types(state, seat):
+            assert state.draws == state.max_draws - 1
+        tsumogiri(state, seat)
+        if state.phase != "turn":
+            break
+    assert state.turn == 0 and state.players[0].drawn == fourth
+    assert state.max_draws - state.draws == 1
+    assert (ActionType.ANKAN in types(state, 0)) is offered
+
+
+# -- dead wall, replacement tiles, dealer's dice ------------------------------------------------
+
+
+def test_tokushima_keeps_an_18_tile_dead_wall() -> None:
+    state = Game("tokushima", 3).new_state()
+    wall = state.events[1]["wall"]
+    assert len(wall["rinshan"]) + len(wall["dora"]) + len(wall["ura"]) + len(wall["rest"]) == 18
+    assert state.max_draws == 112 - 18 - 3 * 13 == len(wall["live"])
+    riichi = Game("riichi", 3).new_state()
+    assert riichi.max_draws == 136 - 14 - 4 * 13 and "rest" not in riichi.events[1]["wall"]
+
+
+def test_tokushima_dealer_doubles_turn_two_dora_indicators() -> None:
+    starts = []
+    for seed in range(40):
+        state = Game("tokushima", seed).new_state()
+        start = state.events[1]
+        a, b = start["dice"]
+        assert 1 <= a <= 6 and 1 <= b <= 6
+        want = 2 if a == b else 1
+        assert len(start["dora_tiles"]) == want and len(state.revealed) == want
+        starts.append(want)
+    assert 1 in starts and 2 in starts
+    assert "dice" not in Game("riichi", 1).new_state().events[1]
+
+
+def test_gotou_replacement_draws_do_not_shorten_the_live_wall() -> None:
+    """gotou keeps 12 replacement tiles and draws the live wall to the dead wall: a flower
+    set aside and replaced leaves as many live draws as before; Tenhou-style sanma moves the
+    end of the live wall up one for a north set aside."""
+    wall = stacked("gotou", [], live="1f", rinshan="9p")
+    state = Game("gotou").new_state([wall])
+    assert len(wall.rinshan) == 12 and state.max_draws == 112 - 22 - 39
+    left = state.max_draws - state.draws
+    state.apply(state.legal_actions(0)[0])  # the forced extraction of the flower
+    assert state.players[0].extracted and state.max_draws - state.draws == left
+    sanma = Game("sanma").new_state([stacked("sanma", [], live="4z")])
+    left = sanma.max_draws - sanma.draws
+    kita = next(a for a in sanma.legal_actions(0) if a.type is ActionType.KITA)
+    sanma.apply(kita)
+    pass_all(sanma)
+    assert sanma.max_draws - sanma.draws == left - 1
+
+
+def test_dead_wall_must_hold_the_replacements_and_indicators() -> None:
+    with pytest.raises(ValueError, match=r"table\.dead_wall"):
+        load_preset("riichi", {"table": {"dead_wall": 16, "rinshan_tiles": 8}})
+
+
+# -- kanto-boo kokushi furiten ron, mighty ankan after riichi ------------------------------------
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_boo_kokushi_may_ron_while_furiten_on_a_tile_it_never_discarded(allowed: bool) -> None:
+    """Seat 1 takes 7z into 119m19p19s123456z and lets 1m go: a 13-sided kokushi, furiten
+    on its own 1m. Seat 2 then discards 9p: kanto-boo «国士無双については現物でなければ栄和
+    可能» lets seat 1 ron; with the knob off it may not."""
+    wall = stacked("kanto-boo", ["", "119m19p19s123456z"], live="5s7z9p")
+    preset = load_preset("kanto-boo", {"table": {"kokushi_furiten_ron": allowed}})
+    state = Game(preset).new_state([wall])
+    tsumogiri(state, 0)
+    assert state.turn == 1
+    state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "1m")))
+    pass_all(state)
+    assert state._furiten(1)
+    state.apply(Action(ActionType.DISCARD, 2, tile(state, 2, "9p")))
+    assert (ActionType.RON in types(state, 1)) is allowed
+    if allowed:
+        ron = next(a for a in state.legal_actions(1) if a.type is ActionType.RON)
+        state.apply(ron)
+        pass_all(state)
+        hora = next(e for e in state.events if e["type"] == "hora")
+        assert hora["actor"] == 1 and {y["id"] for y in hora["yakus"]} & {"kokushi", "kokushi13"}
+
+
+def test_boo_kokushi_furiten_ron_never_on_its_own_discard() -> None:
+    """The exception is for tiles the kokushi never discarded: 1m itself stays furiten."""
+    wall = stacked("kanto-boo", ["", "119m19p19s123456z"], live="5s7z1m")
+    state = Game("kanto-boo").new_state([wall])
+    tsumogiri(state, 0)
+    state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "1m")))
+    pass_all(state)
+    state.apply(Action(ActionType.DISCARD, 2, tile(state, 2, "1m")))
+    assert ActionType.RON not in types(state, 1)
+
+
+@pytest.mark.parametrize(("rule", "allowed"), [("same", False), ("same_count", True)])
+def test_ankan_after_riichi_compares_waits_or_their_number(
+    rule: str, allowed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mighty «待ちの総数が変わる暗槓は不可»: the number of waiting kinds must stay, not the
+    kinds themselves. A kan that swaps one wait for another is refused by the Tenhou rule
+    and allowed by mighty's."""
+    preset = load_preset("mighty", {"table": {"riichi_ankan_waits": rule}})
+    state = Game(preset).new_state([stacked("mighty", ["111p234p567s11z"], live="1p")])
+    p = state.players[0]
+    assert p.drawn is not None and tile_kind(p.drawn) == 9
+    before = state._waits(p, [t for t in p.hand if t != p.drawn])
+    swapped = frozenset({next(k for k in range(27) if k not in before), *list(before)[1:]})
+    assert len(swapped) == len(before) and swapped != before
+    monkeypatch.setattr(State, "_waits_with_kan", lambda self, p, hand, kind: swapped)
+    assert state._ankan_keeps_waits(p, 9) is allowed

@@ -52,15 +52,20 @@ class Wall:
     rinshan: list[Tile]
     dora: list[Tile]
     ura: list[Tile]
+    rest: list[Tile] = field(default_factory=list)
+    """Dead-wall tiles that are neither replacements nor indicators (never drawn)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "hands": self.hands,
             "live": self.live,
             "rinshan": self.rinshan,
             "dora": self.dora,
             "ura": self.ura,
         }
+        if self.rest:
+            out["rest"] = self.rest
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Wall:
@@ -70,6 +75,7 @@ class Wall:
             list(d["rinshan"]),
             list(d["dora"]),
             list(d["ura"]),
+            list(d.get("rest", [])),
         )
 
 
@@ -319,8 +325,10 @@ class State:
                 i = len(hands) - (out is not None and person > out)
                 hands.append(tiles[size * i : size * (i + 1)])
         rest = tiles[size * n :]
-        dead, live = rest[:DEAD_WALL], rest[DEAD_WALL:]
-        return Wall(hands, live, dead[:4], dead[4:9], dead[9:14])
+        table = self.game.table
+        dead, live = rest[: table.dead_wall], rest[table.dead_wall :]
+        r = table.rinshan_tiles
+        return Wall(hands, live, dead[:r], dead[r : r + 5], dead[r + 5 : r + 10], dead[r + 10 :])
 
     def _start_kyoku(self) -> None:
         led = self.ledger.state
@@ -333,6 +341,8 @@ class State:
         out = self.sitting_out(led.dealer)
         if out is not None:
             extra["sitting_out"] = out
+        if self.game.table.doubles_two_dora:
+            extra["dice"] = [self._rng.randint(1, 6), self._rng.randint(1, 6)]
         self._emit(
             {
                 "type": "start_kyoku",
@@ -345,12 +355,18 @@ class State:
                 "dora_marker": self.game.names[wall.dora[0]],
                 "dora_tile": wall.dora[0],
                 # Every indicator turned at the start (gotou turns two).
-                "dora_tiles": wall.dora[: self.game.table.initial_dora],
+                "dora_tiles": wall.dora[: self._initial_dora(extra)],
                 "wall": wall.to_json(),
                 **extra,
             }
         )
         self._draw(self.ledger.state.dealer)
+
+    def _initial_dora(self, start: dict[str, Any]) -> int:
+        """Dora indicators turned at the start of a hand (one more on the dealer's doubles,
+        where the preset says so)."""
+        dice = start.get("dice")
+        return self.game.table.initial_dora + (1 if dice and dice[0] == dice[1] else 0)
 
     def _hand_order(self, dealer: int) -> list[int]:
         """The persons in a hand with this dealer, in seat order from the dealer."""
@@ -397,10 +413,10 @@ class State:
             self.position[q] = i
         self.in_hand = sorted(self.active)
         size = self.game.hand_size
-        live_total = len(self.game.tileset.tiles) - DEAD_WALL - size * self.seats
+        live_total = len(self.game.tileset.tiles) - self.game.table.dead_wall - size * self.seats
         self.max_draws = live_total
         self.draws = 0
-        self.revealed = list(wall.dora[: self.game.table.initial_dora])
+        self.revealed = list(wall.dora[: self._initial_dora(ev)])
         self.wareme = ev.get("wareme")
         self.tedumari = False
         self.pending_dora = 0
@@ -418,15 +434,18 @@ class State:
     def _on_tsumo(self, ev: dict[str, Any]) -> None:
         seat, tile = ev["actor"], ev["tile"]
         p = self.players[seat]
+        shortens = True
         if ev["rinshan"]:
             # Past the replacement tiles, the dead wall takes the live wall's last tile.
             if self.wall.rinshan:
                 self.wall.rinshan.pop(0)
+                shortens = self.game.table.replacement_shortens_wall
             else:
                 self.wall.live.pop()
         else:
             self.wall.live.pop(0)
-        self.draws += 1
+        if shortens:
+            self.draws += 1
         p.hand.append(tile)
         p.drawn_waits = p.waits
         p.hand_changed()
@@ -828,6 +847,25 @@ class State:
             return False
         return self.ledger.refusal(winner, None if winner == target else target, result) is None
 
+    def _ron_allowed(
+        self,
+        seat: int,
+        actor: int,
+        tile: Tile,
+        chankan: bool = False,
+        kokushi_only: bool = False,
+    ) -> bool:
+        """Whether ``seat`` may ron ``actor``'s tile: not furiten (or a kokushi that may ron
+        while furiten on a tile it never discarded, where the preset allows it), and a win."""
+        if self._furiten(seat, tile):
+            if not (
+                self.game.table.kokushi_furiten_ron
+                and tile_kind(tile) not in self.players[seat].discarded_kinds
+            ):
+                return False
+            kokushi_only = True
+        return self._can_win(seat, actor, tile, chankan=chankan, kokushi_only=kokushi_only)
+
     def _pochi(self, winner: int, target: int, tile: Tile) -> bool:
         """白ぽっち drawn after riichi: a wildcard (gotou), so the hand wins whatever it is."""
         p = self.players[winner]
@@ -900,7 +938,7 @@ class State:
             if kinds >= 9:
                 out.append(Action(ActionType.NINE_TERMINALS, seat))
         keep = game.undiscardable
-        if just_drew and wall_left > 0 and len(self.kan_owners) < 4:
+        if just_drew and wall_left >= table.kan_needs_draws and len(self.kan_owners) < 4:
             if 4 in counts:
                 for k in range(34):
                     if counts[k] == 4 and k not in keep:
@@ -1032,7 +1070,10 @@ class State:
         before = list(p.hand)
         before.remove(p.drawn)
         after = [t for t in p.hand if tile_kind(t) != kind]
-        return self._waits(p, before) == self._waits_with_kan(p, after, kind)
+        now, then = self._waits(p, before), self._waits_with_kan(p, after, kind)
+        if self.game.table.riichi_ankan_waits == "same_count":
+            return len(now) == len(then) > 0
+        return now == then
 
     def _waits_with_kan(self, p: Player, hand: list[Tile], kind: Kind) -> frozenset[Kind]:
         called = self._called_counts(p)
@@ -1060,12 +1101,8 @@ class State:
         out: list[Action] = []
         if self.robbed is not None:
             actor, tile, kind = self.robbed
-            if (
-                seat != actor
-                and not self._furiten(seat, tile)
-                and self._can_win(
-                    seat, actor, tile, chankan=kind == "kakan", kokushi_only=kind == "ankan"
-                )
+            if seat != actor and self._ron_allowed(
+                seat, actor, tile, chankan=kind == "kakan", kokushi_only=kind == "ankan"
             ):
                 out.append(Action(ActionType.RON, seat, tile))
         elif self.last_discard is not None:
@@ -1085,7 +1122,7 @@ class State:
         out: list[Action] = []
         kind = tile_kind(tile)
         waits = p.waits if p.waits is not None else self._hand_waits(seat)
-        if kind in waits and not self._furiten(seat, tile) and self._can_win(seat, actor, tile):
+        if kind in waits and self._ron_allowed(seat, actor, tile):
             out.append(Action(ActionType.RON, seat, tile))
         if p.riichi is not RiichiKind.NONE or self.draws >= self.max_draws:
             return out
@@ -1108,7 +1145,11 @@ class State:
         if len(same) >= 2:
             for pair in _distinct_combos(same, 2, ts):
                 out.append(Action(ActionType.PON, seat, tile, pair))
-        if len(same) >= 3 and len(self.kan_owners) < 4:
+        if (
+            len(same) >= 3
+            and len(self.kan_owners) < 4
+            and self.max_draws - self.draws >= self.game.table.kan_needs_draws
+        ):
             out.append(Action(ActionType.DAIMINKAN, seat, tile, tuple(same)))
         if near:
             n = kind % 9

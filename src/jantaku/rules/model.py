@@ -400,6 +400,28 @@ class TableRules(_Section):
     riichi_ankan: Literal["allowed", "mandatory"] = "allowed"
     """A closed kan after riichi that keeps the waits: allowed, or required whenever possible
     (tokushima «リーチ後の暗槓必須»)."""
+    riichi_ankan_waits: Literal["same", "same_count"] = "same"
+    """A closed kan after riichi must keep the same waiting kinds (Tenhou), or only as many
+    of them (mighty «待ちの総数が変わる暗槓は不可»: the yaku may change)."""
+    kokushi_furiten_ron: bool = False
+    """A kokushi hand may ron while furiten on a tile that is not among its own discards
+    (kanto-boo)."""
+    dead_wall: int = Field(default=14, ge=14, le=30)
+    """Tiles set aside at the deal and never drawn in turn: the replacement tiles, five dora
+    and five ura indicators, and any left over (tokushima «王牌18or20枚残し»: 18)."""
+    rinshan_tiles: int = Field(default=4, ge=4)
+    """Replacement tiles in the dead wall (gotou «嶺上牌は6トン(12枚)残し»: 12). Past them,
+    the live wall's last tile is taken."""
+    replacement_shortens_wall: bool = True
+    """Each replacement draw moves the end of the live wall up one, as Tenhou keeps its dead
+    wall at 14; off: the live wall is drawn to the dead wall whatever was replaced (gotou
+    «ドラ横までツモり切り»)."""
+    doubles_two_dora: bool = False
+    """The dealer's dice are rolled (and shown) at the start of each hand; doubles turn one
+    more dora indicator for that hand (tokushima «ゾロ目ならドラ表示牌2枚めくり»)."""
+    kan_needs_draws: int = Field(default=1, ge=1)
+    """A kan (closed, added or open) only with at least this many live draws left: 1 (Tenhou:
+    none on the last tile), 2 (gotou: none when one draw or less is left)."""
 
 
 class SettlementRules(_Section):
@@ -453,6 +475,12 @@ class Preset(_Section):
             raise ValueError("scoring.flower_han/flower_powers: the tile set has no flowers")
         if self.hand.wildcards and self.scoring.dot_white == "wild_after_riichi":
             raise ValueError("scoring.dot_white: a hand cannot hold two wildcards by rule")
+        t = self.table
+        if t.dead_wall < t.rinshan_tiles + 10:
+            raise ValueError(
+                f"table.dead_wall: {t.dead_wall} cannot hold {t.rinshan_tiles} replacement tiles"
+                " and ten indicators"
+            )
         s = self.settlement
         if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:
             raise ValueError(f"settlement.uma: {self.players} values, one per rank")

@@ -264,7 +264,7 @@ def tile_problem(state: State) -> str | None:
     """Why the tiles are not all accounted for exactly once, or None."""
     c = [0] * N_TILE_IDS
     w = state.wall
-    for part in (w.live, w.rinshan, w.dora, w.ura):
+    for part in (w.live, w.rinshan, w.dora, w.ura, w.rest):
         for t in part:
             c[t] += 1
     for p in state.players:
