@@ -231,6 +231,21 @@ class TestGotouLimits:
         )
         assert r == {"E": 3, "W": 3, "N": 3}
 
+    @knob("sitting_out_pays_all")
+    def test_the_sitting_out_person_pays_nothing_when_the_knob_is_off(self) -> None:
+        # The same sanbaiman tsumo with tokushima's choice: only the two players in the hand.
+        r = chips(
+            "gotou",
+            CHIN,
+            "7p",
+            tsumo=True,
+            riichi="riichi",
+            dora_indicators="9p1p",
+            players=4,
+            chips={"sitting_out_pays_all": False},
+        )
+        assert r == {"E": 3, "W": 3}
+
     def test_sokupochi_is_4_and_a_dice_chance(self) -> None:
         # «即ぽっちツモ4枚(一発1+即ぽっち3) + サイコロ»: 白ぽっち tsumo on the ippatsu draw:
         # 1 + 3 = 4 from each player in the hand (not A: the sitting-out person pays

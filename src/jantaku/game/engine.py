@@ -602,9 +602,14 @@ class State:
             n = sum(1 for t in p.extracted if tile_kind(t) >= SPRING) if kind == SPRING else 1
             if kind == SPRING or had_spring:
                 double = self.game.preset.chips.shuba_doubles and seat in self.ledger.state.shuba
+                before = list(self.ledger.state.chips)
                 self.ledger.apply(
                     {"type": "chips", "to": seat, "items": {"spring": n}, "double": double}
                 )
+                # Derived, for display: who paid the spring chips.
+                ev["chip_deltas"] = [
+                    a - b for a, b in zip(self.ledger.state.chips, before, strict=True)
+                ]
         self._offer_robbing(seat, tile, "kita")
 
     def _offer_robbing(self, seat: int, tile: Tile, kind: str) -> None:

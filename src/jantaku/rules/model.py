@@ -254,6 +254,10 @@ class ChipsRules(_Section):
 
     enabled: bool = False
     """The preset plays with chips at all."""
+    sitting_out_pays_all: bool = True
+    """Four people at a three-player table: the person sitting out pays the items every
+    other person pays (gotou «オール(A)のものは抜け番も対象»); off: they pay no chips at all
+    (tokushima: the north seat «pays and receives nothing»)."""
     ippatsu: int = 0
     """Chips for a win with ippatsu."""
     ura_dora: int = 0

@@ -95,7 +95,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
     winner = sit.seat_wind
     seated = [w for w in WINDS[: min(sit.players, 4)] if w != winner]
     everyone = list(seated)
-    if sit.sitting_out and preset.players == 3:
+    if sit.sitting_out and preset.players == 3 and rules.sitting_out_pays_all:
         everyone.append(NORTH)
     in_hand = seated if sit.tsumo else [sit.discarder_wind] if sit.discarder_wind else []
 
