@@ -34,6 +34,8 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev,bench]'
 	$(BIN)/python benchmarks/bench_hand.py
+	$(BIN)/python benchmarks/bench_score.py
+	$(BIN)/python benchmarks/bench_sim.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

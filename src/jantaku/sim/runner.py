@@ -29,6 +29,7 @@ import multiprocessing
 import os
 import shutil
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -488,7 +489,7 @@ def _play_in_workers(
     ]
     results: dict[int, list[GameRecord]] = {}
     done = 0
-    ctx = multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context(_start_method())
     try:
         with ctx.Pool(min(workers, len(chunks))) as pool:
             for number, recs in pool.imap_unordered(_run_chunk, chunks):
@@ -507,6 +508,14 @@ def _play_in_workers(
             if c.log_path is not None and os.path.exists(c.log_path):
                 os.remove(c.log_path)
     return [rec for c in chunks for rec in results[c.number]]
+
+
+def _start_method() -> str:
+    """Fork where it is safe (POSIX, no other thread running): the workers start at once
+    with the tables, presets and caches already loaded; spawn otherwise."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
 
 
 def summarize(
