@@ -460,10 +460,25 @@ def test_cli_simulate_bad_input_exits_2(args: list[str]) -> None:
 # -- soak ---------------------------------------------------------------------------------------
 
 
+SOAK = {"random": 1000, "baseline": 200}
+"""Games per preset of the full soak (``pytest -m slow``), every one checked after every
+action: tiles, points and chips conserved, someone can always act, the log replays, and
+no view ever shows another seat's concealed tiles or the wall."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("bots", ["random", "baseline"])
 def test_soak_simulate_with_checks(preset: str, bots: str) -> None:
-    out = simulate(preset, 40, seed=500, bots=bots, check=True, workers=2)
+    out = simulate(preset, SOAK[bots], seed=500, bots=bots, check=True, workers=2)
+    assert out["invariant_violations"] == 0, out["violations"]
+    assert out["unfinished_games"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["gotou", "tokushima"])
+@pytest.mark.parametrize("bots", ["random", "baseline"])
+def test_soak_four_people_rotating(preset: str, bots: str) -> None:
+    out = simulate(preset, SOAK[bots] // 5, seed=900, bots=bots, check=True, workers=2, people=4)
     assert out["invariant_violations"] == 0, out["violations"]
     assert out["unfinished_games"] == 0

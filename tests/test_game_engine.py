@@ -70,14 +70,6 @@ def test_random_games_end_with_invariants(preset: str, seed: int) -> None:
     assert state.events[-1]["settlement"] is not None
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("preset", ["riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo"])
-def test_soak_random_games(preset: str) -> None:
-    # `pytest -m slow`: 1,000 seeded games per preset, every tenth checked after every action.
-    for seed in range(1000):
-        play(Game(preset, seed), random.Random(seed), check=seed % 10 == 0)
-
-
 def test_same_seed_and_decisions_give_the_same_log() -> None:
     a = play(Game("riichi", 7), random.Random(3), check=False)
     b = play(Game("riichi", 7), random.Random(3), check=False)

@@ -144,6 +144,7 @@ def play_game(
         state = game.new_state()
         led = state.ledger.state
         total = sum(led.scores) + led.stick_points + led.lost_points
+        chip_total = sum(led.chips)
         actions = 0
         seat_actions = rec.seat_actions
         while not state.game_over:
@@ -164,7 +165,7 @@ def play_game(
             actions += 1
             seat_actions[seat] += 1
             if check:
-                _check_step(state, total, violation)
+                _check_step(state, total, chip_total, violation)
             if actions >= max_actions:
                 violation("progress", f"no end after {actions} actions")
                 break
@@ -243,8 +244,16 @@ def _tally(state: State, rec: GameRecord) -> None:
 # -- invariants -------------------------------------------------------------------------------
 
 
-def _check_step(state: State, total: int, violation: Callable[[str, str], None]) -> None:
+def _check_step(
+    state: State, total: int, chip_total: int, violation: Callable[[str, str], None]
+) -> None:
     led = state.ledger.state
+    if sum(led.chips) != chip_total:
+        violation(
+            "chips",
+            f"chips {led.chips} sum to {sum(led.chips)}, not {chip_total} "
+            f"(after event {len(state.events) - 1}: {state.events[-1]['type']})",
+        )
     now = sum(led.scores) + led.stick_points + led.lost_points
     if now != total:
         violation(
