@@ -447,15 +447,26 @@ class HandAnalyzer:
         >>> len(a.decompositions(Hand.parse('111222333m55p789s').concealed_counts()))
         2
         """
-        if sum(counts[:N_KINDS]) != 3 * (4 - melds) + 2:
-            return []
         # Each suit splits on its own (cached by its counts); a reading takes one split per
-        # suit, exactly one of them holding the pair.
+        # suit, exactly one of them holding the pair. Rather than first adding up the tiles,
+        # the readings with the wrong number of sets are dropped at the end.
         partial: list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]] = [(-1, (), ())]
-        for base in (0, 9, 18, 27):
-            splits = _group_splits(base, tuple(counts[base : base + (9 if base < 27 else 7)]))
+        for base, end, cache in _GROUPS:
+            group = tuple(counts[base:end])
+            splits = cache.get(group)
+            if splits is None:
+                splits = _group_splits(base, group)
+            if splits is _NO_TILES:
+                continue
             if not splits:
                 return []
+            if len(partial) == 1 and len(splits) == 1:  # the usual case: one way each
+                pair, trips, seqs = partial[0]
+                gpair, gtrips, gseqs = splits[0]
+                if gpair >= 0 and pair >= 0:
+                    return []
+                partial = [(max(pair, gpair), trips + gtrips, seqs + gseqs)]
+                continue
             nxt = []
             for pair, trips, seqs in partial:
                 for gpair, gtrips, gseqs in splits:
@@ -463,7 +474,8 @@ class HandAnalyzer:
                         continue
                     nxt.append((max(pair, gpair), trips + gtrips, seqs + gseqs))
             partial = nxt
-        return [Decomposition(p, t, s) for p, t, s in partial if p >= 0]
+        sets = 4 - melds
+        return [Decomposition(p, t, s) for p, t, s in partial if p >= 0 and len(t) + len(s) == sets]
 
 
 def tileset_riichi() -> TileSet:
@@ -472,24 +484,28 @@ def tileset_riichi() -> TileSet:
     return tileset("riichi")
 
 
-_GROUP_SPLITS: dict[
-    tuple[int, tuple[int, ...]], list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]]
-] = {}
+_Split = tuple[int, tuple[Kind, ...], tuple[Kind, ...]]
+_NO_TILES: Final[list[_Split]] = [(-1, (), ())]
+"""The one split of a group without tiles (recognised by identity: nothing to add)."""
+_GROUPS: Final[tuple[tuple[int, int, dict[tuple[int, ...], list[_Split]]], ...]] = tuple(
+    (base, base + (9 if base < 27 else 7), {}) for base in (0, 9, 18, 27)
+)
+"""Each group's first kind, end, and its splits by counts (few patterns occur)."""
 
 
-def _group_splits(
-    base: int, group: tuple[int, ...]
-) -> list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]]:
+def _group_splits(base: int, group: tuple[int, ...]) -> list[_Split]:
     """Every split of one suit's (or the honors') tiles into sets and at most one pair:
-    ``(pair kind or -1, triplets, runs)``. Cached, as few patterns occur."""
-    key = (base, group)
-    hit = _GROUP_SPLITS.get(key)
+    ``(pair kind or -1, triplets, runs)``. Cached."""
+    cache = _GROUPS[base // 9][2]
+    hit = cache.get(group)
     if hit is not None:
         return hit
     c = [0] * N_KINDS
     c[base : base + len(group)] = group
-    out: list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]] = []
-    if sum(group) % 3 == 0:
+    out: list[_Split] = []
+    if not any(group):
+        out = _NO_TILES
+    elif sum(group) % 3 == 0:
         out.extend((-1, t, s) for t, s in _set_splits(c, base))
     elif sum(group) % 3 == 2:
         for p in range(base, base + len(group)):
@@ -497,7 +513,7 @@ def _group_splits(
                 c[p] -= 2
                 out.extend((p, t, s) for t, s in _set_splits(c, base))
                 c[p] += 2
-    _GROUP_SPLITS[key] = out
+    cache[group] = out
     return out
 
 

@@ -90,17 +90,24 @@ class Reading:
 
 _CLOSED_TRIPLET: Final = tuple(SetInfo(k, False, False, False, True) for k in range(N_KINDS))
 _CLOSED_RUN: Final = tuple(SetInfo(k, True, False, False, True) for k in range(N_KINDS))
+_RON_TRIPLET: Final = tuple(SetInfo(k, False, False, False, False) for k in range(N_KINDS))
 _ORPHANS: Final = tuple(k for k in range(N_KINDS) if is_terminal_or_honor(k))
+_TRIPLET_FU: Final = tuple(4 if is_terminal_or_honor(k) else 2 for k in range(N_KINDS))
+"""Fu of an open triplet of each kind (doubled when concealed, ×4 more for a kan)."""
 
 
 def meld_sets(sit: WinSituation) -> list[SetInfo]:
     out = []
     for m in sit.melds:
-        if m.type is MeldType.CHI:
-            out.append(SetInfo(m.kind, True, False, True, False))
+        kind = tile_kind(min(m.tiles))  # Meld.kind, without a generator per meld
+        t = m.type
+        if t is MeldType.CHI:
+            out.append(SetInfo(kind, True, False, True, False))
+        elif t is MeldType.PON:
+            out.append(SetInfo(kind, False, False, True, False))
         else:
-            ankan = m.type is MeldType.ANKAN
-            out.append(SetInfo(m.kind, False, m.is_kan, not ankan, ankan))
+            ankan = t is MeldType.ANKAN
+            out.append(SetInfo(kind, False, True, not ankan, ankan))
     return out
 
 
@@ -122,39 +129,52 @@ def readings(
     winning tile's own kind."""
     if win is None:
         win = tile_kind(sit.win_tile)
-    called = meld_sets(sit) if sit.melds else []
-    m_trips = [s.kind for s in called if not s.seq]
-    m_seqs = [s.kind for s in called if s.seq]
-    m_kans = sum(1 for s in called if s.kan)
-    m_ankou = sum(1 for s in called if s.concealed and not s.seq)
+    melds = sit.melds
     out: list[Reading] = []
-    for d in analyzer.decompositions(counts, len(sit.melds)):
-        trips = [_CLOSED_TRIPLET[k] for k in d.triplets]
-        seqs = [_CLOSED_RUN[k] for k in d.sequences]
-        trip_kinds = [*d.triplets, *m_trips]
-        seq_kinds = [*d.sequences, *m_seqs]
-        ankou = len(d.triplets) + m_ankou
-        derived = (trip_kinds, seq_kinds, m_kans, ankou)
-        all_sets = (*trips, *seqs, *called)
-        if d.pair == win:
-            out.append(Reading(STANDARD, all_sets, d.pair, TANKI, (), derived))
-        if win in d.triplets:
-            i = d.triplets.index(win)
-            # A triplet finished by a ron counts as open (明刻) for fu and 三暗刻.
-            done = trips[i]._replace(concealed=sit.tsumo)
-            sets = (*trips[:i], done, *trips[i + 1 :], *seqs, *called)
-            shanpon = (trip_kinds, seq_kinds, m_kans, ankou - (0 if sit.tsumo else 1))
-            out.append(Reading(STANDARD, sets, d.pair, SHANPON, (), shanpon))
-        seen: set[tuple[str, Kind]] = set()
-        for s in d.sequences:
-            if s <= win <= s + 2:
-                wait = _wait_in_run(s, win)
-                key = (wait, s)
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append(Reading(STANDARD, all_sets, d.pair, wait, (), derived))
-    if not sit.melds:
+    decompositions = analyzer.decompositions(counts, len(melds))
+    if decompositions:
+        tsumo = sit.tsumo
+        called: list[SetInfo] = []
+        m_trips: list[Kind] = []
+        m_seqs: list[Kind] = []
+        m_kans = m_ankou = 0
+        if melds:
+            called = meld_sets(sit)
+            for info in called:
+                if info.seq:
+                    m_seqs.append(info.kind)
+                else:
+                    m_trips.append(info.kind)
+                    m_kans += info.kan
+                    m_ankou += info.concealed
+        for pair, d_trips, d_seqs in decompositions:
+            trips = [_CLOSED_TRIPLET[k] for k in d_trips]
+            seqs = [_CLOSED_RUN[k] for k in d_seqs]
+            trip_kinds = [*d_trips, *m_trips]
+            seq_kinds = [*d_seqs, *m_seqs]
+            ankou = len(d_trips) + m_ankou
+            derived = (trip_kinds, seq_kinds, m_kans, ankou)
+            all_sets = (*trips, *seqs, *called)
+            if pair == win:
+                out.append(Reading(STANDARD, all_sets, pair, TANKI, (), derived))
+            if win in d_trips:
+                i = d_trips.index(win)
+                # A triplet finished by a ron counts as open (明刻) for fu and 三暗刻.
+                done = _CLOSED_TRIPLET[win] if tsumo else _RON_TRIPLET[win]
+                sets = (*trips[:i], done, *trips[i + 1 :], *seqs, *called)
+                shanpon = (trip_kinds, seq_kinds, m_kans, ankou if tsumo else ankou - 1)
+                out.append(Reading(STANDARD, sets, pair, SHANPON, (), shanpon))
+            if d_seqs:
+                seen: set[tuple[str, Kind]] = set()
+                for s in d_seqs:
+                    if s <= win <= s + 2:
+                        wait = _wait_in_run(s, win)
+                        key = (wait, s)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        out.append(Reading(STANDARD, all_sets, pair, wait, (), derived))
+    if not melds:
         c = counts[:N_KINDS]
         # Cheap gates first: seven pairs has no odd count; kokushi has 13 kinds.
         even = not c.count(1) and not c.count(3)
@@ -174,27 +194,28 @@ def readings(
 
 def fu_of(r: Reading, sit: WinSituation, value_pair_fu: list[int], pinfu: bool) -> int:
     """Fu of a standard reading (chiitoitsu is fixed elsewhere)."""
+    tsumo = sit.tsumo
     if pinfu:
-        return 20 if sit.tsumo else 30
+        return 20 if tsumo else 30
     fu = 20
-    closed = not any(s.called for s in r.sets)
-    if closed and not sit.tsumo:
-        fu += 10
+    closed = True
     for s in r.sets:
+        if s.called:
+            closed = False
         if s.seq:
             continue
-        f = 2
-        if is_terminal_or_honor(s.kind):
-            f *= 2
+        f = _TRIPLET_FU[s.kind]
         if s.concealed:
             f *= 2
         if s.kan:
             f *= 4
         fu += f
+    if closed and not tsumo:
+        fu += 10
     fu += value_pair_fu[r.pair]
     if r.wait in (KANCHAN, PENCHAN, TANKI):
         fu += 2
-    if sit.tsumo:
+    if tsumo:
         fu += 2
     if fu == 20 and not closed:
         return 30  # an open hand with no fu at all (喰い平和形) is 30

@@ -7,6 +7,7 @@ payments are rounded and what is added to them. Chips are in :mod:`jantaku.scori
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -22,26 +23,45 @@ from jantaku.tiles.kinds import (
     NORTH,
     SPRING,
     SUMMER,
+    WINDS,
     WINTER,
     Kind,
     kind_from_name,
     kind_name,
 )
-from jantaku.tiles.tileset import TileSet, Variant, tile_kind
+from jantaku.tiles.notation import MeldType
+from jantaku.tiles.tileset import FLOWER_ID_BASE, TileSet, Variant, tile_kind
 
 from .points import LIMIT_NAMES, base_points, standard_payments, tokushima_base
-from .reading import CHIITOI, KOKUSHI, Reading, fu_of, readings
-from .situation import WinSituation
+from .reading import CHIITOI, KOKUSHI, STANDARD, Reading, fu_of, readings
+from .situation import RiichiKind, WinSituation
 from .yaku import (
     ALL_YAKU,
     ALL_YAKU_BY_ID,
+    CHANKAN,
+    CLOSED,
     DORA_IDS,
     DORA_NAMES,
+    DOUBLE_RIICHI,
+    FIRST_TURN,
+    HAITEI,
     HOUSE_IDS,
+    HOUTEI,
+    IPPATSU,
+    KANS3,
+    KANS4,
+    OPEN_RIICHI,
+    RIICHI,
+    RINSHAN,
+    RON,
     SUPERSEDES,
+    TSUMO,
     Ctx,
     HandFacts,
     Yaku,
+    round_is,
+    seat_is,
+    triple,
 )
 
 
@@ -129,28 +149,30 @@ class Scorer:
         normal = [y for y in self.yaku if not y.yakuman or y.id in as_han]
         self._closed_yaku = [(y, self.han[y.id][0]) for y in normal if self.han[y.id][0]]
         self._open_yaku = [(y, self.han[y.id][1]) for y in normal if self.han[y.id][1]]
-        # Honor yakuhai only need testing when the hand has honors.
-        honor_only = {y.id for y in ALL_YAKU if y.tenhou_id is not None and 10 <= y.tenhou_id <= 20}
-        self._normal_yaku = {
-            closed: {
-                honors: [(y, h) for y, h in lst if honors or y.id not in honor_only]
-                for honors in (False, True)
-            }
-            for closed, lst in ((True, self._closed_yaku), (False, self._open_yaku))
-        }
         double = rules.double_yakuman
         self._yakuman = [
             (y, y.yakuman if double else 1) for y in self.yaku if y.yakuman and y.id not in as_han
         ]
         enabled = {y.id for y in self.yaku}
-        # House yakuman have shapes the cheap gate does not know: always look for them.
-        self._house_yakuman = any(y.yakuman and y.id in HOUSE_IDS for y, _ in self._yakuman)
         self._supersedes = {k: v for k, v in SUPERSEDES.items() if k in enabled}
         self.nuki_kinds = frozenset(kind_from_name(k) for k in rules.nuki_dora)
         flowers = frozenset(k for k in self.tileset.kinds if k >= N_KINDS)
         self.extractable: frozenset[Kind] = self.nuki_kinds | flowers
         """Kinds a player of this preset sets aside (nuki-dora, flowers)."""
-        self._yaku_cache: dict[tuple[bool, ...], list[tuple[Yaku, int]]] = {}
+        # Each yaku once with the YakuHan it adds, shared by the gate lists.
+        self._closed_entries = [(y, h, YakuHan(y.id, h)) for y, h in self._closed_yaku]
+        self._open_entries = [(y, h, YakuHan(y.id, h)) for y, h in self._open_yaku]
+        self._yakuman_entries = [(y, m, YakuHan(y.id, 0, m)) for y, m in self._yakuman]
+        relevant = CLOSED  # it also chooses the han column
+        for y in self.yaku:
+            relevant |= y.needs
+        self._relevant_gates = relevant
+        # Scorers of the same yaku and han share the lists (a server has one per table).
+        config = tuple(
+            tuple((y.id, h) for y, h, _ in entries)
+            for entries in (self._closed_entries, self._open_entries, self._yakuman_entries)
+        )
+        self._gated = _GATE_CACHES.setdefault(config, {})
         self._min_han = rules.min_han
         self._two_han_from = rules.two_han_from_honba
         self._fixed30 = rules.fu == "fixed30"
@@ -162,6 +184,12 @@ class Scorer:
         )
         self._riichi_only_ron = "riichi_only_ron" in enabled
         self._mu_on = "mu" in enabled
+        self._rule_wild = preset.hand.wildcards
+        self._tokushima_table = rules.point_table == "tokushima"
+        self._mangan_cap = rules.limit_cap == "mangan"
+        self._pao_yaku = frozenset(rules.pao)
+        self._pochi_rule = rules.dot_white == "wild_after_riichi"
+        self._honor_only_north = rules.north_in_hand == "honor_yakuman_only"
         self._vfu_cache: dict[tuple[Kind, Kind], list[int]] = {}
         ts_ = self.tileset
         self._red = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.RED)
@@ -184,10 +212,10 @@ class Scorer:
         self._vfu_cache[key] = fu
         return fu
 
-    def _flower_powers(self, sit: WinSituation) -> set[Kind]:
+    def _flower_powers(self, sit: WinSituation) -> AbstractSet[Kind]:
         """gotou: the flowers whose effect the winner has (extracted, or an indicator)."""
         if not self.rules.flower_powers:
-            return set()
+            return _NO_POWERS
         have = {tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING}
         for t in (*sit.dora_indicators, *sit.ura_indicators):
             if tile_kind(t) >= SPRING:
@@ -199,38 +227,39 @@ class Scorer:
         sit: WinSituation,
         all_counts: list[int],
         real_tiles: list[int],
-        powers: set[Kind],
+        powers: AbstractSet[Kind],
     ) -> tuple[list[YakuHan], dict[str, int]]:
-        ts = sit.tileset
+        dora_next = sit.tileset.dora_next
         rules = self.rules
         out: list[YakuHan] = []
-        facts: dict[str, int] = {}
-        per_indicator = [
-            all_counts[ts.dora_next[tile_kind(t)]] if ts.dora_next[tile_kind(t)] >= 0 else 0
-            for t in sit.dora_indicators
-        ]
-        dora = sum(per_indicator)
+        dora = kan_dora = 0
         base_n = 2 if rules.flower_powers else 1  # gotou always turns two indicators
-        facts["kan_dora"] = sum(per_indicator[base_n:])
+        for i, t in enumerate(sit.dora_indicators):
+            d = dora_next[t >> 2 if t < FLOWER_ID_BASE else tile_kind(t)]
+            if d >= 0:
+                dora += all_counts[d]
+                if i >= base_n:
+                    kan_dora += all_counts[d]
         if dora:
             out.append(YakuHan("dora", dora))
         red = len(self._red.intersection(real_tiles))
         gold = len(self._gold.intersection(real_tiles)) if self._gold else 0
-        facts["red"], facts["gold"] = red, gold
+        facts = {"kan_dora": kan_dora, "red": red, "gold": gold}
         aka = red + (gold if rules.gold_is_dora else 0)
         if SPRING + 2 in powers:  # autumn: every five is a dora, red and gold count twice
             aka += sum(all_counts[k] for k in FIVES)
         if aka:
             out.append(YakuHan("aka_dora", aka))
-        if sit.riichi.declared and rules.ura_dora:
-            ura = sum(
-                all_counts[ts.dora_next[tile_kind(t)]]
-                for t in sit.ura_indicators
-                if ts.dora_next[tile_kind(t)] >= 0
-            )
+        if sit.riichi is not RiichiKind.NONE and rules.ura_dora:
+            ura = 0
+            for t in sit.ura_indicators:
+                d = dora_next[t >> 2 if t < FLOWER_ID_BASE else tile_kind(t)]
+                if d >= 0:
+                    ura += all_counts[d]
             facts["ura"] = ura
             out.append(YakuHan("ura_dora", ura))
-        nuki = sum(1 for t in sit.extracted if tile_kind(t) in self.nuki_kinds)
+        extracted = sit.extracted
+        nuki = sum(1 for t in extracted if tile_kind(t) in self.nuki_kinds) if extracted else 0
         facts["nuki"] = nuki
         if nuki:
             norths = sum(1 for t in sit.extracted if tile_kind(t) == NORTH)
@@ -258,47 +287,55 @@ class Scorer:
         Raises :class:`NotAWin` when the hand is not complete, has no yaku, or has fewer
         han than the rules require.
         """
-        rules = self.rules
         if sit.mu:
             return self._mu(sit)
-        if sit.win_tile not in sit.concealed:
+        concealed = sit.concealed
+        win_tile = sit.win_tile
+        if win_tile not in concealed:
             raise NotAWin("the winning tile is not among the concealed tiles")
         ts = sit.tileset
+        melds = sit.melds
         pochi = (
-            rules.dot_white == "wild_after_riichi"
+            self._pochi_rule
             and sit.tsumo
-            and sit.riichi.declared
-            and ts.variant(sit.win_tile) is Variant.DOT
+            and sit.riichi is not RiichiKind.NONE
+            and ts.variant(win_tile) is Variant.DOT
         )
-        rule_wild = self.preset.hand.wildcards
-        expect = 14 - 3 * len(sit.melds) - rule_wild
-        if len(sit.concealed) != expect:
+        rule_wild = self._rule_wild
+        expect = 14 - 3 * len(melds) - rule_wild
+        if len(concealed) != expect:
             raise NotAWin(
-                f"{len(sit.concealed)} concealed tiles with {len(sit.melds)} melds; a complete "
+                f"{len(concealed)} concealed tiles with {len(melds)} melds; a complete "
                 f"hand has {expect}"
             )
-        real = [t for t in sit.concealed if t != sit.win_tile] if pochi else sit.concealed
+        real = [t for t in concealed if t != win_tile] if pochi else concealed
         conc = [0] * 38
         for t in real:
             conc[t >> 2 if t < 136 else tile_kind(t)] += 1
         called = [0] * 38
-        if sit.melds:
-            for m in sit.melds:
-                for t in m.tiles:
-                    called[t >> 2] += 1
+        real_tiles = list(real)
+        if melds:
+            for m in melds:
+                real_tiles.extend(m.tiles)
+            meld_tiles = real_tiles[len(real) :]
+            for t in meld_tiles:
+                called[t >> 2] += 1
         wild = rule_wild + (1 if pochi else 0)
         if wild:
-            identities = self.analyzer.wildcard_readings(conc, len(sit.melds), wild, called)
+            identities = self.analyzer.wildcard_readings(conc, len(melds), wild, called)
+            if not identities:
+                raise NotAWin("the hand is not complete")
         else:
-            identities = [()]
-        if not identities:
-            raise NotAWin("the hand is not complete")
+            identities = _NO_WILDCARD
+        closed = True
+        for m in melds:
+            if m.type is not MeldType.ANKAN:
+                closed = False
+                break
+        sit_gates = self._situation_gates(sit, closed)
         vfu = self._value_pair_fu(sit)
         powers = self._flower_powers(sit)
-        real_tiles = list(real)
-        if sit.melds:
-            for m in sit.melds:
-                real_tiles.extend(m.tiles)
+        extracted = sit.extracted
         best: _Candidate | None = None
         best_key: tuple[int, int, int] | None = None
         best_extra: tuple[tuple[Kind, ...], dict[str, int]] = ((), {})
@@ -310,24 +347,36 @@ class Scorer:
                 for k in ident:
                     counts[k] += 1
             hand_counts = counts[:N_KINDS]
-            if sit.melds:
-                for m in sit.melds:
-                    for t in m.tiles:
-                        hand_counts[t >> 2] += 1
+            if melds:
+                for t in meld_tiles:
+                    hand_counts[t >> 2] += 1
             all_counts = hand_counts
-            if sit.extracted:
+            if extracted:
                 all_counts = list(hand_counts)
-                for t in sit.extracted:
+                for t in extracted:
                     k = tile_kind(t)
                     if k < N_KINDS:
                         all_counts[k] += 1
-            win_kind = ident[-1] if pochi else tile_kind(sit.win_tile)
+            win_kind = ident[-1] if pochi else tile_kind(win_tile)
             dora, facts = self._dora(sit, all_counts, real_tiles, powers)
+            dora_han = 0
+            for d in dora:
+                dora_han += d.han
             hfacts = HandFacts.of(hand_counts)
+            gates = hfacts.gates | sit_gates
+            # The seat and round winds only matter with their triplet: leaving them out
+            # otherwise keeps the cache of gate lists small.
+            if gates & _TRIPLES.get(sit.seat_wind, 0):
+                gates |= _SEAT_GATES[sit.seat_wind]
+            if gates & _TRIPLES.get(sit.round_wind, 0):
+                gates |= _ROUND_GATES[sit.round_wind]
+            gated = self._gate(gates & self._relevant_gates)
             for r in readings(sit, self.analyzer, counts, win_kind):
                 if reason == "the hand is not complete":
                     reason = "the hand has no yaku"
-                res = self._score_reading(sit, r, hand_counts, counts, vfu, dora, hfacts, powers)
+                res = self._score_reading(
+                    sit, r, hand_counts, counts, vfu, dora, hfacts, powers, gated, closed, dora_han
+                )
                 if isinstance(res, str):
                     reason = res
                     continue
@@ -337,8 +386,11 @@ class Scorer:
                     best, best_key, best_extra = res, key, (ident, facts)
         if best is None:
             raise NotAWin(reason)
-        honor_only = rules.north_in_hand == "honor_yakuman_only"
-        if honor_only and conc[NORTH] and not any(f.id in _HONOR_YAKUMAN for f in best.found):
+        if (
+            self._honor_only_north
+            and conc[NORTH]
+            and not any(f.id in _HONOR_YAKUMAN for f in best.found)
+        ):
             raise NotAWin(
                 "a north kept in the hand only counts toward an honor yakuman "
                 "(kokushi, four winds, all honors, manzu half flush)"
@@ -358,6 +410,52 @@ class Scorer:
             facts=best_extra[1],
         )
 
+    def _situation_gates(self, sit: WinSituation, closed: bool) -> int:
+        """The gate bits of the situation (see :mod:`jantaku.scoring.yaku`)."""
+        g = TSUMO if sit.tsumo else RON
+        if closed:
+            g |= CLOSED
+        riichi = sit.riichi
+        if riichi is not RiichiKind.NONE:
+            g |= RIICHI
+            if riichi is RiichiKind.DOUBLE:
+                g |= DOUBLE_RIICHI
+            elif riichi is RiichiKind.OPEN or riichi is RiichiKind.OPEN_SHUBA:
+                g |= OPEN_RIICHI
+        if sit.ippatsu:
+            g |= IPPATSU
+        if sit.chankan:
+            g |= CHANKAN
+        if sit.rinshan:
+            g |= RINSHAN
+        if sit.haitei:
+            g |= HAITEI
+        if sit.houtei:
+            g |= HOUTEI
+        if sit.first_turn:
+            g |= FIRST_TURN
+        if len(sit.melds) >= 3:
+            kans = sum(1 for m in sit.melds if m.is_kan)
+            if kans >= 3:
+                g |= KANS3 if kans == 3 else KANS3 | KANS4
+        return g
+
+    def _gate(self, gates: int) -> _Gated:
+        """The yakuman and yaku worth testing when these gate bits hold, cached by the bits:
+        a reading then calls only predicates that can hold."""
+        hit = self._gated.get(gates)
+        if hit is None:
+            missing = ~gates
+            normal = self._closed_entries if gates & CLOSED else self._open_entries
+            hit = _Gated(
+                [e for e in self._yakuman_entries if not e[0].needs & missing],
+                [e for e in normal if not e[0].needs & missing],
+            )
+            # Bounded: the first patterns seen are kept (the common ones, mostly).
+            if len(self._gated) < _GATE_CACHE_SIZE:
+                self._gated[gates] = hit
+        return hit
+
     def _score_reading(
         self,
         sit: WinSituation,
@@ -367,10 +465,12 @@ class Scorer:
         vfu: list[int],
         dora: list[YakuHan],
         facts: HandFacts,
-        powers: set[Kind],
+        powers: AbstractSet[Kind],
+        gated: _Gated,
+        closed: bool,
+        dora_han: int,
     ) -> _Candidate | str:
         rules = self.rules
-        closed = not sit.melds or sit.is_closed
         c = Ctx(
             sit,
             r,
@@ -380,33 +480,23 @@ class Scorer:
             r.seqs,
             r.kans,
             r.ankou,
-            r.form == "standard" and vfu[r.pair] > 0,
+            r.form == STANDARD and vfu[r.pair] > 0,
             conc,
             facts,
         )
         found: list[YakuHan] = []
         yakuman = 0
-        if (
-            self._house_yakuman
-            or facts.may_be_yakuman()
-            or r.form == KOKUSHI
-            or c.ankou == 4
-            or c.kans == 4
-            or sit.first_turn
-            or r.form == CHIITOI
-            or len(sit.extracted) >= 4
-        ):
-            for y, mult in self._yakuman:
-                if y.test(c):
-                    yakuman += mult
-                    found.append(YakuHan(y.id, 0, mult))
+        for y, mult, yh in gated.yakuman:
+            if y.test(c):
+                yakuman += mult
+                found.append(yh)
         han = fu = 0
         if not yakuman:
             yaku_han = 0
             pinfu = False
-            for y, h in self._yaku_for(sit, closed, facts):
+            for y, h, yh in gated.normal:
                 if y.test(c):
-                    found.append(YakuHan(y.id, h))
+                    found.append(yh)
                     yaku_han += h
                     if y is _PINFU:
                         pinfu = True
@@ -427,7 +517,7 @@ class Scorer:
                 base, limit = self._base(0, 0, 1)
                 return _Candidate(found, 0, 0, 1, base, limit, r, counts)
             found.extend(dora)
-            han = yaku_han + self._dora_han(dora)
+            han = yaku_han + dora_han
             if self._house_han_on:
                 extra = self._house_han(sit, r, counts, conc)
                 found.extend(extra)
@@ -455,11 +545,11 @@ class Scorer:
                 base, limit = self._base(han, fu, 0)
             else:
                 base, limit = _level_up(base, limit, rules.point_table)
-        if rules.limit_cap == "mangan":
+        if self._mangan_cap:
             cap = 2000 if rules.point_table == "standard" else 1000
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
-        if not yakuman and rules.point_table == "standard" and limit is None and base <= 0:
+        if base <= 0 and not yakuman and limit is None and rules.point_table == "standard":
             return "the hand has no value"
         return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
 
@@ -502,48 +592,6 @@ class Scorer:
             total = sum(res.payments.values())
             res = _replace(res, payments={sit.pao_wind: total}, pao_wind=sit.pao_wind)
         return res
-
-    def _yaku_for(
-        self, sit: WinSituation, closed: bool, facts: HandFacts
-    ) -> list[tuple[Yaku, int]]:
-        """The yaku worth testing for this hand: those whose hand-level condition (riichi,
-        a special win, tsumo, all simples, one suit, terminals and honors) can hold. Cached
-        by those conditions, so a reading tests fewer predicates."""
-        special = sit.chankan or sit.rinshan or sit.haitei or sit.houtei
-        key = (
-            closed,
-            facts.has_honor,
-            sit.riichi.declared,
-            special,
-            sit.tsumo,
-            facts.all_simple,
-            facts.suits == 1,
-            facts.all_toh,
-        )
-        hit = self._yaku_cache.get(key)
-        if hit is None:
-            skip = set()
-            if not sit.riichi.declared:
-                skip |= {"riichi", "double_riichi", "ippatsu", "open_riichi"}
-            if not special:
-                skip |= {"chankan", "rinshan", "haitei", "houtei"}
-            if not sit.tsumo:
-                skip |= {"menzen_tsumo", "rinshan", "haitei"}
-            if not facts.all_simple:
-                skip.add("tanyao")
-            if facts.suits != 1:
-                skip |= {"honitsu", "chinitsu"}
-            if not facts.all_toh:
-                skip.add("honroutou")
-            hit = [
-                (y, h) for y, h in self._normal_yaku[closed][facts.has_honor] if y.id not in skip
-            ]
-            self._yaku_cache[key] = hit
-        return hit
-
-    @staticmethod
-    def _dora_han(dora: list[YakuHan]) -> int:
-        return sum(d.han for d in dora) if dora else 0
 
     def _house_han(
         self, sit: WinSituation, r: Reading, counts: list[int], conc: list[int]
@@ -612,9 +660,9 @@ class Scorer:
         return len(w.kinds)
 
     def _base(self, han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
-        rules = self.rules
-        if rules.point_table == "tokushima":
+        if self._tokushima_table:
             return tokushima_base(han, fu, yakuman)
+        rules = self.rules
         return base_points(han, fu, yakuman, kazoe=rules.kazoe_yakuman, kiriage=rules.kiriage)
 
     def _pay(
@@ -655,7 +703,7 @@ class Scorer:
             extra = sit.honba * (rules.honba_tsumo if sit.tsumo else rules.honba_ron)
             for p in pays:
                 pays[p] += extra
-        if sit.riichi.is_open and rules.open_riichi_bonus:
+        if rules.open_riichi_bonus and sit.riichi.is_open:
             for p in pays:
                 pays[p] += rules.open_riichi_bonus
         if rules.terminal_manzu_bonus:
@@ -663,7 +711,7 @@ class Scorer:
             for p in pays:
                 pays[p] += n * rules.terminal_manzu_bonus
         pao = None
-        pao_yaku = set(rules.pao)
+        pao_yaku = self._pao_yaku
         if sit.pao_wind is not None and any(f.id in pao_yaku for f in found):
             pao = sit.pao_wind
         elif (
@@ -703,6 +751,23 @@ _HONOR_YAKUMAN = frozenset(
 
 
 _PINFU = ALL_YAKU_BY_ID["pinfu"]
+_NO_WILDCARD: list[tuple[Kind, ...]] = [()]
+_NO_POWERS: frozenset[Kind] = frozenset()
+_SEAT_GATES: dict[Kind, int] = {w: seat_is(w) for w in WINDS}
+_ROUND_GATES: dict[Kind, int] = {w: round_is(w) for w in WINDS}
+_TRIPLES: dict[Kind, int] = {w: triple(w) for w in WINDS}
+_GATE_CACHE_SIZE = 8192
+"""Gate patterns kept per yaku configuration: a few thousand cover nearly every hand, and
+this bounds a long-running server's memory (a pattern's lists are about 200 bytes)."""
+_GATE_CACHES: dict[tuple[tuple[tuple[str, int], ...], ...], dict[int, _Gated]] = {}
+
+
+class _Gated(NamedTuple):
+    """The yakuman (with their multiple) and yaku (with their han) a hand may have, each
+    with the :class:`YakuHan` it adds when found."""
+
+    yakuman: list[tuple[Yaku, int, YakuHan]]
+    normal: list[tuple[Yaku, int, YakuHan]]
 
 
 def _replace(res: ScoreResult, **changes: object) -> ScoreResult:
