@@ -245,6 +245,7 @@ def _finish_round(
                 report.problems.append(f"{where}: the record leaves riichi sticks unpaid")
                 return
             raise ReplayMismatch(f"{where}: deltas {got} != record {total}")
+        _check_hora_events(state, wins, where, first)
         return
     res = next((r for r in rnd.results if isinstance(r, ExhaustiveOrAbortiveDraw)), None)
     if res is None:
@@ -258,3 +259,20 @@ def _finish_round(
     exp = list(res.deltas[: len(got)])
     if state.events[-1]["type"] not in ("start_kyoku", "tsumo", "end_game") or got != exp:
         raise ReplayMismatch(f"{where}: draw {res.kind}: deltas {got} != record {exp}")
+
+
+def _check_hora_events(state: Any, wins: list[Any], where: str, first: int) -> None:
+    """The result each ``hora`` event carries for display is the record's: the winner's
+    hand, han and fu (below yakuman) and every seat's point change."""
+    horas = [ev for ev in state.events[first:] if ev["type"] == "hora"]
+    if len(horas) != len(wins):
+        raise ReplayMismatch(f"{where}: {len(horas)} hora events for {len(wins)} wins")
+    for ev, w in zip(horas, wins, strict=True):
+        if sorted(ev["hora_tehais"]) != sorted(w.hand):
+            raise ReplayMismatch(f"{where}: hora_tehais {ev['hora_tehais']} != {list(w.hand)}")
+        if not w.yakuman and ev["fan"] != w.han:
+            raise ReplayMismatch(f"{where}: hora fan {ev['fan']} != record {w.han}")
+        if not w.yakuman and w.fu is not None and ev["fu"] != w.fu:
+            raise ReplayMismatch(f"{where}: hora fu {ev['fu']} != record {w.fu}")
+        if list(ev["deltas"]) != list(w.deltas[: len(ev["deltas"])]):
+            raise ReplayMismatch(f"{where}: hora deltas {ev['deltas']} != record {w.deltas}")
