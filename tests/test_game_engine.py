@@ -152,3 +152,30 @@ def test_stacked_wall_tsumo_on_the_first_draw_is_tenhou() -> None:
     hora = next(e for e in state.events if e["type"] == "hora")
     assert hora["actor"] == 0
     assert state.ledger.state.scores[0] == 25000 + 48000
+
+
+def test_legal_actions_build_plain_discards_on_demand() -> None:
+    """A turn's plain discards are a lazy part of the view: indexing, iteration, ``in`` and
+    ``find`` answer as for a list, any copy of a face counts, and other seats' or unknown
+    tiles are refused."""
+    state = Game("riichi", 5).new_state()
+    seat = state.current_seats()[0]
+    legal = state.legal_actions(seat)
+    items = list(legal)
+    assert len(items) == len(legal) and items == [legal[i] for i in range(len(legal))]
+    assert legal[-1] == items[-1] and legal[-1] is legal[len(legal) - 1]
+    with pytest.raises(IndexError):
+        legal[len(legal)]
+    discards = [a for a in items if a.type is ActionType.DISCARD]
+    hand = state.players[seat].hand
+    assert {a.tile for a in discards} <= set(hand)
+    for a in discards:
+        assert a in legal and legal.find(a) is a
+        # Another copy of the same face makes the same choice.
+        twin = next((t for t in hand if t != a.tile and t >> 2 == a.tile >> 2), None)
+        if twin is not None and state.game.tileset.faces[twin] == state.game.tileset.faces[a.tile]:
+            assert Action(ActionType.DISCARD, seat, twin) in legal
+    absent = next(t for t in state.game.tileset.tiles if t >> 2 not in {x >> 2 for x in hand})
+    assert Action(ActionType.DISCARD, seat, absent) not in legal
+    assert Action(ActionType.DISCARD, (seat + 1) % 4, discards[0].tile) not in legal
+    assert Action(ActionType.DISCARD, seat, 10_000) not in legal

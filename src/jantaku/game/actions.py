@@ -93,40 +93,81 @@ class Action(NamedTuple):
 
 class LegalActions(Sequence[Action]):
     """The legal actions of a seat: a sequence that also answers ``in`` by choice (any copy
-    of the same face counts as the same action)."""
+    of the same face counts as the same action).
 
-    def __init__(self, actions: list[Action], ts: TileSet) -> None:
+    Plain discards (one tile per face, the usual bulk of a turn's choices) may be given as
+    tiles: their actions are built only when asked for, so a bot that picks one action
+    does not pay for the rest.
+    """
+
+    def __init__(
+        self,
+        actions: list[Action],
+        ts: TileSet,
+        seat: int = -1,
+        discards: Sequence[Tile] = (),
+    ) -> None:
         self._actions = actions
         self._ts = ts
+        self._seat = seat
+        self._discards = discards
+        self._made: dict[int, Action] = {}
+        self._faces: dict[int, int] | None = None
         self._key_map: dict[tuple[object, ...], Action] | None = None
+
+    def _discard(self, j: int) -> Action:
+        a = self._made.get(j)
+        if a is None:
+            a = self._made[j] = Action(ActionType.DISCARD, self._seat, self._discards[j])
+        return a
 
     @property
     def _keys(self) -> dict[tuple[object, ...], Action]:
         if self._key_map is None:
-            self._key_map = {a.key(self._ts): a for a in self._actions}
+            self._key_map = {a.key(self._ts): a for a in self}
         return self._key_map
 
     def __len__(self) -> int:
-        return len(self._actions)
+        return len(self._actions) + len(self._discards)
 
     def __getitem__(self, i: int) -> Action:  # type: ignore[override]
-        return self._actions[i]
+        n = len(self._actions)
+        if 0 <= i < n:
+            return self._actions[i]
+        total = n + len(self._discards)
+        if i < 0:
+            i += total
+            if 0 <= i < n:
+                return self._actions[i]
+        if n <= i < total:
+            return self._discard(i - n)
+        raise IndexError(f"legal action {i} of {total}")
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions)
+        yield from self._actions
+        for j in range(len(self._discards)):
+            yield self._discard(j)
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Action):
-            return False
-        # The usual case is one of these very actions: no need to build the keys.
-        return any(a is action for a in self._actions) or action.key(self._ts) in self._keys
+        return isinstance(action, Action) and self.find(action) is not None
 
     def find(self, action: Action) -> Action | None:
         """The legal action that makes the same choice as ``action``, if any."""
         for a in self._actions:  # the usual case: one of these very actions
             if a is action:
                 return a
+        if self._discards and action.type is ActionType.DISCARD and not action.tiles:
+            # Lazy discards are every DISCARD there is: find the face, build nothing else.
+            if action.seat != self._seat or action.tile is None:
+                return None
+            faces = self._ts.faces
+            if self._faces is None:
+                self._faces = {faces[t]: j for j, t in enumerate(self._discards)}
+            if not 0 <= action.tile < len(faces):
+                return None
+            j = self._faces.get(faces[action.tile])
+            return None if j is None else self._discard(j)
         return self._keys.get(action.key(self._ts))
 
     def __repr__(self) -> str:
-        return f"LegalActions([{', '.join(str(a) for a in self._actions)}])"
+        return f"LegalActions([{', '.join(str(a) for a in self)}])"

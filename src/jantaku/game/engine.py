@@ -912,11 +912,12 @@ class State:
         key = (len(self.events), seat)
         if self._legal_cache is not None and self._legal_cache[0] == key:
             return self._legal_cache[1]
-        legal = LegalActions(self._turn_actions(seat), ts)
+        turn = self._turn_actions(seat)
+        legal = turn if isinstance(turn, LegalActions) else LegalActions(turn, ts)
         self._legal_cache = (key, legal)
         return legal
 
-    def _turn_actions(self, seat: int) -> list[Action]:
+    def _turn_actions(self, seat: int) -> list[Action] | LegalActions:
         p = self.players[seat]
         game = self.game
         table = game.table
@@ -982,10 +983,10 @@ class State:
             and game.analyzer.shanten(counts, len(p.melds), game.wildcards) <= 0
         )
         rkinds = self._riichi_kinds(seat) if can_riichi else ()
+        if not rkinds:  # the plain discards come last: built only when a bot asks for them
+            return LegalActions(out, game.tileset, seat, discards)
         for t in discards:
             out.append(Action(ActionType.DISCARD, seat, t))
-            if not rkinds:
-                continue
             rest = list(p.hand)
             rest.remove(t)
             waits = self._waits(p, rest)
