@@ -7,6 +7,7 @@ apt when it runs as root). Screenshots go to tests/artifacts/.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import subprocess
@@ -84,9 +85,11 @@ def test_play_a_gotou_hand_by_clicking_until_the_result_dialog(server: str, brow
     table, token = new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.set_default_timeout(60_000)
-    page.goto(f"{server}/table.html?table={table}&token={token}")
+    # pause=0: no pause after the bots' discards (the page's pause is for human eyes).
+    page.goto(f"{server}/table.html?table={table}&token={token}&pause=0")
     ARTIFACTS.mkdir(exist_ok=True)
     page.wait_for_function("globalThis.jantakuTable && globalThis.jantakuTable.idle()")
+    page.wait_for_function("[...document.images].every((i) => i.complete)")
     page.screenshot(path=str(ARTIFACTS / "gotou-table.png"))
     for _ in range(400):
         if page.locator("#result[open]").count():
@@ -111,8 +114,32 @@ def test_play_a_gotou_hand_by_clicking_until_the_result_dialog(server: str, brow
             tiles.last.click()
         page.wait_for_timeout(150)
     assert page.locator("#result[open]").count() == 1, "no result dialog after 400 steps"
-    text = page.locator("#result-body").inner_text()
-    assert text.strip()
+    dialog = page.locator("#result-body")
+    wins = dialog.locator("section.win")
+    if wins.count():
+        # Who won and how, the hand with the winning tile apart, the dora, each yaku with its
+        # han (Japanese and English names), and fu/han/points.
+        win = wins.first
+        assert re.search(r"(ツモ Tsumo|ロン Ron from)", win.locator("h3").inner_text())
+        assert win.locator(".hand-layout .win-tile .tile").count() == 1
+        assert win.locator(".indicators .dora .tile").count() == 2  # gotou turns two
+        yaku = win.locator("table.yaku tr").all_inner_texts()
+        assert yaku and all(re.search(r"\d+ han 飜|akuman", row) for row in yaku), yaku
+        assert re.search(r"\d+ points", win.locator(".total").inner_text())
+    else:
+        draw = dialog.locator("section.draw")
+        assert "draw" in draw.locator("h3").inner_text().lower()
+        assert draw.locator(".tenpai-row").count() == 3
+        assert all(
+            re.search(r"Tenpai|Noten", t) for t in draw.locator(".tenpai-row").all_inner_texts()
+        )
+    # Every seat's point change (and chips: gotou pays them).
+    changes = dialog.locator("table.changes tr[data-person]")
+    assert changes.count() == 3
+    deltas = changes.locator(".delta").all_inner_texts()
+    assert all(re.fullmatch(r"[+-]?\d+", d) for d in deltas), deltas
+    assert changes.locator(".chip-delta").count() == 3
+    page.wait_for_function("[...document.images].every((i) => i.complete)")
     page.screenshot(path=str(ARTIFACTS / "gotou-result.png"))
 
 
@@ -127,6 +154,7 @@ def test_a_kanto_boo_table_opens(server: str, browser) -> None:  # type: ignore[
     model = page.evaluate("globalThis.jantakuTable.model()")
     assert len(model["hand"]) in (13, 14) or model["drawn"] is not None
     ARTIFACTS.mkdir(exist_ok=True)
+    page.wait_for_function("[...document.images].every((i) => i.complete)")
     page.screenshot(path=str(ARTIFACTS / "kanto-boo-table.png"))
 
 

@@ -8,7 +8,8 @@ const SEAT_KINDS = [
   ['friend', 'friend (invite link)'],
 ];
 const WINDS = ['East', 'South', 'West', 'North'];
-let players = 4;
+let players = 4; // who play a hand under the preset
+let people = 4; // who sit at the table: 4 at a three-player preset means one sits out each hand
 
 async function getJSON(url, options) {
   const r = await fetch(url, options);
@@ -25,9 +26,12 @@ function renderSeats() {
   const box = $('#seats');
   const old = [...box.querySelectorAll('select')].map((s) => s.value);
   box.querySelectorAll('label').forEach((l) => l.remove());
-  for (let i = 0; i < players; i++) {
+  for (let i = 0; i < people; i++) {
     const label = document.createElement('label');
-    label.append(`Seat ${i + 1} (${WINDS[i]} at the start) `);
+    // Four people at three-player rules: the one just before the dealer sits out, so the
+    // fourth person sits out the first hand.
+    const where = i < players ? `${WINDS[i]} at the start` : 'sits out the first hand';
+    label.append(`Seat ${i + 1} (${where}) `);
     const sel = document.createElement('select');
     sel.dataset.seat = String(i);
     for (const [value, text] of SEAT_KINDS) sel.append(new Option(text, value));
@@ -40,6 +44,8 @@ function renderSeats() {
 async function loadPreset(name) {
   const p = await getJSON(`/api/presets/${encodeURIComponent(name)}`);
   players = p.players;
+  $('#people').hidden = players !== 3;
+  people = players === 3 ? chosenPeople() : players;
   renderSeats();
   $('#knobs-title').textContent = `${p.name} — ${p.title} (${p.title_ja}), ${p.players} players`;
   const only = $('#changed-only').checked;
@@ -57,6 +63,10 @@ async function loadPreset(name) {
     }
     body.append(tr);
   }
+}
+
+function chosenPeople() {
+  return Number(document.querySelector('input[name="people"]:checked')?.value ?? players);
 }
 
 function tableUrl(id, token) {
@@ -147,6 +157,9 @@ async function refreshTables() {
 $('#preset').addEventListener('change', () => loadPreset($('#preset').value));
 $('#changed-only').addEventListener('change', () => loadPreset($('#preset').value));
 $('#table-form').addEventListener('submit', start);
+for (const radio of document.querySelectorAll('input[name="people"]')) {
+  radio.addEventListener('change', () => { people = chosenPeople(); renderSeats(); });
+}
 $('#refresh').addEventListener('click', refreshTables);
 loadPreset($('#preset').value).catch((e) => { $('#form-error').textContent = e.message; });
 refreshTables().catch(() => {});
