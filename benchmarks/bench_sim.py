@@ -2,10 +2,10 @@
 
 Usage::
 
-    python benchmarks/bench_sim.py [--games 20] [--seed 0] [--workers 2]
-                                   [--presets riichi,sanma] [--json]
+    python benchmarks/bench_sim.py [--games 40] [--seed 0] [--workers 2]
+                                   [--presets riichi,sanma,gotou,...] [--json]
 
-For each preset (``riichi``, ``sanma``) and bot kind (``random``: uniform over the legal
+For each preset (all six by default) and bot kind (``random``: uniform over the legal
 actions; ``baseline``: the sensible baseline bot), ``jantaku.sim.simulate`` plays the same
 seeded games (full hanchan, every seat the same bot, no invariant checks, no log) once in
 one process and once with ``--workers`` processes; the table gives games per second of
@@ -92,10 +92,10 @@ def bench_riichienv(preset: str, games: int, seed: int) -> dict[str, Any] | None
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--presets", default="riichi,sanma")
+    ap.add_argument("--presets", default="riichi,sanma,gotou,tokushima,mighty,kanto-boo")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = ap.parse_args()
     presets = [p.strip() for p in args.presets.split(",") if p.strip()]
