@@ -18,7 +18,7 @@ run: $(STAMP)
 # The browser tests drive Debian's Chromium with Playwright (no browser download). As root
 # with apt, install it; otherwise those tests skip with a reason.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || echo "chromium is not installed: the browser tests will skip"
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; } || echo "chromium is not installed: the browser tests will skip"
 
 test: $(STAMP) chromium
 	$(BIN)/ruff check src tests benchmarks

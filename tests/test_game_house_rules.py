@@ -265,6 +265,12 @@ def test_tokushima_has_no_nine_terminals_abort() -> None:
     for preset, offered in (("tokushima", False), ("gotou", True)):
         state = Game(preset).new_state([stacked(preset, ["19p19s1234567z"], live="9p")])
         assert (ActionType.NINE_TERMINALS in types(state, 0)) is offered
+        if offered:
+            hand = list(state.players[0].hand)
+            state.apply(Action(ActionType.NINE_TERMINALS, 0))
+            draw = next(e for e in state.events if e["type"] == "ryukyoku")
+            # The declarer shows the hand; nobody else's is shown.
+            assert draw["reason"] == "yao9" and draw["tehais"] == [hand, None, None]
 
 
 def test_tokushima_tenpai_at_a_draw_needs_a_yaku() -> None:

@@ -116,6 +116,8 @@ def test_same_seed_same_log_and_replay_rebuilds_it() -> None:
     a = random_game("gotou", 7)
     b = random_game("gotou", 7)
     assert json.dumps(a.events) == json.dumps(b.events)
+    assert a.events[-1]["type"] == "end_game" and a.events[-1]["chips"] == a.ledger.state.chips
+    assert len(a.events[-1]["chips"]) == 4
     again = Game("gotou", 7, people=4).replay(a.events)
     assert again.ledger.state.scores == a.ledger.state.scores
     assert again.ledger.state.chips == a.ledger.state.chips

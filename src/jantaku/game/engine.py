@@ -729,9 +729,10 @@ class State:
         led = self.ledger.state
         scores_before, chips_before = list(led.scores), list(led.chips)
         self.ledger.apply(record)
-        ev["tehais"] = [
-            list(p.hand) if s in ev.get("tenpai", []) else None for s, p in enumerate(self.players)
-        ]
+        shown = set(ev.get("tenpai", []))
+        if ev["reason"] == "yao9":
+            shown.add(ev["actor"])  # 九種九牌 is declared by showing the hand
+        ev["tehais"] = [list(p.hand) if s in shown else None for s, p in enumerate(self.players)]
         ev["deltas"] = [a - b for a, b in zip(led.scores, scores_before, strict=True)]
         ev["scores"] = list(led.scores)
         ev["chip_deltas"] = [a - b for a, b in zip(led.chips, chips_before, strict=True)]
@@ -1469,6 +1470,7 @@ class State:
                 {
                     "type": "end_game",
                     "scores": list(led.scores),
+                    "chips": list(led.chips),
                     "settlement": led.settlement,
                     "leftover_sticks": led.leftover,
                 }
