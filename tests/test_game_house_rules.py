@@ -398,6 +398,14 @@ def test_tokushima_ankan_after_riichi_is_mandatory() -> None:
     tsumogiri(free, 1)
     tsumogiri(free, 2)
     assert types(free, 0) == {ActionType.ANKAN, ActionType.DISCARD}
+    # And where it is forbidden, only the drawn tile may go.
+    never = Game(load_preset("tokushima", {"table": {"riichi_ankan": "forbidden"}}))
+    no_kan = never.new_state([wall])
+    no_kan.apply(Action(ActionType.RIICHI, 0, tile(no_kan, 0, "9s")))
+    pass_all(no_kan)
+    tsumogiri(no_kan, 1)
+    tsumogiri(no_kan, 2)
+    assert types(no_kan, 0) == {ActionType.DISCARD}
 
 
 def test_mighty_rolls_a_wareme_seat_each_hand() -> None:
@@ -640,3 +648,48 @@ def test_ankan_after_riichi_compares_waits_or_their_number(
     assert len(swapped) == len(before) and swapped != before
     monkeypatch.setattr(State, "_waits_with_kan", lambda self, p, hand, kind: swapped)
     assert state._ankan_keeps_waits(p, 9) is allowed
+
+
+# -- riichi below zero, what an open riichi shows ------------------------------------------------
+
+
+@pytest.mark.parametrize("below_zero", [True, False])
+def test_gotou_riichi_may_take_a_player_below_zero(below_zero: bool) -> None:
+    """«0点以下となるリーチ、オープンリーチ、祝儀倍リーチ可»: with 500 points gotou still offers
+    every riichi (the 5000 シュバ too); without the knob none is offered."""
+    preset = load_preset("gotou", {"table": {"riichi_below_zero": below_zero}})
+    start = {"scores": [500, 52000, 52500], "dealer": 0}
+    wall = stacked("gotou", ["123p456p789s11z23s"], live="7z")
+    state = Game(preset).new_state([wall], start=start)
+    kinds = types(state, 0)
+    riichis = {ActionType.RIICHI, ActionType.OPEN_RIICHI, ActionType.SHUBA_RIICHI}
+    assert riichis <= kinds if below_zero else not (riichis & kinds)
+    if below_zero:
+        state.apply(Action(ActionType.SHUBA_RIICHI, 0, tile(state, 0, "7z")))
+        pass_all(state)
+        assert state.ledger.state.scores[0] == 500 - 5000
+
+
+def test_shuba_needs_its_5000_without_riichi_below_zero() -> None:
+    preset = load_preset("gotou", {"table": {"riichi_below_zero": False}})
+    start = {"scores": [3000, 51000, 51000], "dealer": 0}
+    wall = stacked("gotou", ["123p456p789s11z23s"], live="7z")
+    kinds = types(Game(preset).new_state([wall], start=start), 0)
+    assert ActionType.RIICHI in kinds and ActionType.SHUBA_RIICHI not in kinds
+
+
+@pytest.mark.parametrize(("preset", "shows"), [("gotou", "waits"), ("mighty", "hand")])
+def test_an_open_riichi_shows_the_table_what_the_preset_says(preset: str, shows: str) -> None:
+    hand = "123p456p789s11z23s" if preset == "gotou" else "123p456p789s11z2s"
+    state = Game(preset).new_state([stacked(preset, [hand], live="7z")])
+    state.apply(Action(ActionType.OPEN_RIICHI, 0, tile(state, 0, "7z")))
+    pass_all(state)
+    accepted = next(e for e in state.events if e["type"] == "reach_accepted")
+    if shows == "waits":
+        assert accepted["shown_waits"] == ("14s" if preset == "gotou" else "")
+        assert "shown" not in accepted
+    else:
+        assert sorted(accepted["shown"]) == sorted(state.players[0].hand)
+    # Everyone sees it: it is in every seat's view.
+    for seat in range(state.seats):
+        assert any(e.get("actor") == 0 and e["type"] == "reach_accepted" for e in state.view(seat))

@@ -950,7 +950,9 @@ class State:
                 for k in range(34):
                     if counts[k] == 4 and k not in keep:
                         tiles = tuple(t for t in hand if tile_kind(t) == k)
-                        if p.riichi.declared and not self._ankan_keeps_waits(p, k):
+                        if p.riichi.declared and (
+                            table.riichi_ankan == "forbidden" or not self._ankan_keeps_waits(p, k)
+                        ):
                             continue
                         out.append(Action(ActionType.ANKAN, seat, None, tiles))
             if not p.riichi.declared:
@@ -979,7 +981,10 @@ class State:
         can_riichi = (
             closed
             and just_drew
-            and self.ledger.state.scores[seat] >= game.preset.scoring.riichi_stick
+            and (
+                table.riichi_below_zero
+                or self.ledger.state.scores[seat] >= game.preset.scoring.riichi_stick
+            )
             and (wall_left >= self.seats or table.riichi_without_draws)
             and game.analyzer.shanten(counts, len(p.melds), game.wildcards) <= 0
         )
@@ -1020,7 +1025,9 @@ class State:
         )
         if can_open:
             kinds.append(ActionType.OPEN_RIICHI)
-        if self.game.preset.game.shuba_stick and seat not in self.ledger.state.shuba:
+        shuba = self.game.preset.game.shuba_stick
+        affordable = table.riichi_below_zero or self.ledger.state.scores[seat] >= shuba
+        if shuba and affordable and seat not in self.ledger.state.shuba:
             kinds.append(ActionType.SHUBA_RIICHI)
             if can_open:
                 kinds.append(ActionType.OPEN_SHUBA_RIICHI)
@@ -1349,7 +1356,15 @@ class State:
             self._end_hand()
             return
         if self.reach_pending == actor:
-            self._emit({"type": "reach_accepted", "actor": actor})
+            accepted: dict[str, Any] = {"type": "reach_accepted", "actor": actor}
+            rp = self.players[actor]
+            if rp.riichi.is_open:
+                # The open riichi is shown to the table now, as the preset says.
+                if self.game.table.open_riichi_shows == "hand":
+                    accepted["shown"] = list(rp.hand)
+                else:
+                    accepted["shown_waits"] = kinds_to_string(sorted(self._hand_waits(actor)))
+            self._emit(accepted)
             if self.riichi_count == 4 and self.seats == 4 and self.game.table.tenhou_aborts:
                 self._emit({"type": "ryukyoku", "reason": "reach4"})
                 self._end_hand()

@@ -401,9 +401,15 @@ class TableRules(_Section):
     or added kan's indicator waits for the next discard (Tenhou)."""
     riichi_without_draws: bool = False
     """Riichi may be declared with no draw left (gotou «ツモ番無しリーチあり»)."""
-    riichi_ankan: Literal["allowed", "mandatory"] = "allowed"
-    """A closed kan after riichi that keeps the waits: allowed, or required whenever possible
-    (tokushima «リーチ後の暗槓必須»)."""
+    riichi_ankan: Literal["allowed", "mandatory", "forbidden"] = "allowed"
+    """A closed kan after riichi that keeps the waits: allowed, required whenever possible
+    (tokushima «リーチ後の暗槓必須»), or never."""
+    riichi_below_zero: bool = False
+    """Riichi (open and シュバ too) may take a player to 0 or below (gotou «0点以下となる
+    リーチ、オープンリーチ、祝儀倍リーチ可»); off: the player must hold the stick's points."""
+    open_riichi_shows: Literal["hand", "waits"] = "hand"
+    """What an open riichi shows the table: the whole hand (mighty «全開け») or only the
+    waits (gotou «待ちのみ開示でOK»)."""
     riichi_ankan_waits: Literal["same", "same_count"] = "same"
     """A closed kan after riichi must keep the same waiting kinds (Tenhou), or only as many
     of them (mighty «待ちの総数が変わる暗槓は不可»: the yaku may change)."""
