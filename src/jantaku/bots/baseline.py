@@ -1,14 +1,39 @@
 """A baseline bot that plays sensibly and fast.
 
 * It wins whenever it may (tsumo, ron, robbing a kan).
-* It sets nuki-dora aside (kita) whenever it may.
+* It sets nuki-dora aside (kita) whenever it may, except a north it may keep for an honour
+  yakuman only (gotou, ``north_in_hand = "honor_yakuman_only"``): it keeps that north while
+  its hand is heading for one: closed and within ``HONOR_PLAN_MAX`` (3) draws of thirteen
+  orphans, or within 3 draws of a hand of manzu and honours only, counting those tiles alone
+  (萬子の混一色, which covers all honours, and four winds when the rest is manzu or honours;
+  any calls of those kinds). While it keeps a north it discards the tiles its plan does not
+  use first (and spare orphan copies), calls pon on any tile of a manzu-and-honours plan and
+  no pon on a thirteen-orphans plan. Once the plan is gone it sets the north aside at its
+  next draw. After riichi its hand stays as it is (flowers, and a drawn north, are set aside
+  as the engine requires).
 * It calls pon on its yakuhai (dragons, its seat wind, the round wind) unless its closed
   hand is already tenpai, and passes every other call.
 * It discards to minimise shanten, then to maximise the live copies of the draws that
   would lower it (copies not in its hand nor visible in rivers, melds, set-aside tiles and
   dora indicators); for a tenpai discard it avoids a furiten wait first. Remaining ties keep
   dora, red fives, yakuhai pairs and middle tiles.
-* It declares riichi whenever it may (closed tenpai, with the best such discard).
+* It declares riichi whenever it may (closed tenpai, with the best such discard). Where the
+  preset offers other kinds of riichi it picks one by these rules, computed only then:
+
+  - open riichi (オープンリーチ) when the wait is strong: at least ``OPEN_MIN_LIVE`` live
+    copies of its winning tiles (not in its hand, not visible; ``OPEN_MIN_LIVE_WILDCARD``
+    where a wildcard widens every wait, as in mighty). Where nobody may deal in to
+    an open riichi (gotou: it can only win by tsumo, for +1000) it also needs at least
+    ``OPEN_MIN_OWN_DRAWS`` draws of its own left; under mighty (a 2-han yaku) the wait
+    alone decides. Otherwise plain riichi; an open riichi when that is the only riichi the
+    discard allows (mighty's furiten riichi).
+  - シュバリー (gotou, once per game: a 5000 stick that doubles the chips of the win) when
+    the chips the win would surely carry are at least ``SHUBA_MIN_CHIPS`` (its red and gold
+    fives and extracted norths at the preset's chip values, plus ``DICE_CHANCE_CHIPS`` for
+    a dice-chance shape: four norths or four flowers set aside, or the closed all-star of
+    red and gold 5p and 5s), the wait has at least ``SHUBA_MIN_LIVE`` live copies, and the
+    stick leaves it at least ``SHUBA_MIN_LEFT`` points. Combined with open riichi when both
+    rules say so; once the marker is out the engine no longer offers it.
 * Against another seat's riichi, while its own hand is two or more from tenpai, it
   discards a tile safe against that seat (its discards, or tiles discarded by anyone after
   its riichi) when it has one, the most efficient such tile.
@@ -22,15 +47,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from jantaku.game.actions import ActionType
+from jantaku.game.actions import RIICHI_TYPES, ActionType
 from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
-from jantaku.tiles.kinds import DRAGONS, N_ALL_KINDS, N_KINDS, TERMINALS_AND_HONORS, Kind
+from jantaku.tiles.kinds import (
+    DRAGONS,
+    HONORS,
+    MANZU,
+    N_ALL_KINDS,
+    N_KINDS,
+    NORTH,
+    P5,
+    S5,
+    TERMINALS_AND_HONORS,
+    Kind,
+)
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 if TYPE_CHECKING:
     from jantaku.bots import SeatView
     from jantaku.game import Action, LegalActions
     from jantaku.hand import HandAnalyzer
+    from jantaku.tiles.notation import Meld
 
 
 # The hand tables' groups of kinds with the base-5 weight of each kind in its group's key
@@ -61,6 +98,43 @@ def _positions(groups: tuple[_Group, ...]) -> dict[Kind, tuple[int, int]]:
 _POS4: Final = _positions(_GROUPS4)
 _POS3: Final = _positions(_GROUPS3)
 
+# -- the house actions' thresholds (see the module docstring) ---------------------------------
+
+OPEN_MIN_LIVE: Final = 6
+"""Live copies of the winning tiles for an open riichi (a fresh two-sided wait or better)."""
+OPEN_MIN_LIVE_WILDCARD: Final = 9
+"""The same where a wildcard widens every wait (mighty: most waits count six or more)."""
+OPEN_MIN_OWN_DRAWS: Final = 4
+"""Own draws left for an open riichi that nobody may deal in to (it wins by tsumo only)."""
+SHUBA_MIN_CHIPS: Final = 3
+"""Chips the win surely carries (red/gold fives, norths, dice chances) for シュバリー."""
+SHUBA_MIN_LIVE: Final = 4
+"""Live copies of the winning tiles for シュバリー (its 5000 stick is lost without a win)."""
+SHUBA_MIN_LEFT: Final = 10000
+"""Points left after the シュバ stick (so that a lost stick does not bring a bust near)."""
+DICE_CHANCE_CHIPS: Final = 7
+"""What a dice chance is worth in chips (the mean of two dice)."""
+HONOR_PLAN_MAX: Final = 3
+"""Draws from an honour yakuman (thirteen orphans; manzu and honours) to keep a north."""
+
+_ORPHANS: Final = frozenset(TERMINALS_AND_HONORS)
+_ALL_STAR: Final = frozenset(
+    {(P5, Variant.RED), (P5, Variant.GOLD), (S5, Variant.RED), (S5, Variant.GOLD)}
+)
+_MANZU_HONORS: Final = frozenset((*MANZU, *HONORS))
+_RIICHI_BY: Final = {
+    (False, False): ActionType.RIICHI,
+    (True, False): ActionType.OPEN_RIICHI,
+    (False, True): ActionType.SHUBA_RIICHI,
+    (True, True): ActionType.OPEN_SHUBA_RIICHI,
+}
+_RIICHI_ORDER: Final = (
+    ActionType.RIICHI,
+    ActionType.OPEN_RIICHI,
+    ActionType.SHUBA_RIICHI,
+    ActionType.OPEN_SHUBA_RIICHI,
+)
+
 
 class BaselineBot:
     """The sensible baseline (see the module docstring). Its choices are a function of what
@@ -87,7 +161,7 @@ class BaselineBot:
             if t is ActionType.TSUMO or t is ActionType.RON:
                 win = a
                 break
-            if t is ActionType.DISCARD or t is ActionType.RIICHI:
+            if t is ActionType.DISCARD or t in RIICHI_TYPES:
                 discards.append(a)
             elif t is ActionType.PASS:
                 pass_ = a
@@ -105,7 +179,7 @@ class BaselineBot:
                 if pon is not None:
                     return pon
             return pass_
-        if kita is not None:
+        if kita is not None and not (discards and self._keeps_north(view, seat, kita)):
             return kita
         if nine is not None and self._far_from_tenpai(view):
             return nine
@@ -122,20 +196,74 @@ class BaselineBot:
         wind = view.seat_wind(seat)
         if wind is not None:
             yakuhai.add(wind)
+        melds = view.melds(seat)
+        counts = _counts(view.hand)
+        plan = _honor_plan(view, counts, melds) if _keeps_norths(view, counts) else None
+        if plan is _ORPHANS:
+            return None  # a call ends thirteen orphans
+        if plan is not None:
+            yakuhai |= plan
         choices = [a for a in pons if a.tile is not None and tile_kind(a.tile) in yakuhai]
         if not choices:
             return None
-        melds = view.melds(seat)
-        if not any(m.is_open for m in melds):
-            counts = _counts(view.hand)
-            if view.analyzer.distance(counts, len(melds)) <= 1:
-                return None  # closed tenpai: riichi beats an open yakuhai hand
+        if not any(m.is_open for m in melds) and view.analyzer.distance(counts, len(melds)) <= 1:
+            return None  # closed tenpai: riichi beats an open yakuhai hand
         ts = view.tileset
         # Keep a red copy in the hand only if nothing else differs; call with plain copies.
         return min(choices, key=lambda a: sum(ts.variant(t) is not Variant.PLAIN for t in a.tiles))
 
     def _far_from_tenpai(self, view: SeatView) -> bool:
         return view.analyzer.shanten(_counts(view.hand), len(view.melds(view.seat))) >= 3
+
+    # -- north kept for an honour yakuman -------------------------------------------------------
+
+    def _keeps_north(self, view: SeatView, seat: int, kita: Action) -> bool:
+        """Whether to keep the north ``kita`` would set aside (and discard instead)."""
+        if kita.tile is None or tile_kind(kita.tile) != NORTH:
+            return False
+        if view.preset.scoring.north_in_hand != "honor_yakuman_only":
+            return False
+        if view.in_riichi(seat):
+            return True  # the riichi hand stays as it is (a drawn north is set aside: forced)
+        return _honor_plan(view, _counts(view.hand), view.melds(seat)) is not None
+
+    # -- riichi -----------------------------------------------------------------------------
+
+    def _riichi(
+        self, view: SeatView, seat: int, acts: list[Action], counts: list[int], discard: Tile
+    ) -> ActionType:
+        """The kind of riichi to declare discarding ``discard`` (``counts``: the hand after
+        it); ``acts``: the legal actions with that discard."""
+        kinds = {a.type for a in acts}
+        kinds.discard(ActionType.DISCARD)
+        if len(kinds) == 1:
+            return next(iter(kinds))
+        an = view.analyzer
+        n_melds = len(view.melds(seat))
+        waits = an.waits(counts, n_melds, view.preset.hand.wildcards)
+        copies = self._tile_copies(view.tileset)
+        visible = view.visible_counts()
+        live = 0
+        for k in waits.kinds:
+            left = copies[k] - counts[k] - visible[k]
+            if left > 0:
+                live += left
+        need = OPEN_MIN_LIVE_WILDCARD if view.preset.hand.wildcards else OPEN_MIN_LIVE
+        want_open = live >= need and (
+            not view.preset.table.open_riichi_guarded
+            or view.wall_left >= OPEN_MIN_OWN_DRAWS * view.seats
+        )
+        want_shuba = (
+            ActionType.SHUBA_RIICHI in kinds
+            and live >= SHUBA_MIN_LIVE
+            and view.scores[seat] - view.preset.game.shuba_stick >= SHUBA_MIN_LEFT
+            and _sure_chips(view, seat, discard) >= SHUBA_MIN_CHIPS
+        )
+        for o, s in ((want_open, want_shuba), (False, want_shuba), (want_open, False)):
+            kind = _RIICHI_BY[o, s]
+            if kind in kinds:
+                return kind
+        return next(k for k in _RIICHI_ORDER if k in kinds)
 
     # -- discards -------------------------------------------------------------------------------
 
@@ -167,6 +295,17 @@ class BaselineBot:
             counts[k] += 1
         best = min(dist.values())
         pool = list(by_kind)
+
+        # An honour-yakuman plan that keeps a north: discard what the plan does not use.
+        if _keeps_norths(view, counts):
+            plan = _honor_plan(view, counts, melds)
+            if plan is not None:
+                spare = [k for k in pool if k not in plan]
+                if not spare and plan is _ORPHANS:
+                    pairs = sum(1 for k in _ORPHANS if counts[k] >= 2)
+                    spare = [k for k in pool if counts[k] >= 3 or (counts[k] == 2 and pairs > 1)]
+                if spare:
+                    pool = spare
 
         # Defence: far from tenpai against a riichi, prefer tiles safe against it.
         if best - 1 >= 2:
@@ -207,14 +346,22 @@ class BaselineBot:
                 keys[k] = (furiten, -live, value[k], k)
             kind = min(tied, key=keys.__getitem__)
         acts = by_kind[kind]
-        return min(
+        # A plain copy goes first (red and gold ones are kept); then the kind of riichi.
+        tile = min(
             acts,
             key=lambda a: (
-                a.type is not ActionType.RIICHI,
                 ts.variant(a.tile) is not Variant.PLAIN,  # type: ignore[arg-type]
                 a.tile,
             ),
-        )
+        ).tile
+        assert tile is not None
+        same = [a for a in acts if a.tile == tile]
+        if len(same) == 1:
+            return same[0]
+        counts[kind] -= 1
+        rtype = self._riichi(view, seat, same, counts, tile)
+        counts[kind] += 1
+        return next(a for a in same if a.type is rtype)
 
 
 def _counts(tiles: tuple[Tile, ...]) -> list[int]:
@@ -222,6 +369,56 @@ def _counts(tiles: tuple[Tile, ...]) -> list[int]:
     for t in tiles:
         c[tile_kind(t)] += 1
     return c
+
+
+def _keeps_norths(view: SeatView, counts: list[int]) -> bool:
+    """Whether the hand holds a north that only an honour yakuman can use (gotou)."""
+    return bool(counts[NORTH]) and view.preset.scoring.north_in_hand == "honor_yakuman_only"
+
+
+def _honor_plan(
+    view: SeatView, counts: list[int], melds: tuple[Meld, ...]
+) -> frozenset[Kind] | None:
+    """The kinds of the honour yakuman the hand is heading for, if any: thirteen orphans
+    (closed, within ``HONOR_PLAN_MAX`` draws), else a hand of manzu and honours only (its
+    calls all of those kinds; the distance of its manzu and honour tiles alone)."""
+    if not melds:
+        zeros = sum(1 for k in _ORPHANS if not counts[k])
+        pair = any(counts[k] >= 2 for k in _ORPHANS)
+        if zeros + (0 if pair else 1) <= HONOR_PLAN_MAX:
+            return _ORPHANS
+    if all(k in _MANZU_HONORS for m in melds for k in m.kinds):
+        own = [n if k in _MANZU_HONORS else 0 for k, n in enumerate(counts)]
+        if view.analyzer.distance(own, len(melds)) <= HONOR_PLAN_MAX:
+            return _MANZU_HONORS
+    return None
+
+
+def _sure_chips(view: SeatView, seat: int, discard: Tile) -> int:
+    """Chips a win of this hand would carry for sure (what シュバリー doubles): red and gold
+    fives held after ``discard``, norths set aside, and a dice chance for four norths or
+    four flowers set aside or a closed all-star (red and gold 5p and 5s)."""
+    chips = view.preset.chips
+    ts = view.tileset
+    melds = view.melds(seat)
+    special: set[tuple[Kind, Variant]] = set()
+    value = 0
+    for t in (*view.hand, *(t for m in melds for t in m.tiles)):
+        v = ts.variant(t)
+        if t == discard or (v is not Variant.RED and v is not Variant.GOLD):
+            continue
+        special.add((tile_kind(t), v))
+        value += chips.gold_five if v is Variant.GOLD else chips.red_five
+    extracted = [tile_kind(t) for t in view.extracted(seat)]
+    norths = extracted.count(NORTH)
+    value += norths * chips.north
+    if chips.dice_chances:
+        flowers = sum(1 for k in extracted if k >= N_KINDS)
+        closed = not any(m.is_open for m in melds)
+        all_star = closed and special >= _ALL_STAR
+        if norths == 4 or flowers == 4 or all_star:
+            value += DICE_CHANCE_CHIPS
+    return value
 
 
 def _live_useful(
