@@ -14,8 +14,9 @@ from jantaku.rules import PRESET_NAMES, load_preset
 from jantaku.rules.model import knobs
 from jantaku.server.app import WEB_DIR, create_app
 
-SCRIPTS = ["lobby.js", "table.js", "tiles.js"]
-STYLES = ["lobby.css", "table.css"]
+SCRIPTS = ["lobby.js", "table.js", "tiles.js", "board.js", "replay.js"]
+STYLES = ["lobby.css", "table.css", "replay.css"]
+PAGES = ["index.html", "table.html", "replay.html"]
 
 
 @pytest.fixture
@@ -25,7 +26,7 @@ def client(tmp_path: Path) -> TestClient:
 
 def test_web_dir_is_in_the_package() -> None:
     assert Path(jantaku.__file__).resolve().parent / "web" == WEB_DIR
-    for name in ["index.html", "table.html", *SCRIPTS, *STYLES]:
+    for name in [*PAGES, *SCRIPTS, *STYLES]:
         assert (WEB_DIR / name).is_file(), name
 
 
@@ -41,6 +42,22 @@ def test_pages_are_served(client: TestClient) -> None:
     assert table.status_code == 200
     assert table.headers["content-type"].startswith("text/html")
     assert "/static/table.js" in table.text
+    replay = client.get("/replay.html", params={"table": 1})
+    assert replay.status_code == 200
+    assert replay.headers["content-type"].startswith("text/html")
+    assert "/static/replay.js" in replay.text and "/static/replay.css" in replay.text
+
+
+def test_the_pages_share_the_board_module() -> None:
+    # The table page and the replay fold and draw the game with the same code.
+    for name in ["table.js", "replay.js"]:
+        assert "from './board.js'" in (WEB_DIR / name).read_text(encoding="utf-8"), name
+
+
+def test_the_lobby_links_finished_tables_to_their_replay() -> None:
+    lobby = (WEB_DIR / "lobby.js").read_text(encoding="utf-8")
+    assert "/replay.html?table=${t.id}" in lobby
+    assert "/api/tables/${t.id}/log" in lobby
 
 
 @pytest.mark.parametrize("name", SCRIPTS)
@@ -106,7 +123,7 @@ def test_credits_and_licenses(client: TestClient) -> None:
     )
     assert attribution in credits
     assert "FluffyStuff" in credits
-    for page in ["/", "/table.html"]:
+    for page in ["/", "/table.html", "/replay.html"]:
         text = " ".join(client.get(page).text.split())
         assert "Flower and season tiles by Xhokir" in text
         assert "CC BY 4.0" in text

@@ -5,6 +5,7 @@ HTTP:
 
 * ``GET /``: the lobby page (``web/index.html``, the presets filled in);
 * ``GET /table.html?table=ID&token=...``: the table page of one seat;
+* ``GET /replay.html?table=ID``: the replay of a finished game (it reads the log below);
 * ``GET /static/...``: the front end's scripts, style sheets and tile images;
 * ``GET /api/presets``: ``[{name, title, title_ja}]``;
 * ``GET /api/presets/{name}``: ``{name, title, title_ja, players, knobs: [{key, value, default,
@@ -92,6 +93,10 @@ def create_app(db: str = "jantaku.sqlite3") -> FastAPI:
     @app.get("/table.html", response_class=FileResponse)
     def table_page() -> FileResponse:
         return FileResponse(WEB_DIR / "table.html", media_type="text/html")
+
+    @app.get("/replay.html", response_class=FileResponse)
+    def replay_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "replay.html", media_type="text/html")
 
     @app.get("/api/presets")
     def presets() -> list[dict[str, str]]:

@@ -135,6 +135,7 @@ async function refreshTables() {
   body.replaceChildren();
   for (const t of rows.slice().reverse()) {
     const tr = document.createElement('tr');
+    tr.dataset.table = String(t.id);
     const cells = [t.id, t.preset, t.seats.join(', '), t.status, t.created ?? ''];
     for (const c of cells) {
       const td = document.createElement('td');
@@ -143,11 +144,16 @@ async function refreshTables() {
     }
     const td = document.createElement('td');
     if (t.status === 'finished') {
+      const replay = document.createElement('a');
+      replay.href = `/replay.html?table=${t.id}`;
+      replay.className = 'replay';
+      replay.textContent = 'replay';
       const a = document.createElement('a');
       a.href = `/api/tables/${t.id}/log`;
       a.download = `jantaku-${t.id}.jsonl`;
+      a.className = 'download';
       a.textContent = 'download';
-      td.append(a);
+      td.append(replay, ' · ', a);
     }
     tr.append(td);
     body.append(tr);

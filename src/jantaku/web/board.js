@@ -1,0 +1,687 @@
+// What the table page and the replay page share: the model of a table folded from the game's
+// events, the board (seats, rivers, melds, hands, the centre) and the result of a hand and of
+// the game. Every function takes the model first; the pages keep their own state.
+//
+// The model knows a hand's tiles only where the events show them: the table page (a seat's
+// view) knows its own hand (`tehai`), the replay (the full log, `wall.hands`) knows every hand.
+// An unknown hand is a count of face-down tiles.
+//
+// Persons and players: at a three-player preset played by four people, the events number the
+// persons 0..3, and each start_kyoku names the one who sits out that hand (抜け番, the one just
+// before the dealer); without `sitting_out` everybody plays.
+import { kindOf, tileEl, tileName } from './tiles.js';
+
+export const WINDS = { E: 'East', S: 'South', W: 'West', N: 'North' };
+export const WINDS_JA = { E: '東', S: '南', W: '西', N: '北' };
+const SEAT_WINDS = ['East', 'South', 'West', 'North'];
+export const REASONS = {
+  exhaustive: ['Exhaustive draw', '荒牌平局'], nm: ['Nagashi mangan', '流し満貫'],
+  yao9: ['Nine terminals', '九種九牌'], kaze4: ['Four winds', '四風連打'],
+  reach4: ['Four riichi', '四家立直'], ron3: ['Triple ron', '三家和'], kan4: ['Four kans', '四槓散了'],
+};
+const LIMITS = {
+  mangan: ['Mangan', '満貫'], haneman: ['Haneman', '跳満'], baiman: ['Baiman', '倍満'],
+  sanbaiman: ['Sanbaiman', '三倍満'], yakuman: ['Yakuman', '役満'],
+};
+const YAKUMAN_MULTIPLES = ['', 'Yakuman 役満', 'Double yakuman 二倍役満', 'Triple yakuman 三倍役満'];
+const CHIP_ITEMS = {
+  ippatsu: ['Ippatsu', '一発'], ura_dora: ['Ura dora', '裏ドラ'], kan_dora: ['Kan dora', '槓ドラ'],
+  red_five: ['Red fives', '赤'], gold_five: ['Gold fives', '金'], north: ['Norths', '北'],
+  rinshan: ['Rinshan', '嶺上'], otafuku: ['Otafuku', 'お多福'], sokupochi: ['Instant pochi', '即ぽっち'],
+  yakuman: ['Yakuman', '役満'], sanbaiman: ['Sanbaiman', '三倍満'], alice: ['Alice', 'アリス'],
+  four_north_four_flowers: ['Four norths and four flowers', '四北四華'],
+};
+const DICE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+
+const $ = (sel) => document.querySelector(sel);
+
+// -- the model --------------------------------------------------------------------------------
+
+/**
+ * A new model. `seat`: the person shown at the bottom; `you`: the person called "You" (the
+ * table page's own seat; null in a replay); `seats`: the seat kinds ("human", "bot:baseline").
+ */
+export function newModel({ seat = 0, you = null, seats, preset = null }) {
+  const n = seats.length;
+  return {
+    seat, you, seats, n, preset,
+    hands: Array(n).fill(null), draws: Array(n).fill(null), counts: Array(n).fill(0),
+    rivers: [], melds: [], nuki: [],
+    riichi: Array(n).fill(false), pendingReach: Array(n).fill(false), dora: [],
+    scores: Array(n).fill(0), startScores: Array(n).fill(0), chips: Array(n).fill(0),
+    honba: 0, kyotaku: 0, oya: 0, sittingOut: null, handSize: 13, // until a deal says
+    bakaze: 'E', kyoku: 1, turn: null, last: null, horas: [], ryukyoku: null, result: null,
+    end: null, wallLeft: null, rinshanLeft: null,
+  };
+}
+
+export function knob(M, key, fallback) {
+  const k = M.preset?.knobs?.find((x) => x.key === key);
+  return k === undefined ? fallback : k.value;
+}
+
+const byId = (a, b) => a - b;
+
+function startKyoku(M, ev) {
+  const n = M.n;
+  const sittingOut = Number.isInteger(ev.sitting_out) ? ev.sitting_out : null;
+  // The full log deals every hand; a seat's view only its own (`tehai`).
+  const dealt = ev.wall
+    ? ev.wall.hands.map((h) => h.slice())
+    : Array.from({ length: n }, (_, s) => (s === M.you && ev.tehai ? ev.tehai.slice() : null));
+  // Others' hands are face down: as many tiles as ours, or the last size seen while we sit out.
+  const sizes = dealt.filter((h) => h && h.length).map((h) => h.length);
+  if (sizes.length) M.handSize = Math.max(...sizes);
+  Object.assign(M, {
+    hands: dealt.map((h) => (h ? h.sort(byId) : null)), draws: Array(n).fill(null), sittingOut,
+    counts: Array.from({ length: n }, (_, s) => (dealt[s] ? dealt[s].length
+      : s === sittingOut ? 0 : M.handSize)),
+    rivers: Array.from({ length: n }, () => []), melds: Array.from({ length: n }, () => []),
+    nuki: Array.from({ length: n }, () => []), riichi: Array(n).fill(false),
+    pendingReach: Array(n).fill(false),
+    dora: ev.dora_tiles ? ev.dora_tiles.slice() : [ev.dora_tile ?? ev.dora_marker],
+    scores: ev.scores.slice(), startScores: ev.scores.slice(), honba: ev.honba,
+    kyotaku: ev.kyotaku, oya: ev.oya, bakaze: ev.bakaze, kyoku: ev.kyoku, turn: ev.oya,
+    last: null, horas: [], ryukyoku: null, result: null,
+    wallLeft: ev.wall ? ev.wall.live.length : null,
+    rinshanLeft: ev.wall ? ev.wall.rinshan.length : null,
+  });
+}
+
+/** Take tiles out of a hand (the drawn tile joins the hand first). */
+function take(M, actor, ids) {
+  M.counts[actor] = Math.max(0, M.counts[actor] - ids.length);
+  const hand = M.hands[actor];
+  if (!hand) return;
+  const all = hand.slice();
+  if (M.draws[actor] !== null) all.push(M.draws[actor]);
+  for (const id of ids) {
+    const i = all.indexOf(id);
+    if (i >= 0) all.splice(i, 1);
+  }
+  M.hands[actor] = all.sort(byId);
+  M.draws[actor] = null;
+}
+
+function addChips(M, deltas) {
+  (deltas ?? []).forEach((d, s) => { if (s < M.n) M.chips[s] += d; });
+}
+
+/** The live wall's count after a draw, as the engine counts it (a replacement tile shortens
+ * the live wall only where the preset says so, or once the replacement tiles are gone). */
+function countDraw(M, rinshan) {
+  if (M.wallLeft === null) return;
+  if (rinshan && M.rinshanLeft > 0) {
+    M.rinshanLeft -= 1;
+    if (!knob(M, 'table.replacement_shortens_wall', true)) return;
+  }
+  M.wallLeft = Math.max(0, M.wallLeft - 1);
+}
+
+/** Fold one event into the model. */
+export function fold(M, ev) {
+  switch (ev.type) {
+    case 'start_kyoku': startKyoku(M, ev); break;
+    case 'tsumo':
+      M.turn = ev.actor;
+      M.counts[ev.actor] += 1;
+      countDraw(M, !!ev.rinshan);
+      if (M.hands[ev.actor]) {
+        if (M.draws[ev.actor] !== null) M.hands[ev.actor] = [...M.hands[ev.actor], M.draws[ev.actor]].sort(byId);
+        M.draws[ev.actor] = ev.tile;
+      }
+      break;
+    case 'reach':
+      M.pendingReach[ev.actor] = true; // the next discard lies sideways
+      M.riichi[ev.actor] = ev.shuba ? 'shuba' : 'riichi';
+      break;
+    case 'reach_accepted':
+      // The stick leaves the score now (the events carry scores only when the hand ends);
+      // a シュバリー stick costs more than a riichi one.
+      M.scores[ev.actor] -= M.riichi[ev.actor] === 'shuba'
+        ? knob(M, 'game.shuba_stick', 5000) : knob(M, 'scoring.riichi_stick', 1000);
+      M.kyotaku += 1;
+      break;
+    case 'dahai':
+      take(M, ev.actor, [ev.tile]);
+      M.rivers[ev.actor].push({
+        tile: ev.tile, riichi: M.pendingReach[ev.actor], tsumogiri: !!ev.tsumogiri, called: false,
+      });
+      M.pendingReach[ev.actor] = false;
+      M.last = { actor: ev.actor, index: M.rivers[ev.actor].length - 1 };
+      break;
+    case 'chi': case 'pon': case 'daiminkan': {
+      const river = M.rivers[ev.target];
+      if (river && river.length) river[river.length - 1].called = true;
+      take(M, ev.actor, ev.tiles);
+      M.melds[ev.actor].push({ type: ev.type, tile: ev.tile, tiles: ev.tiles, target: ev.target });
+      M.turn = ev.actor;
+      M.last = null;
+      break;
+    }
+    case 'ankan':
+      take(M, ev.actor, ev.tiles);
+      M.melds[ev.actor].push({ type: 'ankan', tiles: ev.tiles });
+      break;
+    case 'kakan': {
+      take(M, ev.actor, [ev.tile]);
+      const k = kindOf(tileName(ev.tile));
+      const meld = M.melds[ev.actor].find((m) => m.type === 'pon' && kindOf(tileName(m.tile)) === k);
+      if (meld) { meld.type = 'kakan'; meld.added = ev.tile; }
+      break;
+    }
+    case 'nukidora':
+      take(M, ev.actor, [ev.tile]);
+      M.nuki[ev.actor].push(ev.tile);
+      addChips(M, ev.chip_deltas); // gotou: the spring pays chips at once
+      break;
+    case 'dora': M.dora.push(ev.tile); break;
+    case 'hora':
+      M.horas.push(ev);
+      if (ev.scores) M.scores = ev.scores.slice();
+      M.kyotaku = 0; // the first winner takes the sticks (a draw leaves them on the table)
+      addChips(M, ev.chip_deltas);
+      M.turn = null;
+      break;
+    case 'ryukyoku':
+      M.ryukyoku = ev;
+      if (ev.scores) M.scores = ev.scores.slice();
+      addChips(M, ev.chip_deltas);
+      M.turn = null;
+      break;
+    case 'end_kyoku':
+      M.result = handResult(M, ev.scores);
+      M.scores = ev.scores.slice();
+      break;
+    case 'end_game':
+      M.end = ev;
+      M.scores = ev.scores.slice();
+      M.kyotaku = 0; // leftover sticks went to the top or were lost: none is on the table
+      break;
+    default: break;
+  }
+}
+
+/** The result of the hand so far (its wins and draw), for the result dialog. */
+export function handResult(M, after = M.scores) {
+  return {
+    horas: M.horas.slice(), ryukyoku: M.ryukyoku, start: M.startScores.slice(),
+    after: after.slice(), kyoku: { bakaze: M.bakaze, kyoku: M.kyoku, honba: M.honba },
+  };
+}
+
+/** Whether the preset pays chips (祝儀): shown beside points only then. */
+export function hasChips(M) {
+  return knob(M, 'chips.enabled', false) || M.chips.some((c) => c !== 0);
+}
+
+// -- seats --------------------------------------------------------------------------------------
+
+export function seatName(M, s) {
+  if (s === M.you) return 'You';
+  const kind = M.seats[s] ?? '';
+  return kind.startsWith('bot:') ? `Bot ${s + 1} (${kind.slice(4)})` : `Player ${s + 1}`;
+}
+
+/** The persons who play this hand, in turn order from the dealer. */
+export function activeOrder(M) {
+  const out = [];
+  for (let i = 0; i < M.n; i++) {
+    const s = (M.oya + i) % M.n;
+    if (s !== M.sittingOut) out.push(s);
+  }
+  return out;
+}
+
+/** The seat wind of person s this hand, or null while they sit out. */
+export function seatWind(M, s) {
+  const i = activeOrder(M).indexOf(s);
+  return i < 0 ? null : SEAT_WINDS[i];
+}
+
+export function seatLabel(M, s) {
+  const wind = seatWind(M, s);
+  return `${wind ?? '抜け番'} · ${seatName(M, s)}`;
+}
+
+/** Where person s sits as seen from the bottom seat. */
+export function position(M, s) {
+  const rel = (s - M.seat + M.n) % M.n;
+  if (rel === 0) return 'bottom';
+  if (M.n === 3) return rel === 1 ? 'right' : 'left';
+  return ['bottom', 'right', 'top', 'left'][rel];
+}
+
+/** Steps in turn order from person a to person b among those playing the hand. */
+function turnsFrom(M, a, b) {
+  const order = activeOrder(M);
+  const i = order.indexOf(a);
+  const j = order.indexOf(b);
+  return i < 0 || j < 0 ? (b - a + M.n) % M.n : (j - i + order.length) % order.length;
+}
+
+export function roundName(M) {
+  return `${WINDS[M.bakaze] ?? M.bakaze} ${M.kyoku} · ${WINDS_JA[M.bakaze] ?? ''}${M.kyoku}局`;
+}
+
+// -- the board --------------------------------------------------------------------------------
+
+export function renderRiver(M, s) {
+  const box = document.createElement('div');
+  box.className = 'river';
+  M.rivers[s].forEach((d, i) => {
+    const extra = [d.tsumogiri ? 'tsumogiri' : '', d.called ? 'called' : '',
+      M.last && M.last.actor === s && M.last.index === i ? 'last' : ''].join(' ');
+    box.append(tileEl(d.tile, { sideways: d.riichi, small: true, extra }));
+  });
+  return box;
+}
+
+function renderMeld(M, s, m) {
+  const box = document.createElement('span');
+  box.className = 'meld';
+  box.dataset.type = m.type;
+  if (m.type === 'ankan') {
+    m.tiles.forEach((t, i) => box.append(tileEl(i === 0 || i === 3 ? null : t, { small: true })));
+    return box;
+  }
+  // The called tile lies sideways: left from the left player (上家), right from the right
+  // player (下家), in the middle from across.
+  const rel = turnsFrom(M, s, m.target);
+  const players = activeOrder(M).length;
+  const at = rel === players - 1 ? 0 : rel === 1 ? m.tiles.length : 1;
+  const own = m.tiles.map((t) => tileEl(t, { small: true }));
+  const called = tileEl(m.tile, { small: true, sideways: true });
+  own.splice(Math.min(at, own.length), 0, called);
+  box.append(...own);
+  if (m.added !== undefined) {
+    called.after(tileEl(m.added, { small: true, sideways: true, extra: 'added' }));
+  }
+  return box;
+}
+
+export function renderMelds(M, s) {
+  const row = document.createElement('div');
+  row.className = 'row melds';
+  M.melds[s].forEach((m) => row.append(renderMeld(M, s, m)));
+  if (M.nuki[s].length) {
+    const nuki = document.createElement('span');
+    nuki.className = 'meld nuki';
+    nuki.title = 'extracted tiles';
+    M.nuki[s].forEach((t) => nuki.append(tileEl(t, { small: true })));
+    row.append(nuki);
+  }
+  return row;
+}
+
+/** A hand as the board shows it: face up (sorted, the drawn tile apart) where the model knows
+ * it, else as many face-down tiles. */
+export function renderHandRow(M, s) {
+  const row = document.createElement('div');
+  const hand = M.hands[s];
+  if (!hand) {
+    row.className = 'row concealed';
+    for (let i = 0; i < M.counts[s]; i++) row.append(tileEl(null, { small: true }));
+    return row;
+  }
+  row.className = 'row hand open';
+  row.dataset.person = String(s);
+  hand.forEach((t) => row.append(tileEl(t)));
+  if (M.draws[s] !== null) row.append(tileEl(M.draws[s], { extra: 'drawn' }));
+  return row;
+}
+
+function renderPlayer(M, s, hand) {
+  const box = $(`#p-${position(M, s)}`);
+  const out = s === M.sittingOut;
+  box.classList.remove('empty');
+  box.classList.toggle('turn', M.turn === s);
+  box.classList.toggle('sitting-out', out);
+  box.dataset.person = String(s);
+  box.replaceChildren();
+  const name = document.createElement('div');
+  name.className = 'name';
+  name.textContent = `${seatLabel(M, s)} · ${M.scores[s]}`;
+  if (out) {
+    const mark = document.createElement('span');
+    mark.className = 'sitting-out-mark';
+    mark.textContent = 'sitting out';
+    name.append(mark);
+  }
+  if (M.riichi[s]) {
+    const stick = document.createElement('span');
+    stick.className = 'riichi-stick';
+    stick.title = 'riichi';
+    name.append(stick);
+  }
+  box.append(name, renderRiver(M, s), renderMelds(M, s), hand ?? renderHandRow(M, s));
+}
+
+/**
+ * Draw the board into #p-top/#p-left/#p-right/#p-bottom and the centre (#round, #sticks,
+ * #dora, #center-scores). `hand(s)` may give a seat's hand element (the table page's own,
+ * clickable hand); otherwise renderHandRow. Returns false while no hand has been dealt.
+ */
+export function renderBoard(M, { hand = () => null } = {}) {
+  for (const id of ['top', 'left', 'right', 'bottom']) {
+    $(`#p-${id}`).classList.add('empty');
+    $(`#p-${id}`).classList.remove('sitting-out', 'turn');
+  }
+  if (!M.rivers.length) return false;
+  for (let s = 0; s < M.n; s++) renderPlayer(M, s, hand(s));
+  $('#round').textContent = roundName(M);
+  const sticks = $('#sticks');
+  sticks.replaceChildren();
+  const counters = [
+    ['honba', `${M.honba} honba`, '本場'],
+    ['kyotaku', `${M.kyotaku} riichi stick${M.kyotaku === 1 ? '' : 's'}`, '供託'],
+  ];
+  if (M.wallLeft !== null) counters.push(['wall-left', `${M.wallLeft} tiles left`, '残り']);
+  for (const [cls, text, title] of counters) {
+    const span = document.createElement('span');
+    span.className = cls;
+    span.textContent = text;
+    span.title = title;
+    sticks.append(span);
+  }
+  const dora = $('#dora');
+  dora.replaceChildren('Dora indicators: ');
+  M.dora.forEach((t) => dora.append(tileEl(t, { small: true })));
+  const scores = $('#center-scores');
+  scores.replaceChildren();
+  const chips = hasChips(M);
+  for (let s = 0; s < M.n; s++) {
+    const line = document.createElement('div');
+    line.textContent = `${seatWind(M, s) ?? '抜け番'} ${seatName(M, s)}: ${M.scores[s]}`;
+    if (chips) line.textContent += ` · ${knob(M, 'game.start_chips', 0) + M.chips[s]} chips`;
+    if (M.turn === s) line.className = 'turn';
+    if (s === M.sittingOut) line.className = 'sitting-out';
+    scores.append(line);
+  }
+  return true;
+}
+
+// -- the results --------------------------------------------------------------------------------
+
+export function el(tag, cls = '', ...children) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  e.append(...children);
+  return e;
+}
+
+function cell(tr, text, tag = 'td', cls = '') {
+  const c = document.createElement(tag);
+  c.append(text);
+  if (cls) c.className = cls;
+  tr.append(c);
+  return c;
+}
+
+export function signed(v) {
+  return v > 0 ? `+${v}` : String(v);
+}
+
+function signClass(v) {
+  return v > 0 ? 'plus' : v < 0 ? 'minus' : '';
+}
+
+/** Tile names of an MPSZ string ("25s7z" -> 2s 5s 7z). */
+function mpszNames(text) {
+  const out = [];
+  let digits = '';
+  for (const ch of text) {
+    if (/[0-9g]/.test(ch)) digits += ch;
+    else { for (const d of digits) out.push(d + ch); digits = ''; }
+  }
+  return out;
+}
+
+export function bilingual(pair) {
+  return el('span', 'bilingual', el('span', 'ja', pair[1]), ' ', el('span', 'en', pair[0]));
+}
+
+/** A labelled row of tiles ("ドラ Dora: ..."). */
+function tileLine(cls, label, tiles) {
+  const row = el('div', `tile-line ${cls}`, el('span', 'label', label));
+  const box = el('span', 'tiles');
+  for (const t of tiles) box.append(tileEl(t, { small: true }));
+  row.append(box);
+  return row;
+}
+
+/** A hand as Tenhou and Mahjong Soul lay it out: the concealed tiles sorted, the winning tile
+ * apart, then the called melds and the extracted tiles. */
+function handLayout(M, s, concealed, winTile) {
+  const row = el('div', 'hand-layout');
+  const rest = concealed.slice();
+  if (winTile !== null && winTile !== undefined) {
+    const i = rest.indexOf(winTile);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  const box = el('span', 'concealed');
+  rest.sort(byId).forEach((t) => box.append(tileEl(t, { small: true })));
+  row.append(box);
+  if (winTile !== null && winTile !== undefined) {
+    row.append(el('span', 'win-tile', tileEl(winTile, { small: true, extra: 'agari' })));
+  }
+  const melds = renderMelds(M, s);
+  if (melds.childElementCount) row.append(melds);
+  return row;
+}
+
+function yakuTable(hora) {
+  const table = el('table', 'yaku');
+  for (const y of hora.yakus ?? []) {
+    const tr = document.createElement('tr');
+    tr.dataset.yaku = y.id;
+    cell(tr, y.ja ?? y.id, 'td', 'ja');
+    cell(tr, y.en ?? y.id, 'td', 'en');
+    const value = y.yakuman
+      ? (YAKUMAN_MULTIPLES[y.yakuman] ?? `${y.yakuman}× yakuman`)
+      : `${y.han} han 飜`;
+    cell(tr, value, 'td', 'han');
+    table.append(tr);
+  }
+  return table;
+}
+
+function totalLine(hora) {
+  const parts = [];
+  const yakuman = (hora.yakus ?? []).reduce((n, y) => n + (y.yakuman || 0), 0);
+  if (yakuman) parts.push(YAKUMAN_MULTIPLES[yakuman] ?? `${yakuman}× yakuman`);
+  else {
+    if (hora.fu) parts.push(`${hora.fu} fu 符`);
+    if (hora.fan !== undefined) parts.push(`${hora.fan} han 飜`);
+    const limit = LIMITS[hora.limit];
+    if (hora.limit) parts.push(limit ? `${limit[0]} ${limit[1]}` : hora.limit);
+  }
+  const line = el('div', 'total', parts.join(' · '));
+  if (hora.hora_points !== undefined) {
+    line.append(' ', el('strong', 'points', `${hora.hora_points} points`));
+  }
+  return line;
+}
+
+function chipItems(hora) {
+  const items = hora.chip_items ?? [];
+  if (!items.length) return null;
+  const table = el('table', 'chip-items');
+  const head = document.createElement('tr');
+  cell(head, 'Chips 祝儀', 'th');
+  cell(head, '', 'th');
+  table.append(head);
+  for (const it of items) {
+    const tr = document.createElement('tr');
+    tr.dataset.item = it.item;
+    cell(tr, CHIP_ITEMS[it.item] ? bilingual(CHIP_ITEMS[it.item]) : it.item);
+    const from = it.from_all ? 'from everyone (オール)' : 'from each payer';
+    cell(tr, `${it.chips} chip${it.chips === 1 ? '' : 's'} ${from}`);
+    table.append(tr);
+  }
+  return table;
+}
+
+function diceLine(rolls) {
+  const row = el('div', 'tile-line dice', el('span', 'label', 'サイコロ Dice chance'));
+  const box = el('span', 'rolls');
+  for (const [a, b] of rolls) {
+    const roll = el('span', 'roll', `${DICE_FACES[a - 1] ?? a}${DICE_FACES[b - 1] ?? b}`);
+    roll.title = `${a} + ${b}${a === b ? ': doubles, roll again' : ''}`;
+    roll.dataset.roll = `${a}-${b}`;
+    box.append(roll, el('span', 'roll-sum', a === b ? `${a}-${b} again` : `${a + b}`));
+  }
+  row.append(box);
+  return row;
+}
+
+function winSection(M, hora) {
+  const s = hora.actor;
+  const sec = el('section', 'win');
+  sec.dataset.actor = String(s);
+  const how = hora.mu
+    ? el('span', 'how', '無 Mu (tsumo)')
+    : hora.actor === hora.target
+      ? el('span', 'how', 'ツモ Tsumo')
+      : el('span', 'how', `ロン Ron from ${seatLabel(M, hora.target)}`);
+  sec.append(el('h3', 'winner', `${seatLabel(M, s)} `, how));
+  sec.append(handLayout(M, s, hora.hora_tehais ?? [], hora.mu ? null : hora.tile));
+  const ind = el('div', 'indicators');
+  ind.append(tileLine('dora', 'ドラ Dora', M.dora));
+  if ((hora.uradora_markers ?? []).length) ind.append(tileLine('ura', '裏ドラ Ura', hora.uradora_markers));
+  sec.append(ind);
+  if (hora.wildcard) {
+    sec.append(tileLine('wildcard', '万能牌 Wildcard became', mpszNames(hora.wildcard)));
+  }
+  if ((hora.alice ?? []).length) sec.append(tileLine('alice', 'アリス Alice', hora.alice));
+  if ((hora.dice ?? []).length) sec.append(diceLine(hora.dice));
+  sec.append(yakuTable(hora), totalLine(hora));
+  const chips = chipItems(hora);
+  if (chips) sec.append(chips);
+  return sec;
+}
+
+function drawSection(M, r) {
+  const sec = el('section', 'draw');
+  const reason = REASONS[r.reason] ?? [`Draw (${r.reason})`, '流局'];
+  sec.append(el('h3', 'reason', bilingual(reason)));
+  if (r.reason === 'yao9' && Number.isInteger(r.actor)) {
+    sec.append(el('p', '', `Declared by ${seatLabel(M, r.actor)}.`));
+  }
+  if (r.reason === 'nm' && (r.nagashi ?? []).length) {
+    sec.append(el('p', '', `Nagashi: ${r.nagashi.map((s) => seatLabel(M, s)).join(', ')}.`));
+  }
+  const tehais = r.tehais ?? [];
+  if (r.reason === 'exhaustive' || r.reason === 'nm') {
+    // Who was ready and who not, with the ready hands shown.
+    const tenpai = r.tenpai ?? tehais.flatMap((t, s) => (t ? [s] : []));
+    for (const s of activeOrder(M)) {
+      const ready = tenpai.includes(s);
+      const row = el('div', 'tenpai-row', el('span', `label ${ready ? 'tenpai' : 'noten'}`,
+        `${seatLabel(M, s)}: ${ready ? '聴牌 Tenpai' : '不聴 Noten'}`));
+      row.dataset.person = String(s);
+      if (ready && tehais[s]) row.append(handLayout(M, s, tehais[s], null));
+      sec.append(row);
+    }
+  } else {
+    // An abortive draw: nobody is tenpai or not; only the hands the server shows (九種九牌's).
+    tehais.forEach((hand, s) => {
+      if (!hand) return;
+      const row = el('div', 'tenpai-row', el('span', 'label', seatLabel(M, s)));
+      row.dataset.person = String(s);
+      row.append(handLayout(M, s, hand, null));
+      sec.append(row);
+    });
+  }
+  return sec;
+}
+
+/** Every seat's change this hand: points (and chips where the preset has them). */
+function changesTable(M, r) {
+  const deltas = Array(M.n).fill(0);
+  const chips = Array(M.n).fill(0);
+  let known = false;
+  for (const ev of [...r.horas, ...(r.ryukyoku ? [r.ryukyoku] : [])]) {
+    if (ev.deltas) { known = true; ev.deltas.forEach((d, s) => { deltas[s] += d; }); }
+    (ev.chip_deltas ?? []).forEach((d, s) => { chips[s] += d; });
+  }
+  if (!known) for (let s = 0; s < M.n; s++) deltas[s] = r.after[s] - r.start[s];
+  const showChips = hasChips(M) || chips.some((c) => c !== 0)
+    || r.horas.some((h) => (h.chip_items ?? []).length);
+  const table = el('table', 'changes');
+  const head = document.createElement('tr');
+  ['', 'points', 'score', ...(showChips ? ['chips'] : [])].forEach((t) => cell(head, t, 'th'));
+  table.append(head);
+  for (let s = 0; s < M.n; s++) {
+    const tr = document.createElement('tr');
+    tr.dataset.person = String(s);
+    if (s === M.sittingOut) tr.className = 'sitting-out';
+    cell(tr, seatLabel(M, s));
+    cell(tr, signed(deltas[s]), 'td', `delta ${signClass(deltas[s])}`);
+    cell(tr, String(r.after[s]));
+    if (showChips) cell(tr, signed(chips[s]), 'td', `chip-delta ${signClass(chips[s])}`);
+    table.append(tr);
+  }
+  return table;
+}
+
+/** The title of a hand ("East 1, 0 honba · 東1局 0本場"). */
+export function handTitle(k) {
+  return `${WINDS[k.bakaze] ?? k.bakaze} ${k.kyoku}, ${k.honba} honba · ${WINDS_JA[k.bakaze] ?? ''}${k.kyoku}局 ${k.honba}本場`;
+}
+
+/** The nodes of a hand's result: each win (hand, dora, yaku, points, chips) or the draw, then
+ * every seat's change. */
+export function resultNodes(M, r) {
+  const nodes = [el('h2', '', handTitle(r.kyoku))];
+  for (const hora of r.horas) nodes.push(winSection(M, hora));
+  if (r.ryukyoku) nodes.push(drawSection(M, r.ryukyoku));
+  nodes.push(changesTable(M, r));
+  return nodes;
+}
+
+/** The nodes of the final settlement; `logHref`: where the game's log downloads. */
+export function settlementNodes(M, end, { logHref = null } = {}) {
+  const table = el('table', 'settlement');
+  const head = document.createElement('tr');
+  const chips = hasChips(M);
+  // Where the game starts with chips (gotou), the result is the final chip balance, not a
+  // change: shown unsigned.
+  const balance = knob(M, 'game.start_chips', 0) > 0;
+  const columns = ['', 'rank', 'score', ...(chips ? ['chips'] : []), balance ? 'final chips' : 'settlement'];
+  columns.forEach((t) => cell(head, t, 'th'));
+  table.append(head);
+  const settle = end.settlement ?? end.scores;
+  // Ranked by points, ties to the earlier seat from the first dealer (person 0).
+  const order = [...Array(M.n).keys()].sort((a, b) => end.scores[b] - end.scores[a] || a - b);
+  for (const s of order) {
+    const tr = document.createElement('tr');
+    tr.dataset.person = String(s);
+    cell(tr, seatName(M, s));
+    cell(tr, String(order.indexOf(s) + 1));
+    cell(tr, String(end.scores[s]));
+    if (chips) {
+      const total = Array.isArray(end.chips) ? end.chips[s] : knob(M, 'game.start_chips', 0) + M.chips[s];
+      const c = cell(tr, String(total), 'td', 'chips');
+      c.title = `${signed(M.chips[s])} chips won and paid in the hands`;
+    }
+    const v = settle[s];
+    cell(tr, balance ? String(v) : signed(v), 'td', `settle ${balance ? '' : signClass(v)}`);
+    table.append(tr);
+  }
+  const nodes = [el('h2', '', 'Game over · 終局'), table];
+  if (Array.isArray(end.leftover_sticks) && end.leftover_sticks.length === 2) {
+    const [who, points] = end.leftover_sticks;
+    nodes.push(el('p', '', `Riichi sticks left on the table: ${points} points to ${seatName(M, who)}.`));
+  } else if (typeof end.leftover_sticks === 'number' && end.leftover_sticks) {
+    nodes.push(el('p', '', `Riichi sticks left on the table: ${end.leftover_sticks}.`));
+  }
+  if (logHref) {
+    const log = el('a', '', 'Download the game log');
+    log.href = logHref;
+    const lobby = el('a', '', 'Back to the lobby');
+    lobby.href = '/';
+    nodes.push(el('p', '', log, ' · ', lobby));
+  }
+  return nodes;
+}
