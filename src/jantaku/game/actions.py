@@ -157,6 +157,9 @@ class LegalActions(Sequence[Action]):
             if a is action:
                 return a
         if self._discards and action.type is ActionType.DISCARD and not action.tiles:
+            for a in self._made.values():  # the one a bot was just handed
+                if a is action:
+                    return a
             # Lazy discards are every DISCARD there is: find the face, build nothing else.
             if action.seat != self._seat or action.tile is None:
                 return None

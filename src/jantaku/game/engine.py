@@ -1105,7 +1105,28 @@ class State:
         made: passing a ron does not change the others' choices)."""
         out = {}
         ts = self.game.tileset
-        for s in self.in_hand:
+        seats = self.in_hand
+        if self.robbed is None and self.last_discard is not None:
+            # Most seats can do nothing with most discards: skip them before building
+            # anything (not a wait, no pair of it, not the chi seat).
+            actor, tile = self.last_discard
+            kind = tile_kind(tile)
+            calls = self.draws < self.max_draws and kind not in self.game.undiscardable
+            chi_seat = self._next(actor) if self.seats == 4 and kind < 27 else -1
+            players = self.players
+            seats = []
+            for s in self.in_hand:
+                if s == actor:
+                    continue
+                p = players[s]
+                waits = p.waits if p.waits is not None else self._hand_waits(s)
+                if kind in waits or (
+                    calls
+                    and p.riichi is RiichiKind.NONE
+                    and (s == chi_seat or kind in p.pon_kinds())
+                ):
+                    seats.append(s)
+        for s in seats:
             opts = self._response_options(s)
             if opts:
                 out[s] = LegalActions(opts, ts)
