@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/bench_sim.py [--games 40] [--seed 0] [--workers 2]
+    python benchmarks/bench_sim.py [--games 100] [--seed 0] [--workers 2]
                                    [--presets riichi,sanma,gotou,...] [--json]
 
 For each preset (all six by default) and bot kind (``random``: uniform over the legal
@@ -92,7 +92,7 @@ def bench_riichienv(preset: str, games: int, seed: int) -> dict[str, Any] | None
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--presets", default="riichi,sanma,gotou,tokushima,mighty,kanto-boo")

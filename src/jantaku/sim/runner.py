@@ -481,7 +481,8 @@ def _play_in_workers(
 ) -> list[GameRecord]:
     """Slices of the games in ``workers`` spawned processes; each slice logs to a part file
     and the parts are joined in game order."""
-    size = max(1, min(20, math.ceil(games / (workers * 4))))
+    # Small slices keep both workers busy to the end (games differ in length).
+    size = max(1, min(10, math.ceil(games / (workers * 16))))
     chunks = [
         _Chunk(
             n,
