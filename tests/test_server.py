@@ -314,3 +314,79 @@ def test_tables_resume_after_a_restart(db: str) -> None:
         assert done.events == again.events and not done.legal
     finally:
         cm.__exit__(None, None, None)
+
+
+# -- a table's own knobs ---------------------------------------------------------------------------
+
+
+def test_preset_knobs_say_how_to_edit_them(db: str) -> None:
+    knobs = {k["key"]: k for k in client_for(db).get("/api/presets/gotou").json()["knobs"]}
+    dora = knobs["table.initial_dora"]
+    assert dora["kind"] == "int" and dora["value"] == 2 and "表ドラ" in dora["note"]
+    furiten = knobs["table.furiten_riichi"]
+    assert furiten["kind"] == "choice"
+    assert furiten["choices"] == ["allowed", "forbidden", "open_only"]
+    assert knobs["scoring.kuitan"]["kind"] == "bool"
+    assert knobs["settlement.uma"]["kind"] == "json"
+
+
+def test_a_table_plays_with_its_own_knobs_and_keeps_them(db: str) -> None:
+    client = client_for(db)
+    options = {"game": {"start_points": 30000}, "kuitan": False}
+    r = client.post(
+        "/api/tables",
+        json={"preset": "riichi", "seats": ["human", *BOTS3], "seed": 9, "options": options},
+    )
+    assert r.status_code == 200, r.text
+    t = r.json()
+    cm, me = connect(client, t["id"], t["tokens"]["0"], 0)
+    try:
+        start = next(e for e in me.events if e["type"] == "start_kyoku")
+        assert start["scores"] == [30000] * 4
+        me.play(limit=10)
+        seen = me.snapshot()
+    finally:
+        cm.__exit__(None, None, None)
+    listing = {x["id"]: x for x in client.get("/api/tables").json()}
+    assert listing[t["id"]]["options"] == options
+    # After a restart the table is rebuilt with the same knobs (its log replays).
+    again = client_for(db)
+    cm, me2 = connect(again, t["id"], t["tokens"]["0"], 0)
+    try:
+        assert (me2.events, me2.legal) == seen
+    finally:
+        cm.__exit__(None, None, None)
+
+
+def test_a_bad_knob_is_refused_by_name(db: str) -> None:
+    client = client_for(db)
+    for options, word in (
+        ({"scoring": {"no_such_knob": 1}}, "no_such_knob"),
+        ({"game": {"start_points": "lots"}}, "start_points"),
+        ({"table": {"dead_wall": 16, "rinshan_tiles": 8}}, "dead_wall"),
+    ):
+        r = client.post(
+            "/api/tables",
+            json={"preset": "riichi", "seats": ["human", *BOTS3], "options": options},
+        )
+        assert r.status_code == 400 and word in r.text, r.text
+    assert client.get("/api/tables").json() == []
+
+
+def test_a_database_from_before_table_knobs_still_opens(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)
+    old.executescript(
+        "CREATE TABLE tables (id INTEGER PRIMARY KEY AUTOINCREMENT, preset TEXT NOT NULL,"
+        " seed INTEGER NOT NULL, seats TEXT NOT NULL, created REAL NOT NULL, finished REAL);"
+    )
+    old.execute(
+        "INSERT INTO tables (preset, seed, seats, created, finished) VALUES (?,?,?,?,?)",
+        ("riichi", 1, json.dumps(["bot:random"] * 4), 0.0, 1.0),
+    )
+    old.commit()
+    old.close()
+    listing = client_for(str(path)).get("/api/tables").json()
+    assert listing[0]["options"] == {} and listing[0]["status"] == "finished"

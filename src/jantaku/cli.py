@@ -151,7 +151,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if not args.preset:
         raise UsageError("rules show needs a preset name or file")
     preset = load_preset(args.preset)
-    info = [k.model_dump(mode="json") for k in knobs(preset)]
+    from jantaku.rules.loader import knob_notes
+
+    info = [k.model_dump(mode="json") for k in knobs(preset, knob_notes(str(args.preset)))]
     if args.json:
         print(
             json.dumps(
@@ -165,6 +167,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
         print(f"  {k['key']} = {k['value']!r}{changed}")
         for line in k["description"].splitlines():
             print(f"      {line.strip()}")
+        if k["note"]:
+            print(f"      preset file: {k['note']}")
     return 0
 
 

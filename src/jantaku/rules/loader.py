@@ -124,3 +124,32 @@ def load_preset(name_or_path: str | Path, overrides: dict[str, Any] | None = Non
         data = _deep_merge(data, _sectioned(overrides))
         source += " with overrides"
     return _validate(source, data)
+
+
+def knob_notes(name: str) -> dict[str, str]:
+    """The comment a built-in preset file writes beside each knob (``section.name`` → text,
+    often the seed's own Japanese words), its base's where it writes none.
+
+    >>> knob_notes("gotou")["table.initial_dora"]
+    '«表ドラ常時2枚めくり»'
+    """
+    if name not in PRESET_NAMES:
+        return {}
+    text = _builtin_text(name)
+    notes: dict[str, str] = {}
+    base = tomllib.loads(text).get("base")
+    if isinstance(base, str) and base != name:
+        notes.update(knob_notes(base))
+    section = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section = stripped[1:-1].strip()
+            continue
+        if "=" not in stripped or "#" not in stripped or stripped.startswith("#"):
+            continue
+        key = stripped.split("=", 1)[0].strip()
+        comment = stripped.rsplit("#", 1)[1].strip()
+        if section and key.isidentifier() and comment:
+            notes[f"{section}.{key}"] = comment
+    return notes

@@ -6,7 +6,8 @@ of the wrong type or a contradiction is a :class:`RulesError` that names the key
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Literal, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -530,10 +531,16 @@ class KnobInfo(BaseModel):
     value: object
     default: object
     description: str
+    kind: Literal["bool", "int", "float", "str", "choice", "json"] = "json"
+    """What a value is, for an editor: a choice lists its ``choices``; json: a list or map."""
+    choices: list[str] = Field(default_factory=list)
+    note: str = ""
+    """The preset file's own comment on the knob (often the seed's Japanese words)."""
 
 
-def knobs(preset: Preset) -> list[KnobInfo]:
-    """Every knob of a preset with its value, the default and its documentation."""
+def knobs(preset: Preset, notes: Mapping[str, str] | None = None) -> list[KnobInfo]:
+    """Every knob of a preset with its value, the default and its documentation (and the
+    preset file's note on it, from :func:`jantaku.rules.loader.knob_notes`)."""
     out: list[KnobInfo] = []
     for section_name, field in Preset.model_fields.items():
         section = getattr(preset, section_name)
@@ -541,13 +548,29 @@ def knobs(preset: Preset) -> list[KnobInfo]:
             continue
         for name, f in type(section).model_fields.items():
             default = f.get_default(call_default_factory=True)
+            kind, choices = _knob_kind(f.annotation)
             out.append(
                 KnobInfo(
                     key=f"{section_name}.{name}",
                     value=getattr(section, name),
                     default=default,
                     description=(f.description or "").strip(),
+                    kind=kind,
+                    choices=choices,
+                    note=(notes or {}).get(f"{section_name}.{name}", ""),
                 )
             )
         _ = field
     return out
+
+
+def _knob_kind(
+    annotation: object,
+) -> tuple[Literal["bool", "int", "float", "str", "choice", "json"], list[str]]:
+    """The editor kind of a knob's type (and the choices of a ``Literal``)."""
+    if get_origin(annotation) is Literal:
+        return "choice", [str(a) for a in get_args(annotation)]
+    simple = {bool: "bool", int: "int", float: "float", str: "str"}
+    if isinstance(annotation, type) and annotation in simple:
+        return simple[annotation], []  # type: ignore[return-value]
+    return "json", []

@@ -9,12 +9,16 @@ HTTP:
 * ``GET /static/...``: the front end's scripts, style sheets and tile images;
 * ``GET /api/presets``: ``[{name, title, title_ja}]``;
 * ``GET /api/presets/{name}``: ``{name, title, title_ja, players, knobs: [{key, value, default,
-  description}], tiles: {id: mpsz name}}`` (read-only; ``tiles`` tells red/gold copies apart);
+  description, kind, choices, note}], tiles: {id: mpsz name}}`` (``kind``: bool, int, float,
+  str, choice or json, for an editor; ``note``: the preset file's comment, often the seed's
+  Japanese; ``tiles`` tells red/gold copies apart);
 * ``POST /api/tables`` ``{"preset": "riichi", "seats": ["human", "bot:baseline", ...],
-  "seed": 7}`` (seed optional) → ``{"id": 1, "tokens": {"0": "..."}}``: one secret token per
-  human seat, shown only this once;
-* ``GET /api/tables``: every table, ``{id, preset, seats, status: playing|finished, created,
-  finished}`` (and ``seed`` once finished);
+  "seed": 7, "options": {"scoring": {"kuitan": false}}}`` (seed and options optional;
+  ``options`` change knobs as ``jantaku score``'s do, by section or flat; a bad knob is a 400
+  naming it) → ``{"id": 1, "tokens": {"0": "..."}}``: one secret token per human seat, shown
+  only this once; four seats at a three-player preset seat four people rotating;
+* ``GET /api/tables``: every table, ``{id, preset, options, seats, status: playing|finished,
+  created, finished}`` (and ``seed`` once finished);
 * ``GET /api/tables/{id}/log``: a finished game's full event log, one JSON event a line
   (409 while it is played: the log holds the wall).
 
@@ -47,6 +51,7 @@ from pydantic import BaseModel, Field
 
 from jantaku import __version__
 from jantaku.rules import PRESET_NAMES, load_preset
+from jantaku.rules.loader import knob_notes
 from jantaku.rules.model import knobs
 from jantaku.tiles.notation import tile_name
 
@@ -63,6 +68,8 @@ class NewTable(BaseModel):
     preset: str
     seats: list[str] = Field(max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=200)
+    """Knobs changed from the preset (``{"scoring": {"kuitan": false}}`` or flat)."""
 
 
 class NewTableReply(BaseModel):
@@ -114,7 +121,7 @@ def create_app(db: str = "jantaku.sqlite3") -> FastAPI:
     @app.post("/api/tables")
     def new_table(body: NewTable) -> NewTableReply:
         try:
-            table_id, tokens = manager.create(body.preset, body.seats, body.seed)
+            table_id, tokens = manager.create(body.preset, body.seats, body.seed, body.options)
         except TableError as e:
             raise HTTPException(e.status, str(e)) from None
         return NewTableReply(id=table_id, tokens={str(s): t for s, t in tokens.items()})
@@ -177,7 +184,7 @@ def _preset_detail(name: str) -> dict[str, Any]:
         "title": preset.title,
         "title_ja": preset.title_ja,
         "players": preset.players,
-        "knobs": [k.model_dump(mode="json") for k in knobs(preset)],
+        "knobs": [k.model_dump(mode="json") for k in knobs(preset, knob_notes(name))],
         "tiles": {str(t): tile_name(t, ts) for t in ts.tiles},
     }
 

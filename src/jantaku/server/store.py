@@ -21,7 +21,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 SCHEMA = """
@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed INTEGER NOT NULL,
     seats TEXT NOT NULL,          -- JSON list: "human" | "bot:baseline" | "bot:random"
     created REAL NOT NULL,        -- unix time
-    finished REAL                 -- unix time the game ended, NULL while it is played
+    finished REAL,                -- unix time the game ended, NULL while it is played
+    options TEXT NOT NULL DEFAULT '{}'  -- JSON: the knobs changed from the preset
 );
 CREATE TABLE IF NOT EXISTS events (
     table_id INTEGER NOT NULL REFERENCES tables(id),
@@ -60,6 +61,7 @@ class TableRow:
     seats: list[str]
     created: float
     finished: float | None
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class Store:
@@ -73,6 +75,9 @@ class Store:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(tables)")}
+        if "options" not in columns:  # a file written before tables had their own knobs
+            self._db.execute("ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}'")
 
     def close(self) -> None:
         with self._lock:
@@ -91,13 +96,22 @@ class Store:
         tokens: dict[int, str],
         events: Sequence[dict[str, Any]],
         finished: bool = False,
+        options: dict[str, Any] | None = None,
     ) -> int:
         """Insert a table with its first events and its seat tokens (hashed); its id."""
         now = time.time()
         with self._tx() as db:
             cur = db.execute(
-                "INSERT INTO tables (preset, seed, seats, created, finished) VALUES (?,?,?,?,?)",
-                (preset, seed, json.dumps(list(seats)), now, now if finished else None),
+                "INSERT INTO tables (preset, seed, seats, created, finished, options)"
+                " VALUES (?,?,?,?,?,?)",
+                (
+                    preset,
+                    seed,
+                    json.dumps(list(seats)),
+                    now,
+                    now if finished else None,
+                    json.dumps(options or {}),
+                ),
             )
             table_id = cur.lastrowid
             assert table_id is not None
@@ -126,13 +140,13 @@ class Store:
     def table(self, table_id: int) -> TableRow | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, preset, seed, seats, created, finished FROM tables WHERE id=?",
+                "SELECT id, preset, seed, seats, created, finished, options FROM tables WHERE id=?",
                 (table_id,),
             ).fetchone()
         return None if row is None else _row(row)
 
     def tables(self, unfinished_only: bool = False) -> list[TableRow]:
-        sql = "SELECT id, preset, seed, seats, created, finished FROM tables"
+        sql = "SELECT id, preset, seed, seats, created, finished, options FROM tables"
         if unfinished_only:
             sql += " WHERE finished IS NULL"
         with self._lock:
@@ -209,4 +223,5 @@ def _row(r: tuple[Any, ...]) -> TableRow:
         seats=list(json.loads(r[3])),
         created=float(r[4]),
         finished=None if r[5] is None else float(r[5]),
+        options=dict(json.loads(r[6])),
     )

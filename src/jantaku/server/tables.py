@@ -28,7 +28,7 @@ from typing import Any, Final
 
 from jantaku.bots import BOT_KINDS, SeatView, make_bot
 from jantaku.game import Action, ActionType, Game, IllegalActionError, State
-from jantaku.rules import PRESET_NAMES
+from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 
 from .store import Store, TableRow
 
@@ -106,6 +106,11 @@ def parse_action(data: object, seat: int, game: Game) -> Action:
     return Action(atype, seat, t, tiles)
 
 
+def table_game(preset: str, seed: int, seats: list[str], options: dict[str, Any]) -> Game:
+    """The game of a stored table: its preset with the knobs it changed, one person a seat."""
+    return Game(load_preset(preset, options or None), seed, people=len(seats))
+
+
 def bot_seed(seed: int, seat: int, step: int) -> int:
     """The seed of a bot's decision: fixed by the game, the seat and the log length, so a
     table resumed after a restart plays on exactly as it would have."""
@@ -121,6 +126,8 @@ class Table:
     seats: list[str]
     state: State
     lock: threading.RLock = field(default_factory=threading.RLock)
+    options: dict[str, Any] = field(default_factory=dict)
+    """The knobs this table changed from its preset."""
     subscribers: dict[int, list[Subscriber]] = field(default_factory=dict)
 
     def legal_message(self, seat: int) -> Message:
@@ -135,6 +142,7 @@ class Table:
             "table": self.id,
             "seat": seat,
             "preset": self.preset,
+            "options": self.options,
             "seats": list(self.seats),
             "events": self.state.view(seat),
         }
@@ -152,10 +160,10 @@ class TableManager:
 
     def _load(self, row: TableRow) -> Table:
         """Rebuild a table from its stored log, and let its bots catch up if they must."""
-        game = Game(row.preset, row.seed, people=len(row.seats))
+        game = table_game(row.preset, row.seed, row.seats, row.options)
         events = self.store.events(row.id)
         state = game.replay(events) if events else game.new_state()
-        table = Table(row.id, row.preset, row.seed, list(row.seats), state)
+        table = Table(row.id, row.preset, row.seed, list(row.seats), state, options=row.options)
         with self._lock:
             self._tables[row.id] = table
         with table.lock:
@@ -167,15 +175,26 @@ class TableManager:
     # -- creating ---------------------------------------------------------------------------
 
     def create(
-        self, preset: str, seats: list[str], seed: int | None = None
+        self,
+        preset: str,
+        seats: list[str],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[int, dict[int, str]]:
-        """A new table; its id and one token per human seat."""
+        """A new table; its id and one token per human seat. ``options`` change knobs of
+        the preset (as ``jantaku score``'s: by section or flat); a bad one is refused with
+        the loader's message naming the knob."""
         if preset not in PRESET_NAMES:
             raise TableError(f"unknown preset {preset!r}; one of {', '.join(PRESET_NAMES)}")
         if not isinstance(seats, list):
             raise TableError("'seats' must be a list of seat kinds")
+        options = dict(options or {})
         try:
-            game = Game(preset, 0 if seed is None else seed, people=len(seats))
+            rules = load_preset(preset, options or None)
+        except RulesError as e:
+            raise TableError(str(e)) from None
+        try:
+            game = Game(rules, 0 if seed is None else seed, people=len(seats))
         except ValueError:
             players = Game(preset).seats
             four = " (or 4 people rotating)" if players == 3 else ""
@@ -187,13 +206,13 @@ class TableManager:
                 raise TableError(f"unknown seat {kind!r}; one of {', '.join(SEAT_KINDS)}")
         if seed is None:
             seed = secrets.randbelow(2**31)
-            game = Game(preset, seed, people=len(seats))
+            game = Game(rules, seed, people=len(seats))
         state = game.new_state()
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == "human"}
-        table = Table(0, preset, seed, list(seats), state)
+        table = Table(0, preset, seed, list(seats), state, options=options)
         self._play_bots(table)
         table.id = self.store.create_table(
-            preset, seed, seats, tokens, state.events, finished=state.game_over
+            preset, seed, seats, tokens, state.events, finished=state.game_over, options=options
         )
         if not state.game_over:
             with self._lock:
@@ -208,6 +227,7 @@ class TableManager:
             item: dict[str, Any] = {
                 "id": row.id,
                 "preset": row.preset,
+                "options": row.options,
                 "seats": row.seats,
                 "status": "finished" if row.finished is not None else "playing",
                 "created": row.created,
@@ -248,10 +268,10 @@ class TableManager:
             row = self.store.table(table_id)
             if row is None:
                 raise TableError(f"no table {table_id}", 404)
-            state = Game(row.preset, row.seed, people=len(row.seats)).replay(
+            state = table_game(row.preset, row.seed, row.seats, row.options).replay(
                 self.store.events(table_id)
             )
-            done = Table(row.id, row.preset, row.seed, list(row.seats), state)
+            done = Table(row.id, row.preset, row.seed, list(row.seats), state, options=row.options)
             subscriber(done.view_message(seat))
             subscriber(done.legal_message(seat))
             return seat
@@ -310,7 +330,8 @@ class TableManager:
 
     def _rebuild(self, table: Table) -> None:
         events = self.store.events(table.id)
-        table.state = Game(table.preset, table.seed, people=len(table.seats)).replay(events)
+        game = table_game(table.preset, table.seed, table.seats, table.options)
+        table.state = game.replay(events)
 
     def _play_bots(self, table: Table) -> None:
         state = table.state
