@@ -60,6 +60,29 @@ def test_the_lobby_links_finished_tables_to_their_replay() -> None:
     assert "/api/tables/${t.id}/log" in lobby
 
 
+def test_the_lobby_edits_knobs(client: TestClient) -> None:
+    # The knob editors' controls are in the page, the start sends only the changed knobs as
+    # `options`, and the table list has a column for a table's changed knobs.
+    page = client.get("/").text
+    for element in [
+        'id="knobs"',
+        'id="changed-only"',
+        'id="knob-filter"',
+        'id="reset-all"',
+        'id="changes-summary"',
+        'id="form-error"',
+        "<th>changed knobs</th>",
+    ]:
+        assert element in page, element
+    # The server's refusal is shown by the start button.
+    assert page.index('id="start"') < page.index('id="form-error"') < page.index("</form>")
+    lobby = (WEB_DIR / "lobby.js").read_text(encoding="utf-8")
+    assert "body.options = options" in lobby
+    for kind in ["bool", "int", "float", "choice", "str"]:
+        assert f"k.kind === '{kind}'" in lobby, kind
+    assert "JSON.parse(input.value)" in lobby
+
+
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_scripts_are_served_as_javascript(client: TestClient, name: str) -> None:
     r = client.get(f"/static/{name}")
@@ -149,8 +172,26 @@ def test_preset_detail_lists_every_knob(client: TestClient, name: str) -> None:
     expected = [k.key for k in knobs(preset)]
     assert [k["key"] for k in data["knobs"]] == expected
     for k in data["knobs"]:
-        assert set(k) == {"key", "value", "default", "description"}
+        assert set(k) == {"key", "value", "default", "description", "kind", "choices", "note"}
         assert k["description"], k["key"]
+        assert isinstance(k["note"], str), k["key"]
+        # The kind picks the lobby's editor (lobby.js): it must fit the value.
+        value, kind = k["value"], k["kind"]
+        if kind == "choice":
+            assert str(value) in k["choices"] and str(k["default"]) in k["choices"], k["key"]
+        else:
+            assert k["choices"] == [], k["key"]
+        if kind == "bool":
+            assert isinstance(value, bool), k["key"]
+        elif kind in ("int", "float"):
+            assert isinstance(value, int | float) and not isinstance(value, bool), k["key"]
+        elif kind == "str":
+            assert isinstance(value, str), k["key"]
+        elif kind == "json":
+            assert isinstance(value, list | dict), k["key"]
+            assert isinstance(k["default"], type(value)), k["key"]  # the lobby checks list/map
+        else:
+            assert kind == "choice", k["key"]
     assert len(data["tiles"]) == len(preset.tileset().tiles)
 
 
