@@ -48,13 +48,18 @@ def alice_flips(sit: WinSituation, preset: Preset) -> int:
     if not (preset.scoring.flower_powers and WINTER in _flower_powers(sit)):
         return 0
     forgive = preset.chips.alice_ippatsu_forgives and sit.ippatsu
+    return _alice_turn(sit, _winner_counts(sit), forgive)[1]
+
+
+def _winner_counts(sit: WinSituation) -> list[int]:
+    """Copies of each kind in the winner's hand and melds (what アリス matches)."""
     counts = [0] * 38
     for t in sit.concealed:
         counts[tile_kind(t)] += 1
     for m in sit.melds:
         for t in m.tiles:
             counts[tile_kind(t)] += 1
-    return _alice_turn(sit, counts, forgive)[1]
+    return counts
 
 
 def _flower_powers(sit: WinSituation) -> set[Kind]:
@@ -151,12 +156,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
 
     # アリス (gotou winter): with the winter flower's effect.
     if preset.scoring.flower_powers and WINTER in _flower_powers(sit) and sit.alice:
-        hand_counts = [0] * 38
-        for t in sit.concealed:
-            hand_counts[tile_kind(t)] += 1
-        for m in sit.melds:
-            for t in m.tiles:
-                hand_counts[tile_kind(t)] += 1
+        hand_counts = _winner_counts(sit)
         per = rules.alice_closed if sit.is_closed else rules.alice_open
         n = _alice_matches(
             sit, hand_counts, sit.is_closed, rules.alice_ippatsu_forgives and sit.ippatsu
