@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -179,3 +180,32 @@ def test_legal_actions_build_plain_discards_on_demand() -> None:
     assert Action(ActionType.DISCARD, seat, absent) not in legal
     assert Action(ActionType.DISCARD, (seat + 1) % 4, discards[0].tile) not in legal
     assert Action(ActionType.DISCARD, seat, 10_000) not in legal
+
+
+def _seeded_choice(state: State, seat: int, legal: Any) -> Action:
+    """A decision fixed by the game and the log's length (as the server's bots decide)."""
+    rng = random.Random(f"{state.game.seed}:{len(state.events)}")
+    return legal[rng.randrange(len(legal))]  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("preset", "people"),
+    [("riichi", 4), ("sanma", 3), ("gotou", 3), ("gotou", 4), ("tokushima", 3), ("mighty", 3)],
+)
+def test_a_game_resumed_from_its_log_goes_on_as_it_would_have(preset: str, people: int) -> None:
+    """Replaying a log mid-game (a server restart) leaves the game's generator where the
+    shuffles and dice left it: the following walls, dice and 割れ目 are the same."""
+    game = Game(preset, 11, people=people)
+    full = game.new_state()
+    cuts = []
+    while not full.game_over:
+        seat = full.current_seats()[0]
+        full.apply(_seeded_choice(full, seat, full.legal_actions(seat)))
+        cuts.append(len(full.events))
+    assert sum(1 for e in full.events if e["type"] == "start_kyoku") > 1
+    for k in (cuts[len(cuts) // 3], cuts[2 * len(cuts) // 3]):
+        resumed = game.replay(full.events[:k])
+        while not resumed.game_over:
+            seat = resumed.current_seats()[0]
+            resumed.apply(_seeded_choice(resumed, seat, resumed.legal_actions(seat)))
+        assert json.dumps(resumed.events) == json.dumps(full.events)

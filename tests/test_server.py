@@ -286,7 +286,6 @@ def test_two_tables_at_once(db: str) -> None:
 def test_tables_resume_after_a_restart(db: str) -> None:
     first = client_for(db)
     t = new_table(first, ["human", *BOTS3], seed=33)
-    ref = new_table(first, ["human", *BOTS3], seed=33)  # the same game, never interrupted
     cm, me = connect(first, t["id"], t["tokens"]["0"], 0)
     me.play(limit=12)
     seen = me.snapshot()
@@ -300,6 +299,7 @@ def test_tables_resume_after_a_restart(db: str) -> None:
         assert again.events[-1]["type"] == "end_game"
     finally:
         cm.__exit__(None, None, None)
+    ref = new_table(second, ["human", *BOTS3], seed=33)  # the same game, never interrupted
     cm, other = connect(second, ref["id"], ref["tokens"]["0"], 0)
     try:
         other.play()

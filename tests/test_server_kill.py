@@ -97,7 +97,6 @@ def test_kill_9_mid_hand_and_resume(tmp_path: Path) -> None:
     proc = start(db, port)
     try:
         t = post(port, "/api/tables", {"preset": "riichi", "seats": ["human", *BOTS3], "seed": 8})
-        ref = post(port, "/api/tables", {"preset": "riichi", "seats": ["human", *BOTS3], "seed": 8})
         me = Seat(port, t["id"], t["tokens"]["0"])
         assert me.play(15) == 15
         seen = (list(me.events), list(me.legal))
@@ -116,6 +115,8 @@ def test_kill_9_mid_hand_and_resume(tmp_path: Path) -> None:
         again.play(100_000)
         assert again.events[-1]["type"] == "end_game"
         again.close()
+        # The same game created now and never interrupted.
+        ref = post(port, "/api/tables", {"preset": "riichi", "seats": ["human", *BOTS3], "seed": 8})
         other = Seat(port, ref["id"], ref["tokens"]["0"])
         other.play(100_000)
         other.close()

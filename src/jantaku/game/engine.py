@@ -186,10 +186,16 @@ class Game:
         return State(self, walls, resume=start)
 
     def replay(self, events: Sequence[dict[str, Any]]) -> State:
-        """Rebuild the state a log leads to, by folding its events."""
+        """Rebuild the state a log leads to, by folding its events. The game's generator is
+        advanced exactly as the shuffles and dice of those events did, so a game resumed from
+        its log (a server restart) goes on as it would have."""
         state = State(self, None, start=False)
-        for ev in events:
-            state._emit(ev)
+        state._replaying = True
+        try:
+            for ev in events:
+                state._emit(ev)
+        finally:
+            state._replaying = False
         return state
 
 
@@ -206,6 +212,8 @@ class State:
         self.events: list[dict[str, Any]] = []
         self._walls = iter(walls) if walls is not None else None
         self._rng = random.Random(game.seed)
+        self._replaying = False
+        """Folding a recorded log: chance already happened, only advance the generator."""
         self.players: list[Player] = []
         self.wall = Wall([], [], [], [], [])
         self.draws = 0
@@ -307,11 +315,12 @@ class State:
 
     # -- dealing ------------------------------------------------------------------------------
 
-    def _make_wall(self) -> Wall:
+    def _make_wall(self) -> tuple[Wall, bool]:
+        """The next hand's wall, and whether it was stacked (not shuffled)."""
         if self._walls is not None:
             stacked = next(self._walls, None)
             if stacked is not None:
-                return stacked
+                return stacked, True
             self._walls = None  # the stacked walls are used up: shuffle from here on
         tiles = list(self.game.tileset.tiles)
         self._rng.shuffle(tiles)
@@ -328,12 +337,13 @@ class State:
         table = self.game.table
         dead, live = rest[: table.dead_wall], rest[table.dead_wall :]
         r = table.rinshan_tiles
-        return Wall(hands, live, dead[:r], dead[r : r + 5], dead[r + 5 : r + 10], dead[r + 10 :])
+        wall = Wall(hands, live, dead[:r], dead[r : r + 5], dead[r + 5 : r + 10], dead[r + 10 :])
+        return wall, False
 
     def _start_kyoku(self) -> None:
         led = self.ledger.state
-        wall = self._make_wall()
-        extra: dict[str, Any] = {}
+        wall, stacked = self._make_wall()
+        extra: dict[str, Any] = {"stacked": True} if stacked else {}
         if self.game.preset.scoring.wareme:
             # 割れ目: one die picks the seat by wind (1/4 east, 2/5 south, 3/6 west).
             offset = (self._rng.randint(1, 6) - 1) % self.seats
@@ -402,6 +412,13 @@ class State:
         self.game_over = False
 
     def _on_start_kyoku(self, ev: dict[str, Any]) -> None:
+        if self._replaying:
+            # The live game shuffled and rolled here: the generator moves on the same way
+            # (a shuffle draws as many numbers whatever the tiles are).
+            if not ev.get("stacked"):
+                self._rng.shuffle([0] * len(self.game.tileset.tiles))
+            for _ in range(("wareme" in ev) + 2 * ("dice" in ev)):
+                self._rng.randint(1, 6)
         wall = Wall.from_json(ev["wall"])
         if len(wall.hands) != self.people:
             raise ValueError(f"the wall deals {len(wall.hands)} hands to {self.people} people")
@@ -670,6 +687,9 @@ class State:
         scores_before, chips_before = list(led.scores), list(led.chips)
         chips = win_chips(result, sit, self.game.preset)
         rolls = ev.get("dice")
+        if rolls and self._replaying:
+            for _ in range(2 * len(rolls)):
+                self._rng.randint(1, 6)
         if rolls:
             shuba = sit.riichi in (RiichiKind.SHUBA, RiichiKind.OPEN_SHUBA)
             double = shuba and self.game.preset.chips.shuba_doubles
