@@ -20,6 +20,7 @@ scoring call alone.
 from __future__ import annotations
 
 import argparse
+import inspect
 import random
 import sys
 import time
@@ -318,6 +319,14 @@ class MjArgs:
     config: Any = field(repr=False)
 
 
+# Older releases of the package (1.x) know fewer options: pass only those it takes.
+_SUPPORTED_OPTIONS = {
+    k: v
+    for k, v in TENHOU_OPTIONS.items()
+    if k in inspect.signature(OptionalRules.__init__).parameters
+}
+
+
 def to_mahjong(sit: WinSituation) -> MjArgs:
     seat = WINDS.index(sit.seat_wind)
     melds = []
@@ -352,7 +361,7 @@ def to_mahjong(sit: WinSituation) -> MjArgs:
         round_wind=sit.round_wind,
         tsumi_number=sit.honba,
         kyoutaku_number=sit.riichi_sticks,
-        options=OptionalRules(**TENHOU_OPTIONS),
+        options=OptionalRules(**_SUPPORTED_OPTIONS),
     )
     return MjArgs(
         tiles, sit.win_tile, melds, list(sit.dora_indicators), list(sit.ura_indicators), config
@@ -361,6 +370,14 @@ def to_mahjong(sit: WinSituation) -> MjArgs:
 
 def mahjong_call(calc: Any) -> Callable[[MjArgs], Any]:
     est = calc.estimate_hand_value
+    if "ura_dora_indicators" not in inspect.signature(est).parameters:
+        # 1.x has no ura indicators: they go with the dora (for timing; yaku names differ).
+        def old(a: MjArgs) -> Any:
+            return est(
+                a.tiles, a.win_tile, melds=a.melds, dora_indicators=a.dora + a.ura, config=a.config
+            )
+
+        return old
 
     def call(a: MjArgs) -> Any:
         return est(
