@@ -224,6 +224,14 @@ class TestDealAndHonba:
         (e,) = run("riichi", game(noten_total=0), [draw(1)])
         assert e["payments"] == [0, 0, 0, 0]
 
+    def test_noten_total_must_split_evenly(self) -> None:
+        # 3001 among three noten players would make a point out of nothing.
+        with pytest.raises(ValueError, match=r"game\.noten_total: 3001"):
+            load_preset("riichi", game(noten_total=3001))
+        with pytest.raises(ValueError, match="a multiple of 2"):
+            load_preset("sanma", game(noten_total=2001))
+        assert load_preset("sanma", game(noten_total=3000)).game.noten_total == 3000
+
 
 class TestSticksAndRestrictions:
     @knob("leftover_sticks")

@@ -486,6 +486,13 @@ class Preset(_Section):
             raise ValueError("scoring.flower_han/flower_powers: the tile set has no flowers")
         if self.hand.wildcards and self.scoring.dot_white == "wild_after_riichi":
             raise ValueError("scoring.dot_white: a hand cannot hold two wildcards by rule")
+        # The noten payment is split evenly among 1..players-1 tenpai and noten players.
+        split = 6 if self.players == 4 else 2
+        if self.game.noten_total % split:
+            raise ValueError(
+                f"game.noten_total: {self.game.noten_total} does not split evenly among the "
+                f"tenpai and noten players (a multiple of {split})"
+            )
         t = self.table
         if t.dead_wall < t.rinshan_tiles + 10:
             raise ValueError(
