@@ -89,6 +89,14 @@ class _Section(BaseModel):
         extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
     )
 
+    @model_validator(mode="after")
+    def _no_negative_numbers(self) -> _Section:
+        # Points, counts and chips: a negative one is never a rule, only a typo.
+        for name, value in self:
+            if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+                raise ValueError(f"{name}: {value} is negative")
+        return self
+
 
 class TilesRules(_Section):
     """Which physical tiles the preset plays with."""
@@ -180,7 +188,7 @@ class ScoringRules(_Section):
     14+ 数え役満."""
     limit_cap: Literal["none", "mangan"] = "none"
     """Highest value a hand is paid (kanto-boo: 満貫, yakuman included)."""
-    round_up: int = 100
+    round_up: int = Field(default=100, ge=1)
     """Every payment is rounded up to a multiple of this (gotou/mighty: 1000,
     «1000未満切り上げ», «1000おきに切り上げ»)."""
     tsumo_bonus: int = 0
@@ -496,8 +504,8 @@ class Preset(_Section):
         t = self.table
         if t.dead_wall < t.rinshan_tiles + 10:
             raise ValueError(
-                f"table.dead_wall: {t.dead_wall} cannot hold {t.rinshan_tiles} replacement tiles"
-                " and ten indicators"
+                f"table.dead_wall: {t.dead_wall} cannot hold table.rinshan_tiles = "
+                f"{t.rinshan_tiles} replacement tiles and ten indicators"
             )
         s = self.settlement
         if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:
