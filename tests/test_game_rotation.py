@@ -154,3 +154,14 @@ def test_server_seats_four_people_at_a_three_player_table(tmp_path: Path) -> Non
     r = client.post("/api/tables", json={"preset": "gotou", "seats": seats * 2, "seed": 4})
     assert r.status_code in (400, 422)
     assert "or 4 people rotating" in r.text or r.status_code == 422
+
+
+def test_cli_simulate_seats_four_people() -> None:
+    from jantaku.cli import run_json
+
+    code, out = run_json(
+        ["simulate", "--rules", "tokushima", "--players", "4", "--games", "1", "--check", "--json"]
+    )
+    assert code == 0 and out["invariant_violations"] == 0 and len(out["per_seat"]) == 4
+    code, out = run_json(["simulate", "--rules", "riichi", "--players", "3", "--json"])
+    assert code == 2 and "riichi is played by 4" in out["error"]
