@@ -352,18 +352,11 @@ def check_win(played: Clicked, preset: str, seed: int, people: int, how: str) ->
     assert played.actions[-1] == how
 
 
-@pytest.mark.parametrize(("preset", "seed", "people", "how", "hand"), NORMAL)
+@pytest.mark.parametrize(
+    ("preset", "seed", "people", "how", "hand"),
+    [*NORMAL, *(pytest.param(*case, marks=pytest.mark.slow) for case in SLOW)],
+)
 def test_the_human_wins_by_clicking(
-    server: str, browser: Any, preset: str, seed: int, people: int, how: str, hand: int
-) -> None:
-    played = click_to_win(server, browser, preset, seed, people)
-    check_win(played, preset, seed, people, how)
-    assert played.dialogs == hand + 1
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("preset", "seed", "people", "how", "hand"), SLOW)
-def test_more_wins_by_clicking(
     server: str, browser: Any, preset: str, seed: int, people: int, how: str, hand: int
 ) -> None:
     played = click_to_win(server, browser, preset, seed, people)
