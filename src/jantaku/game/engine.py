@@ -624,9 +624,7 @@ class State:
                     {"type": "chips", "to": seat, "items": {"spring": n}, "double": double}
                 )
                 # Derived, for display: who paid the spring chips.
-                ev["chip_deltas"] = [
-                    a - b for a, b in zip(self.ledger.state.chips, before, strict=True)
-                ]
+                ev["chip_deltas"] = _changes(self.ledger.state.chips, before)
         self._offer_robbing(seat, tile, "kita")
 
     def _offer_robbing(self, seat: int, tile: Tile, kind: str) -> None:
@@ -729,12 +727,12 @@ class State:
             "limit": result.limit,
             "hora_points": result.value,
             "wildcard": kinds_to_string(result.wildcards) if result.wildcards else None,
-            "deltas": [a - b for a, b in zip(led.scores, scores_before, strict=True)],
+            "deltas": _changes(led.scores, scores_before),
             "scores": list(led.scores),
             "chip_items": [
                 {"item": name, "chips": n, "from_all": every} for name, n, every in chips.items
             ],
-            "chip_deltas": [a - b for a, b in zip(led.chips, chips_before, strict=True)],
+            "chip_deltas": _changes(led.chips, chips_before),
             "alice": list(sit.alice[: alice_flips(sit, self.game.preset)]),
         }
 
@@ -753,9 +751,9 @@ class State:
         if ev["reason"] == "yao9":
             shown.add(ev["actor"])  # 九種九牌 is declared by showing the hand
         ev["tehais"] = [list(p.hand) if s in shown else None for s, p in enumerate(self.players)]
-        ev["deltas"] = [a - b for a, b in zip(led.scores, scores_before, strict=True)]
+        ev["deltas"] = _changes(led.scores, scores_before)
         ev["scores"] = list(led.scores)
-        ev["chip_deltas"] = [a - b for a, b in zip(led.chips, chips_before, strict=True)]
+        ev["chip_deltas"] = _changes(led.chips, chips_before)
         self.phase = "over"
 
     def _on_end_kyoku(self, ev: dict[str, Any]) -> None:
@@ -1128,23 +1126,16 @@ class State:
         seats = self.in_hand
         if self.robbed is None and self.last_discard is not None:
             # Most seats can do nothing with most discards: skip them before building
-            # anything (not a wait, no pair of it, not the chi seat).
+            # anything (not a wait, and no call possible).
             actor, tile = self.last_discard
             kind = tile_kind(tile)
-            calls = self.draws < self.max_draws and kind not in self.game.undiscardable
-            chi_seat = self._next(actor) if self.seats == 4 and kind < 27 else -1
-            players = self.players
             seats = []
             for s in self.in_hand:
                 if s == actor:
                     continue
-                p = players[s]
+                p = self.players[s]
                 waits = p.waits if p.waits is not None else self._hand_waits(s)
-                if kind in waits or (
-                    calls
-                    and p.riichi is RiichiKind.NONE
-                    and (s == chi_seat or kind in p.pon_kinds())
-                ):
+                if kind in waits or self._may_call(s, actor, kind):
                     seats.append(s)
         for s in seats:
             opts = self._response_options(s)
@@ -1172,6 +1163,20 @@ class State:
                 out.append(Action(ActionType.PASS, seat))
         return out
 
+    def _chi_seat(self, seat: int, actor: int, kind: Kind) -> bool:
+        """Chi is taken from the player on one's left only, of a suit tile, at four."""
+        return self.seats == 4 and seat == (actor + 1) % 4 and kind < 27
+
+    def _may_call(self, seat: int, actor: int, kind: Kind) -> bool:
+        """Whether ``seat`` could pon, kan or chi ``actor``'s discard of ``kind`` at all
+        (cheap: asked of every seat at every discard, before any action is built)."""
+        p = self.players[seat]
+        if p.riichi is not RiichiKind.NONE or self.draws >= self.max_draws:
+            return False
+        if kind in self.game.undiscardable:
+            return False  # gotou: a north is never ponned
+        return self._chi_seat(seat, actor, kind) or kind in p.pon_kinds()
+
     def _discard_responses(self, seat: int, actor: int, tile: Tile) -> list[Action]:
         p = self.players[seat]
         out: list[Action] = []
@@ -1179,13 +1184,9 @@ class State:
         waits = p.waits if p.waits is not None else self._hand_waits(seat)
         if kind in waits and self._ron_allowed(seat, actor, tile):
             out.append(Action(ActionType.RON, seat, tile))
-        if p.riichi is not RiichiKind.NONE or self.draws >= self.max_draws:
+        if not self._may_call(seat, actor, kind):
             return out
-        if kind in self.game.undiscardable:
-            return out  # gotou: a north is never ponned
-        chi = self.seats == 4 and seat == (actor + 1) % 4 and kind < 27
-        if not chi and kind not in p.pon_kinds():
-            return out
+        chi = self._chi_seat(seat, actor, kind)
         # One pass over the hand for pon and chi partners (most discards have none).
         # ``t >> 2`` is a hand tile's kind, and never equals a discard's kind for a flower.
         same: list[Tile] = []
@@ -1562,6 +1563,11 @@ class State:
         if self.phase == "response":
             return [s for s in self._responders() if s not in self.responses]
         return []
+
+
+def _changes(after: Sequence[int], before: Sequence[int]) -> list[int]:
+    """Each person's change (points or chips) from ``before`` to ``after``."""
+    return [a - b for a, b in zip(after, before, strict=True)]
 
 
 def _distinct_combos(tiles: list[Tile], n: int, ts: TileSet) -> list[tuple[Tile, ...]]:
