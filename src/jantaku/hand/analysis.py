@@ -447,35 +447,51 @@ class HandAnalyzer:
         >>> len(a.decompositions(Hand.parse('111222333m55p789s').concealed_counts()))
         2
         """
-        # Each suit splits on its own (cached by its counts); a reading takes one split per
-        # suit, exactly one of them holding the pair. Rather than first adding up the tiles,
-        # the readings with the wrong number of sets are dropped at the end.
-        partial: list[tuple[int, tuple[Kind, ...], tuple[Kind, ...]]] = [(-1, (), ())]
-        for base, end, cache in _GROUPS:
-            group = tuple(counts[base:end])
-            splits = cache.get(group)
-            if splits is None:
-                splits = _group_splits(base, group)
-            if splits is _NO_TILES:
-                continue
-            if not splits:
-                return []
-            if len(partial) == 1 and len(splits) == 1:  # the usual case: one way each
-                pair, trips, seqs = partial[0]
+        return [Decomposition(p, t, s) for p, t, s in decompose(counts, melds)]
+
+
+def decompose(counts: Counts, melds: int = 0) -> list[_Split]:
+    """:meth:`HandAnalyzer.decompositions` as plain ``(pair, triplets, runs)`` tuples (the
+    scorer's hot path)."""
+    # Each suit splits on its own (cached by its counts); a reading takes one split per
+    # suit, exactly one of them holding the pair. Rather than first adding up the tiles,
+    # the readings with the wrong number of sets are dropped at the end. Most hands split
+    # one way only: that reading is kept in three variables until a group splits two ways.
+    pair: Kind = -1
+    trips: tuple[Kind, ...] = ()
+    seqs: tuple[Kind, ...] = ()
+    partial: list[_Split] | None = None
+    b = bytes(counts[:N_KINDS])
+    for base, end, cache in _GROUPS:
+        group = b[base:end]
+        splits = cache.get(group)
+        if splits is None:
+            splits = _group_splits(base, group)
+        if splits is _NO_TILES:
+            continue
+        if not splits:
+            return []
+        if partial is None:
+            if len(splits) == 1:
                 gpair, gtrips, gseqs = splits[0]
-                if gpair >= 0 and pair >= 0:
-                    return []
-                partial = [(max(pair, gpair), trips + gtrips, seqs + gseqs)]
+                if gpair >= 0:
+                    if pair >= 0:
+                        return []
+                    pair = gpair
+                trips += gtrips
+                seqs += gseqs
                 continue
-            nxt = []
-            for pair, trips, seqs in partial:
-                for gpair, gtrips, gseqs in splits:
-                    if gpair >= 0 and pair >= 0:
-                        continue
-                    nxt.append((max(pair, gpair), trips + gtrips, seqs + gseqs))
-            partial = nxt
-        sets = 4 - melds
-        return [Decomposition(p, t, s) for p, t, s in partial if p >= 0 and len(t) + len(s) == sets]
+            partial = [(pair, trips, seqs)]
+        partial = [
+            (max(p, gpair), t + gtrips, s + gseqs)
+            for p, t, s in partial
+            for gpair, gtrips, gseqs in splits
+            if gpair < 0 or p < 0
+        ]
+    sets = 4 - melds
+    if partial is None:
+        return [(pair, trips, seqs)] if pair >= 0 and len(trips) + len(seqs) == sets else []
+    return [x for x in partial if x[0] >= 0 and len(x[1]) + len(x[2]) == sets]
 
 
 def tileset_riichi() -> TileSet:
@@ -487,13 +503,13 @@ def tileset_riichi() -> TileSet:
 _Split = tuple[int, tuple[Kind, ...], tuple[Kind, ...]]
 _NO_TILES: Final[list[_Split]] = [(-1, (), ())]
 """The one split of a group without tiles (recognised by identity: nothing to add)."""
-_GROUPS: Final[tuple[tuple[int, int, dict[tuple[int, ...], list[_Split]]], ...]] = tuple(
+_GROUPS: Final[tuple[tuple[int, int, dict[bytes, list[_Split]]], ...]] = tuple(
     (base, base + (9 if base < 27 else 7), {}) for base in (0, 9, 18, 27)
 )
 """Each group's first kind, end, and its splits by counts (few patterns occur)."""
 
 
-def _group_splits(base: int, group: tuple[int, ...]) -> list[_Split]:
+def _group_splits(base: int, group: bytes) -> list[_Split]:
     """Every split of one suit's (or the honors') tiles into sets and at most one pair:
     ``(pair kind or -1, triplets, runs)``. Cached."""
     cache = _GROUPS[base // 9][2]

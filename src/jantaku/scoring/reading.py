@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from jantaku.hand.analysis import HandAnalyzer
+from jantaku.hand.analysis import HandAnalyzer, decompose
 from jantaku.tiles.kinds import N_KINDS, Kind, is_terminal_or_honor
 from jantaku.tiles.notation import MeldType
 from jantaku.tiles.tileset import tile_kind
 
+from .gates import EVEN, ORPHANS
 from .situation import WinSituation
 
 RYANMEN: Final = "ryanmen"
@@ -40,44 +41,69 @@ class SetInfo(NamedTuple):
 
 class Reading:
     """One reading. ``trips``/``seqs``/``kans``/``ankou`` are derived once, here, because
-    every yaku and the fu look at them."""
+    every yaku and the fu look at them; ``set_fu`` is the fu its sets add (melds included)."""
 
-    __slots__ = ("ankou", "form", "kans", "pair", "pairs", "seqs", "sets", "trips", "wait")
+    __slots__ = (
+        "ankou",
+        "closed_trips",
+        "form",
+        "kans",
+        "melds",
+        "pair",
+        "pairs",
+        "ron_kind",
+        "seqs",
+        "set_fu",
+        "trips",
+        "wait",
+    )
 
     def __init__(
         self,
         form: str,
-        sets: tuple[SetInfo, ...],
         pair: Kind,
         wait: str,
+        trips: tuple[Kind, ...] = (),
+        seqs: tuple[Kind, ...] = (),
+        kans: int = 0,
+        ankou: int = 0,
+        set_fu: int = 0,
+        closed_trips: tuple[Kind, ...] = (),
+        melds: tuple[SetInfo, ...] = (),
+        ron_kind: Kind = -1,
         pairs: tuple[Kind, ...] = (),
-        derived: tuple[list[Kind], list[Kind], int, int] | None = None,
     ) -> None:
         self.form = form
-        self.sets = sets
         self.pair = pair
         self.wait = wait
+        self.trips = trips
+        """Kinds of every triplet and kan, concealed ones first."""
+        self.seqs = seqs
+        """Lowest kind of every run, concealed ones first."""
+        self.kans = kans
+        self.ankou = ankou
+        """Concealed triplets and kans (a triplet finished by a ron is not one)."""
+        self.set_fu = set_fu
+        self.closed_trips = closed_trips
+        """The triplets among the concealed tiles."""
+        self.melds = melds
+        self.ron_kind = ron_kind
+        """The triplet a ron finished (it counts as open), or -1."""
         self.pairs = pairs
         """Chiitoitsu: the kinds of the pairs (a kind twice for four of a kind)."""
-        if derived is not None:  # readings() knows them already
-            self.trips, self.seqs, self.kans, self.ankou = derived
-            return
-        trips: list[Kind] = []
-        seqs: list[Kind] = []
-        kans = ankou = 0
-        for s in sets:
-            if s.seq:
-                seqs.append(s.kind)
-            else:
-                trips.append(s.kind)
-                if s.kan:
-                    kans += 1
-                if s.concealed:
-                    ankou += 1
-        self.trips, self.seqs, self.kans, self.ankou = trips, seqs, kans, ankou
 
     def __repr__(self) -> str:
         return f"Reading({self.form}, pair={self.pair}, wait={self.wait}, sets={self.sets})"
+
+    @property
+    def sets(self) -> tuple[SetInfo, ...]:
+        """Every set: the concealed triplets, the concealed runs, then the melds."""
+        closed_runs = self.seqs[: len(self.seqs) - sum(1 for m in self.melds if m.seq)]
+        out = [
+            _RON_TRIPLET[k] if k == self.ron_kind else _CLOSED_TRIPLET[k] for k in self.closed_trips
+        ]
+        out += [_CLOSED_RUN[k] for k in closed_runs]
+        return (*out, *self.melds)
 
     @property
     def triplets(self) -> tuple[SetInfo, ...]:
@@ -94,21 +120,37 @@ _RON_TRIPLET: Final = tuple(SetInfo(k, False, False, False, False) for k in rang
 _ORPHANS: Final = tuple(k for k in range(N_KINDS) if is_terminal_or_honor(k))
 _TRIPLET_FU: Final = tuple(4 if is_terminal_or_honor(k) else 2 for k in range(N_KINDS))
 """Fu of an open triplet of each kind (doubled when concealed, ×4 more for a kan)."""
+_CLOSED_TRIPLET_FU: Final = tuple(2 * f for f in _TRIPLET_FU)
+
+
+def _meld_set(t: MeldType, kind: Kind) -> SetInfo:
+    if t is MeldType.CHI:
+        return SetInfo(kind, True, False, True, False)
+    if t is MeldType.PON:
+        return SetInfo(kind, False, False, True, False)
+    ankan = t is MeldType.ANKAN
+    return SetInfo(kind, False, True, not ankan, ankan)
+
+
+def _set_fu(s: SetInfo) -> int:
+    if s.seq:
+        return 0
+    f = _TRIPLET_FU[s.kind]
+    if s.concealed:
+        f *= 2
+    if s.kan:
+        f *= 4
+    return f
+
+
+_MELD_SETS: Final = {
+    t: tuple((_meld_set(t, k), _set_fu(_meld_set(t, k))) for k in range(N_KINDS)) for t in MeldType
+}
+"""Each meld type's set and fu, by the meld's (lowest) kind."""
 
 
 def meld_sets(sit: WinSituation) -> list[SetInfo]:
-    out = []
-    for m in sit.melds:
-        kind = tile_kind(min(m.tiles))  # Meld.kind, without a generator per meld
-        t = m.type
-        if t is MeldType.CHI:
-            out.append(SetInfo(kind, True, False, True, False))
-        elif t is MeldType.PON:
-            out.append(SetInfo(kind, False, False, True, False))
-        else:
-            ankan = t is MeldType.ANKAN
-            out.append(SetInfo(kind, False, True, not ankan, ankan))
-    return out
+    return [_MELD_SETS[m.type][min(m.tiles) >> 2][0] for m in sit.melds]
 
 
 def _wait_in_run(start: Kind, win: Kind) -> str:
@@ -121,60 +163,96 @@ def _wait_in_run(start: Kind, win: Kind) -> str:
 
 
 def readings(
-    sit: WinSituation, analyzer: HandAnalyzer, counts: list[int], win: Kind | None = None
+    sit: WinSituation,
+    analyzer: HandAnalyzer,
+    counts: list[int],
+    win: Kind | None = None,
+    gates: int = EVEN | ORPHANS,
 ) -> list[Reading]:
     """Every reading of the hand, given the concealed counts (winning tile included).
 
     ``win`` is the kind the winning tile stands for (a wildcard's identity), by default the
-    winning tile's own kind."""
+    winning tile's own kind. ``gates`` may rule out seven pairs (no ``EVEN``) and thirteen
+    orphans (no ``ORPHANS``) before their counts are looked at."""
     if win is None:
         win = tile_kind(sit.win_tile)
     melds = sit.melds
     out: list[Reading] = []
-    decompositions = analyzer.decompositions(counts, len(melds))
+    decompositions = decompose(counts, len(melds))
     if decompositions:
         tsumo = sit.tsumo
-        called: list[SetInfo] = []
-        m_trips: list[Kind] = []
-        m_seqs: list[Kind] = []
-        m_kans = m_ankou = 0
+        called: tuple[SetInfo, ...] = ()
+        m_trips: tuple[Kind, ...] = ()
+        m_seqs: tuple[Kind, ...] = ()
+        m_kans = m_ankou = m_fu = 0
         if melds:
-            called = meld_sets(sit)
-            for info in called:
+            sets = []
+            for m in melds:
+                info, f = _MELD_SETS[m.type][min(m.tiles) >> 2]
+                sets.append(info)
+                m_fu += f
                 if info.seq:
-                    m_seqs.append(info.kind)
+                    m_seqs += (info.kind,)
                 else:
-                    m_trips.append(info.kind)
+                    m_trips += (info.kind,)
                     m_kans += info.kan
                     m_ankou += info.concealed
+            called = tuple(sets)
         for pair, d_trips, d_seqs in decompositions:
-            trips = [_CLOSED_TRIPLET[k] for k in d_trips]
-            seqs = [_CLOSED_RUN[k] for k in d_seqs]
-            trip_kinds = [*d_trips, *m_trips]
-            seq_kinds = [*d_seqs, *m_seqs]
+            trips = d_trips + m_trips
+            seqs = d_seqs + m_seqs
             ankou = len(d_trips) + m_ankou
-            derived = (trip_kinds, seq_kinds, m_kans, ankou)
-            all_sets = (*trips, *seqs, *called)
+            fu = m_fu
+            for k in d_trips:
+                fu += _CLOSED_TRIPLET_FU[k]
             if pair == win:
-                out.append(Reading(STANDARD, all_sets, pair, TANKI, (), derived))
+                out.append(
+                    Reading(STANDARD, pair, TANKI, trips, seqs, m_kans, ankou, fu, d_trips, called)
+                )
             if win in d_trips:
-                i = d_trips.index(win)
                 # A triplet finished by a ron counts as open (明刻) for fu and 三暗刻.
-                done = _CLOSED_TRIPLET[win] if tsumo else _RON_TRIPLET[win]
-                sets = (*trips[:i], done, *trips[i + 1 :], *seqs, *called)
-                shanpon = (trip_kinds, seq_kinds, m_kans, ankou if tsumo else ankou - 1)
-                out.append(Reading(STANDARD, sets, pair, SHANPON, (), shanpon))
+                if tsumo:
+                    r = Reading(
+                        STANDARD, pair, SHANPON, trips, seqs, m_kans, ankou, fu, d_trips, called
+                    )
+                else:
+                    fu -= _TRIPLET_FU[win]
+                    r = Reading(
+                        STANDARD,
+                        pair,
+                        SHANPON,
+                        trips,
+                        seqs,
+                        m_kans,
+                        ankou - 1,
+                        fu,
+                        d_trips,
+                        called,
+                        win,
+                    )
+                    fu += _TRIPLET_FU[win]
+                out.append(r)
             if d_seqs:
-                seen: set[tuple[str, Kind]] = set()
+                seen: list[Kind] = []
                 for s in d_seqs:
-                    if s <= win <= s + 2:
+                    if s <= win <= s + 2 and s not in seen:
+                        seen.append(s)
                         wait = _wait_in_run(s, win)
-                        key = (wait, s)
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        out.append(Reading(STANDARD, all_sets, pair, wait, (), derived))
-    if not melds:
+                        out.append(
+                            Reading(
+                                STANDARD,
+                                pair,
+                                wait,
+                                trips,
+                                seqs,
+                                m_kans,
+                                ankou,
+                                fu,
+                                d_trips,
+                                called,
+                            )
+                        )
+    if not melds and gates & (EVEN | ORPHANS):
         c = counts[:N_KINDS]
         # Cheap gates first: seven pairs has no odd count; kokushi has 13 kinds.
         even = not c.count(1) and not c.count(3)
@@ -185,37 +263,23 @@ def readings(
                 for k in range(N_KINDS):
                     pairs.extend([k] * (c[k] // 2))
                 if len(pairs) == 7:
-                    out.append(Reading(CHIITOI, (), win, TANKI, tuple(pairs)))
+                    out.append(Reading(CHIITOI, win, TANKI, pairs=tuple(pairs)))
             if thirteen_kinds and all(c[k] >= 1 for k in _ORPHANS):
-                thirteen = c[win] == 2
-                out.append(Reading(KOKUSHI, (), win, KOKUSHI13 if thirteen else TANKI))
+                out.append(Reading(KOKUSHI, win, KOKUSHI13 if c[win] == 2 else TANKI))
     return out
 
 
-def fu_of(r: Reading, sit: WinSituation, value_pair_fu: list[int], pinfu: bool) -> int:
-    """Fu of a standard reading (chiitoitsu is fixed elsewhere)."""
-    tsumo = sit.tsumo
-    if pinfu:
-        return 20 if tsumo else 30
-    fu = 20
-    closed = True
-    for s in r.sets:
-        if s.called:
-            closed = False
-        if s.seq:
-            continue
-        f = _TRIPLET_FU[s.kind]
-        if s.concealed:
-            f *= 2
-        if s.kan:
-            f *= 4
-        fu += f
-    if closed and not tsumo:
-        fu += 10
-    fu += value_pair_fu[r.pair]
-    if r.wait in (KANCHAN, PENCHAN, TANKI):
-        fu += 2
+_ONE_SIDED: Final = frozenset((KANCHAN, PENCHAN, TANKI))
+
+
+def fu_of(r: Reading, tsumo: bool, closed: bool, value_pair_fu: list[int]) -> int:
+    """Fu of a standard reading that is not pinfu (chiitoitsu is fixed elsewhere)."""
+    fu = 20 + r.set_fu + value_pair_fu[r.pair]
     if tsumo:
+        fu += 2
+    elif closed:
+        fu += 10
+    if r.wait in _ONE_SIDED:
         fu += 2
     if fu == 20 and not closed:
         return 30  # an open hand with no fu at all (喰い平和形) is 30

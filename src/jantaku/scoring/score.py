@@ -7,9 +7,10 @@ payments are rounded and what is added to them. Chips are in :mod:`jantaku.scori
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from jantaku.hand.analysis import HandAnalyzer
 from jantaku.rules.model import Preset
@@ -30,22 +31,14 @@ from jantaku.tiles.kinds import (
     kind_name,
 )
 from jantaku.tiles.notation import MeldType
-from jantaku.tiles.tileset import FLOWER_ID_BASE, TileSet, Variant, tile_kind
+from jantaku.tiles.tileset import TileSet, Variant, tile_kind
 
-from .points import LIMIT_NAMES, base_points, standard_payments, tokushima_base
-from .reading import CHIITOI, KOKUSHI, STANDARD, Reading, fu_of, readings
-from .situation import RiichiKind, WinSituation
-from .yaku import (
-    ALL_YAKU,
-    ALL_YAKU_BY_ID,
+from .gates import (
     CHANKAN,
     CLOSED,
-    DORA_IDS,
-    DORA_NAMES,
     DOUBLE_RIICHI,
     FIRST_TURN,
     HAITEI,
-    HOUSE_IDS,
     HOUTEI,
     IPPATSU,
     KANS3,
@@ -54,14 +47,25 @@ from .yaku import (
     RIICHI,
     RINSHAN,
     RON,
-    SUPERSEDES,
+    SINGLE_RIICHI,
     TSUMO,
-    Ctx,
-    HandFacts,
-    Yaku,
     round_is,
     seat_is,
+    tile_gates,
     triple,
+)
+from .points import LIMIT_NAMES, base_points, standard_payments, tokushima_base
+from .reading import CHIITOI, STANDARD, Reading, fu_of, readings
+from .situation import RiichiKind, WinSituation
+from .yaku import (
+    ALL_YAKU,
+    ALL_YAKU_BY_ID,
+    DORA_IDS,
+    DORA_NAMES,
+    HOUSE_IDS,
+    SUPERSEDES,
+    Ctx,
+    Yaku,
 )
 
 
@@ -193,6 +197,14 @@ class Scorer:
         self._vfu_cache: dict[tuple[Kind, Kind], list[int]] = {}
         ts_ = self.tileset
         self._red = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.RED)
+        top = max(ts_.tiles) + 1
+        self._kind_of: tuple[Kind, ...] = tuple(tile_kind(t) for t in range(top))
+        # The dora an indicator points at, by the indicator's tile id (-1: none).
+        self._dora_of: tuple[Kind, ...] = tuple(
+            ts_.dora_next[tile_kind(t)] if tile_kind(t) < len(ts_.dora_next) else -1
+            for t in range(top)
+        )
+        self._base_indicators = 2 if rules.flower_powers else 1  # gotou always turns two
         self._gold = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.GOLD)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -226,22 +238,23 @@ class Scorer:
         self,
         sit: WinSituation,
         all_counts: list[int],
-        real_tiles: list[int],
+        real_tiles: Sequence[int],
         powers: AbstractSet[Kind],
-    ) -> tuple[list[YakuHan], dict[str, int]]:
-        dora_next = sit.tileset.dora_next
+    ) -> tuple[list[YakuHan], dict[str, int], int]:
+        """Dora of every kind found in the hand, the counts chips are paid on, and the han."""
+        dora_of = self._dora_of
         rules = self.rules
         out: list[YakuHan] = []
         dora = kan_dora = 0
-        base_n = 2 if rules.flower_powers else 1  # gotou always turns two indicators
         for i, t in enumerate(sit.dora_indicators):
-            d = dora_next[t >> 2 if t < FLOWER_ID_BASE else tile_kind(t)]
+            d = dora_of[t]
             if d >= 0:
                 dora += all_counts[d]
-                if i >= base_n:
+                if i >= self._base_indicators:
                     kan_dora += all_counts[d]
+        han = dora
         if dora:
-            out.append(YakuHan("dora", dora))
+            out.append(_DORA[dora] if dora < _CACHED_HAN else YakuHan("dora", dora))
         red = len(self._red.intersection(real_tiles))
         gold = len(self._gold.intersection(real_tiles)) if self._gold else 0
         facts = {"kan_dora": kan_dora, "red": red, "gold": gold}
@@ -249,35 +262,42 @@ class Scorer:
         if SPRING + 2 in powers:  # autumn: every five is a dora, red and gold count twice
             aka += sum(all_counts[k] for k in FIVES)
         if aka:
-            out.append(YakuHan("aka_dora", aka))
+            han += aka
+            out.append(_AKA[aka] if aka < _CACHED_HAN else YakuHan("aka_dora", aka))
         if sit.riichi is not RiichiKind.NONE and rules.ura_dora:
             ura = 0
             for t in sit.ura_indicators:
-                d = dora_next[t >> 2 if t < FLOWER_ID_BASE else tile_kind(t)]
+                d = dora_of[t]
                 if d >= 0:
                     ura += all_counts[d]
             facts["ura"] = ura
-            out.append(YakuHan("ura_dora", ura))
+            han += ura
+            out.append(_URA[ura] if ura < _CACHED_HAN else YakuHan("ura_dora", ura))
         extracted = sit.extracted
-        nuki = sum(1 for t in extracted if tile_kind(t) in self.nuki_kinds) if extracted else 0
+        if not extracted:
+            facts["nuki"] = 0
+            return out, facts, han
+        nuki = sum(1 for t in extracted if tile_kind(t) in self.nuki_kinds)
         facts["nuki"] = nuki
         if nuki:
             norths = sum(1 for t in sit.extracted if tile_kind(t) == NORTH)
-            han = nuki
+            n = nuki
             if rules.four_north_han and norths == 4:
-                han = nuki - 4 + rules.four_north_han
-            out.append(YakuHan("nuki_dora", han))
+                n = nuki - 4 + rules.four_north_han
+            han += n
+            out.append(YakuHan("nuki_dora", n))
         if rules.flower_han:
             flowers = [tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING]
-            han = sum(rules.flower_han[k - SPRING] for k in flowers)
+            n = sum(rules.flower_han[k - SPRING] for k in flowers)
             seat_flower = SPRING + (sit.seat_wind - 27)
             if seat_flower in flowers and seat_flower < WINTER:
-                han += rules.flower_seat_han
+                n += rules.flower_seat_han
             indicators = sum(1 for t in sit.dora_indicators if tile_kind(t) >= SPRING)
-            han += rules.flower_indicator_han * indicators * len(flowers)
-            if han:
-                out.append(YakuHan("flowers", han))
-        return out, facts
+            n += rules.flower_indicator_han * indicators * len(flowers)
+            if n:
+                han += n
+                out.append(YakuHan("flowers", n))
+        return out, facts, han
 
     # -- scoring ------------------------------------------------------------------------------
 
@@ -293,13 +313,12 @@ class Scorer:
         win_tile = sit.win_tile
         if win_tile not in concealed:
             raise NotAWin("the winning tile is not among the concealed tiles")
-        ts = sit.tileset
         melds = sit.melds
         pochi = (
             self._pochi_rule
             and sit.tsumo
             and sit.riichi is not RiichiKind.NONE
-            and ts.variant(win_tile) is Variant.DOT
+            and sit.tileset.variant(win_tile) is Variant.DOT
         )
         rule_wild = self._rule_wild
         expect = 14 - 3 * len(melds) - rule_wild
@@ -309,17 +328,23 @@ class Scorer:
                 f"hand has {expect}"
             )
         real = [t for t in concealed if t != win_tile] if pochi else concealed
+        kind_of = self._kind_of
         conc = [0] * 38
         for t in real:
-            conc[t >> 2 if t < 136 else tile_kind(t)] += 1
-        called = [0] * 38
-        real_tiles = list(real)
+            conc[kind_of[t]] += 1
+        closed = True
+        real_tiles: Sequence[int] = real
+        called = _NO_CALLS
+        meld_tiles: list[int] = []
         if melds:
+            called = [0] * 38
             for m in melds:
-                real_tiles.extend(m.tiles)
-            meld_tiles = real_tiles[len(real) :]
+                meld_tiles.extend(m.tiles)
+                if m.type is not MeldType.ANKAN:
+                    closed = False
             for t in meld_tiles:
                 called[t >> 2] += 1
+            real_tiles = [*real, *meld_tiles]
         wild = rule_wild + (1 if pochi else 0)
         if wild:
             identities = self.analyzer.wildcard_readings(conc, len(melds), wild, called)
@@ -327,11 +352,6 @@ class Scorer:
                 raise NotAWin("the hand is not complete")
         else:
             identities = _NO_WILDCARD
-        closed = True
-        for m in melds:
-            if m.type is not MeldType.ANKAN:
-                closed = False
-                break
         sit_gates = self._situation_gates(sit, closed)
         vfu = self._value_pair_fu(sit)
         powers = self._flower_powers(sit)
@@ -347,9 +367,8 @@ class Scorer:
                 for k in ident:
                     counts[k] += 1
             hand_counts = counts[:N_KINDS]
-            if melds:
-                for t in meld_tiles:
-                    hand_counts[t >> 2] += 1
+            for t in meld_tiles:
+                hand_counts[t >> 2] += 1
             all_counts = hand_counts
             if extracted:
                 all_counts = list(hand_counts)
@@ -357,25 +376,23 @@ class Scorer:
                     k = tile_kind(t)
                     if k < N_KINDS:
                         all_counts[k] += 1
-            win_kind = ident[-1] if pochi else tile_kind(win_tile)
-            dora, facts = self._dora(sit, all_counts, real_tiles, powers)
-            dora_han = 0
-            for d in dora:
-                dora_han += d.han
-            hfacts = HandFacts.of(hand_counts)
-            gates = hfacts.gates | sit_gates
+            win_kind = ident[-1] if pochi else kind_of[win_tile]
+            dora, facts, dora_han = self._dora(sit, all_counts, real_tiles, powers)
+            gates = tile_gates(hand_counts) | sit_gates
             # The seat and round winds only matter with their triplet: leaving them out
             # otherwise keeps the cache of gate lists small.
             if gates & _TRIPLES.get(sit.seat_wind, 0):
                 gates |= _SEAT_GATES[sit.seat_wind]
             if gates & _TRIPLES.get(sit.round_wind, 0):
                 gates |= _ROUND_GATES[sit.round_wind]
-            gated = self._gate(gates & self._relevant_gates)
-            for r in readings(sit, self.analyzer, counts, win_kind):
+            gated = self._gated.get(gates & self._relevant_gates) or self._gate(
+                gates & self._relevant_gates
+            )
+            for r in readings(sit, self.analyzer, counts, win_kind, gates):
                 if reason == "the hand is not complete":
                     reason = "the hand has no yaku"
                 res = self._score_reading(
-                    sit, r, hand_counts, counts, vfu, dora, hfacts, powers, gated, closed, dora_han
+                    sit, r, hand_counts, counts, vfu, dora, gates, powers, gated, closed, dora_han
                 )
                 if isinstance(res, str):
                     reason = res
@@ -406,8 +423,8 @@ class Scorer:
             b.limit,
             b.reading,
             b.counts,
-            wildcards=best_extra[0],
-            facts=best_extra[1],
+            best_extra[0],
+            best_extra[1],
         )
 
     def _situation_gates(self, sit: WinSituation, closed: bool) -> int:
@@ -420,15 +437,17 @@ class Scorer:
             g |= RIICHI
             if riichi is RiichiKind.DOUBLE:
                 g |= DOUBLE_RIICHI
-            elif riichi is RiichiKind.OPEN or riichi is RiichiKind.OPEN_SHUBA:
-                g |= OPEN_RIICHI
+            else:
+                g |= SINGLE_RIICHI
+                if riichi is RiichiKind.OPEN or riichi is RiichiKind.OPEN_SHUBA:
+                    g |= OPEN_RIICHI
         if sit.ippatsu:
             g |= IPPATSU
         if sit.chankan:
             g |= CHANKAN
         if sit.rinshan:
             g |= RINSHAN
-        if sit.haitei:
+        if sit.haitei and not sit.rinshan:
             g |= HAITEI
         if sit.houtei:
             g |= HOUTEI
@@ -441,15 +460,16 @@ class Scorer:
         return g
 
     def _gate(self, gates: int) -> _Gated:
-        """The yakuman and yaku worth testing when these gate bits hold, cached by the bits:
-        a reading then calls only predicates that can hold."""
+        """The yakuman and yaku worth looking at when these gate bits hold, cached by the
+        bits: a reading then calls only the predicates that can hold, and none for a yaku
+        the bits decide."""
         hit = self._gated.get(gates)
         if hit is None:
             missing = ~gates
             normal = self._closed_entries if gates & CLOSED else self._open_entries
             hit = _Gated(
-                [e for e in self._yakuman_entries if not e[0].needs & missing],
-                [e for e in normal if not e[0].needs & missing],
+                [(y.test, m, yh) for y, m, yh in self._yakuman_entries if not y.needs & missing],
+                [(y.test, h, yh) for y, h, yh in normal if not y.needs & missing],
             )
             # Bounded: the first patterns seen are kept (the common ones, mostly).
             if len(self._gated) < _GATE_CACHE_SIZE:
@@ -464,13 +484,14 @@ class Scorer:
         conc: list[int],
         vfu: list[int],
         dora: list[YakuHan],
-        facts: HandFacts,
+        gates: int,
         powers: AbstractSet[Kind],
         gated: _Gated,
         closed: bool,
         dora_han: int,
     ) -> _Candidate | str:
         rules = self.rules
+        form = r.form
         c = Ctx(
             sit,
             r,
@@ -480,25 +501,25 @@ class Scorer:
             r.seqs,
             r.kans,
             r.ankou,
-            r.form == STANDARD and vfu[r.pair] > 0,
+            form is STANDARD and vfu[r.pair] > 0,
             conc,
-            facts,
+            gates,
         )
         found: list[YakuHan] = []
         yakuman = 0
-        for y, mult, yh in gated.yakuman:
-            if y.test(c):
+        for test, mult, yh in gated.yakuman:
+            if test is None or test(c):
                 yakuman += mult
                 found.append(yh)
         han = fu = 0
         if not yakuman:
             yaku_han = 0
             pinfu = False
-            for y, h, yh in gated.normal:
-                if y.test(c):
+            for test, h, yh in gated.normal:
+                if test is None or test(c):
                     found.append(yh)
                     yaku_han += h
-                    if y is _PINFU:
+                    if yh.id == "pinfu":
                         pinfu = True
             if self._supersedes:
                 for winner, losers in self._supersedes.items():
@@ -516,20 +537,19 @@ class Scorer:
                 found = [YakuHan("riichi_only_ron", 0, 1)]
                 base, limit = self._base(0, 0, 1)
                 return _Candidate(found, 0, 0, 1, base, limit, r, counts)
-            found.extend(dora)
+            found += dora
             han = yaku_han + dora_han
             if self._house_han_on:
                 extra = self._house_han(sit, r, counts, conc)
                 found.extend(extra)
                 han += sum(f.han for f in extra)
-            if r.form == CHIITOI:
+            if form is STANDARD:
+                if pinfu:
+                    fu = rules.pinfu_tsumo_fu if sit.tsumo else 30
+                else:
+                    fu = fu_of(r, sit.tsumo, closed, vfu)
+            elif form is CHIITOI:
                 fu = rules.chiitoitsu_fu
-            elif r.form == KOKUSHI:
-                fu = 0
-            else:
-                fu = fu_of(r, sit, vfu, pinfu)
-                if pinfu and sit.tsumo:
-                    fu = rules.pinfu_tsumo_fu
             if self._fixed30:
                 fu = 30
             if rules.fu_cap:
@@ -586,7 +606,7 @@ class Scorer:
             wareme_wind=sit.wareme_wind,
             tileset=sit.tileset,
         )
-        stated = Reading("mu", (), -1, "")
+        stated = Reading("mu", -1, "")
         res = self._pay(tsumo_like, found, 0, 0, 1, base, limit, stated, [0] * N_KINDS)
         if sit.pao_wind is not None:
             total = sum(res.payments.values())
@@ -639,7 +659,7 @@ class Scorer:
             cap = 2000 if rules.point_table == "standard" else 1000
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
-        stated = Reading("stated", (), -1, "")
+        stated = Reading("stated", -1, "")
         return self._pay(sit, [], han, fu, yakuman, base, limit, stated, [0] * N_KINDS)
 
     def wait_count(self, sit: WinSituation) -> int:
@@ -752,7 +772,13 @@ _HONOR_YAKUMAN = frozenset(
 
 _PINFU = ALL_YAKU_BY_ID["pinfu"]
 _NO_WILDCARD: list[tuple[Kind, ...]] = [()]
+_NO_CALLS: list[int] = [0] * 38
+"""Counts of called tiles for a hand without melds (never written to)."""
 _NO_POWERS: frozenset[Kind] = frozenset()
+_CACHED_HAN: Final = 64
+_DORA: Final = tuple(YakuHan("dora", n) for n in range(_CACHED_HAN))
+_AKA: Final = tuple(YakuHan("aka_dora", n) for n in range(_CACHED_HAN))
+_URA: Final = tuple(YakuHan("ura_dora", n) for n in range(_CACHED_HAN))
 _SEAT_GATES: dict[Kind, int] = {w: seat_is(w) for w in WINDS}
 _ROUND_GATES: dict[Kind, int] = {w: round_is(w) for w in WINDS}
 _TRIPLES: dict[Kind, int] = {w: triple(w) for w in WINDS}
@@ -766,8 +792,8 @@ class _Gated(NamedTuple):
     """The yakuman (with their multiple) and yaku (with their han) a hand may have, each
     with the :class:`YakuHan` it adds when found."""
 
-    yakuman: list[tuple[Yaku, int, YakuHan]]
-    normal: list[tuple[Yaku, int, YakuHan]]
+    yakuman: list[tuple[Callable[[Ctx], bool] | None, int, YakuHan]]
+    normal: list[tuple[Callable[[Ctx], bool] | None, int, YakuHan]]
 
 
 def _replace(res: ScoreResult, **changes: object) -> ScoreResult:

@@ -3,8 +3,9 @@
 Han ``0`` for an open hand means the yaku needs a closed hand. ``yakuman`` is the multiple
 (1, or 2 for a double yakuman) and replaces han. A preset can change han values or switch
 yaku off by id (see :class:`jantaku.rules.model.ScoringRules`). ``needs`` names cheap
-hand-level conditions the predicate implies (see "Gates" below): the scorer only calls the
-predicates whose conditions hold, which is most of what makes scoring fast.
+whole-hand conditions (:mod:`jantaku.scoring.gates`) the yaku implies: the scorer calls a
+predicate only when they all hold, and a yaku such as 断幺九 whose conditions say it all has no
+predicate. That is most of what makes scoring fast.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from jantaku.tiles.kinds import (
     CHUN,
     DRAGONS,
     EAST,
-    GREEN_KINDS,
     HAKU,
     HATSU,
     NORTH,
@@ -25,202 +25,51 @@ from jantaku.tiles.kinds import (
     WEST,
     WINDS,
     Kind,
-    is_honor,
-    is_simple,
     is_terminal_or_honor,
 )
 
+from .gates import (
+    ALL_GREEN,
+    ALL_HONOR,
+    ALL_SIMPLE,
+    ALL_TERMINAL,
+    ALL_TOH,
+    CHANKAN,
+    CLOSED,
+    DOUBLE_RIICHI,
+    DRAGONS8,
+    DRAGONS9,
+    EVEN,
+    FIRST_TURN,
+    HAITEI,
+    HONOR,
+    HOUTEI,
+    IPPATSU,
+    KANS3,
+    KANS4,
+    NO_MIDDLE,
+    ONE_SUIT,
+    OPEN_RIICHI,
+    ORPHANS,
+    RIICHI,
+    RINSHAN,
+    RON,
+    SAME_NUMBERS,
+    SAME_TRIPLES,
+    SETS3,
+    SETS4,
+    SINGLE_RIICHI,
+    STRAIGHT,
+    TSUMO,
+    TWIN_RUNS,
+    WINDS11,
+    WINDS12,
+    round_is,
+    seat_is,
+    triple,
+)
 from .reading import CHIITOI, KOKUSHI, KOKUSHI13, RYANMEN, TANKI, Reading
 from .situation import WinSituation
-
-# -- Gates ------------------------------------------------------------------------------------
-# A yaku may name conditions on the whole hand (``Yaku.needs``) that its predicate implies:
-# the scorer finds which of them hold once per hand and tests only the yaku whose conditions
-# all hold. A gate never decides a yaku, it only spares calling a predicate that must fail,
-# so a gate must be implied by the predicate, whatever the preset.
-
-# Of the situation (the scorer sets these).
-CLOSED: Final = 1 << 0
-TSUMO: Final = 1 << 1
-RON: Final = 1 << 2
-RIICHI: Final = 1 << 3
-"""Any riichi declared."""
-DOUBLE_RIICHI: Final = 1 << 4
-OPEN_RIICHI: Final = 1 << 5
-IPPATSU: Final = 1 << 6
-CHANKAN: Final = 1 << 7
-RINSHAN: Final = 1 << 8
-HAITEI: Final = 1 << 9
-HOUTEI: Final = 1 << 10
-FIRST_TURN: Final = 1 << 11
-KANS3: Final = 1 << 12
-"""At least three kan melds."""
-KANS4: Final = 1 << 13
-SEAT_EAST: Final = 1 << 14
-"""The seat wind is East (:func:`seat_is`: any wind)."""
-ROUND_EAST: Final = 1 << 18
-"""The round wind is East (:func:`round_is`: any wind)."""
-
-# Of the tiles (:meth:`HandFacts.of` sets these).
-HONOR: Final = 1 << 22
-ALL_SIMPLE: Final = 1 << 23
-ALL_TOH: Final = 1 << 24
-"""Every tile a terminal or an honor."""
-ALL_TERMINAL: Final = 1 << 25
-ALL_HONOR: Final = 1 << 26
-ALL_GREEN: Final = 1 << 27
-ONE_SUIT: Final = 1 << 28
-"""Exactly one number suit."""
-NO_MIDDLE: Final = 1 << 29
-"""No 4, 5 or 6: no set holding one also holds a terminal."""
-STRAIGHT: Final = 1 << 30
-"""Every number of some suit."""
-SAME_NUMBERS: Final = 1 << 31
-"""Three consecutive numbers present in all three suits (三色同順 needs it)."""
-SAME_TRIPLES: Final = 1 << 32
-"""One number held three times in all three suits (三色同刻 needs it)."""
-TWIN_RUNS: Final = 1 << 33
-"""Three consecutive kinds held twice each (一盃口 needs it)."""
-SETS3: Final = 1 << 34
-"""Room for three triplets (the counts divided by three add up to three or more)."""
-SETS4: Final = 1 << 35
-DRAGONS8: Final = 1 << 36
-"""Eight dragon tiles or more."""
-DRAGONS9: Final = 1 << 37
-WINDS11: Final = 1 << 38
-WINDS12: Final = 1 << 39
-ORPHANS: Final = 1 << 40
-"""Every terminal and honor kind present."""
-TRIPLE_EAST: Final = 1 << 48
-"""Three Easts or more (:func:`triple`: any honor; its triplet is possible)."""
-
-
-def triple(honor: Kind) -> int:
-    """The gate bit of three copies of ``honor``."""
-    return TRIPLE_EAST << 8 * (honor - EAST)
-
-
-def seat_is(wind: Kind) -> int:
-    return SEAT_EAST << (wind - EAST)
-
-
-def round_is(wind: Kind) -> int:
-    return ROUND_EAST << (wind - EAST)
-
-
-@dataclass(slots=True)
-class HandFacts:
-    """Facts about the tiles of a hand that do not depend on how it is read."""
-
-    all_simple: bool
-    all_toh: bool
-    """Every tile a terminal or an honor."""
-    all_terminal: bool
-    all_honor: bool
-    all_green: bool
-    has_honor: bool
-    suits: int
-    """Number of number suits present."""
-
-    dragons: int
-    """Dragon tiles in the hand (a yakuman gate: 大三元 needs nine)."""
-    winds: int
-    gates: int = 0
-    """The tile gate bits that hold (``HONOR``, ``ALL_SIMPLE``... ``TRIPLE_EAST``...)."""
-
-    @classmethod
-    def of(cls, counts: list[int]) -> HandFacts:
-        b = bytes(counts[:34])
-        # One byte per kind, 1 where present: the masks below use bit 8k for kind k.
-        present = int.from_bytes(b.translate(_NONZERO), "little")
-        thirds = b.translate(_THIRDS)
-        trips = int.from_bytes(thirds.translate(_NONZERO), "little")
-        twice = int.from_bytes(b.translate(_TWICE), "little")
-        all_simple = not present & ~_SIMPLE_MASK
-        all_toh = not present & _SIMPLE_MASK
-        all_terminal = not present & ~_TERMINAL_MASK
-        all_honor = not present & ~_HONOR_MASK
-        all_green = not present & ~_GREEN_MASK
-        has_honor = bool(present & _HONOR_MASK)
-        suits = bool(present & _MAN_MASK) + bool(present & _PIN_MASK) + bool(present & _SOU_MASK)
-        dragons = counts[31] + counts[32] + counts[33]
-        winds = counts[27] + counts[28] + counts[29] + counts[30]
-        g = (trips >> _HONOR_SHIFT) << _TRIPLE_SHIFT
-        if has_honor:
-            g |= HONOR
-        if all_simple:
-            g |= ALL_SIMPLE
-        if all_toh:
-            g |= ALL_TOH
-            if all_terminal:
-                g |= ALL_TERMINAL
-            if all_honor:
-                g |= ALL_HONOR
-            if not ~present & _ORPHAN_MASK:
-                g |= ORPHANS
-        if all_green:
-            g |= ALL_GREEN
-        if suits == 1:
-            g |= ONE_SUIT
-        elif suits == 3:
-            # Bit 8k (k a manzu kind) where k, k + 9 and k + 18 are all present.
-            across = present & (present >> 72) & (present >> 144)
-            if across & (across >> 8) & (across >> 16) & _RUN_START_MAN:
-                g |= SAME_NUMBERS
-            if trips & (trips >> 72) & (trips >> 144) & _MAN_MASK:
-                g |= SAME_TRIPLES
-        missing = ~present
-        if not missing & _MAN_MASK or not missing & _PIN_MASK or not missing & _SOU_MASK:
-            g |= STRAIGHT
-        if not present & _MIDDLE_MASK:
-            g |= NO_MIDDLE
-        if twice & (twice >> 8) & (twice >> 16) & _RUN_STARTS:
-            g |= TWIN_RUNS
-        # Not the number of kinds held three times: with two wildcards a kind held six
-        # times is two triplets.
-        sets = sum(thirds)
-        if sets >= 3:
-            g |= SETS3 if sets == 3 else SETS3 | SETS4
-        if dragons >= 8:
-            g |= DRAGONS8 if dragons == 8 else DRAGONS8 | DRAGONS9
-        if winds >= 11:
-            g |= WINDS11 if winds == 11 else WINDS11 | WINDS12
-        return cls(
-            all_simple,
-            all_toh,
-            all_terminal,
-            all_honor,
-            all_green,
-            has_honor,
-            suits,
-            dragons,
-            winds,
-            g,
-        )
-
-
-def _mask(pred: Callable[[Kind], bool]) -> int:
-    return sum(1 << (8 * k) for k in range(34) if pred(k))
-
-
-_NONZERO: Final = b"\x00" + b"\x01" * 255
-_THIRDS: Final = bytes(n // 3 for n in range(256))
-_TWICE: Final = b"\x00\x00" + b"\x01" * 254
-_MAN_MASK: Final = _mask(lambda k: k < 9)
-_PIN_MASK: Final = _mask(lambda k: 9 <= k < 18)
-_SOU_MASK: Final = _mask(lambda k: 18 <= k < 27)
-_RUN_START_MAN: Final = _mask(lambda k: k < 7)
-_RUN_STARTS: Final = _mask(lambda k: k < 27 and k % 9 < 7)
-_MIDDLE_MASK: Final = _mask(lambda k: k < 27 and 3 <= k % 9 <= 5)
-_HONOR_SHIFT: Final = 8 * 27
-_TRIPLE_SHIFT: Final = TRIPLE_EAST.bit_length() - 1
-
-
-_SIMPLE_MASK: Final = _mask(is_simple)
-_HONOR_MASK: Final = _mask(is_honor)
-_TERMINAL_MASK: Final = _mask(lambda k: is_terminal_or_honor(k) and not is_honor(k))
-_GREEN_MASK: Final = _mask(lambda k: k in GREEN_KINDS)
-_ORPHAN_MASK: Final = _mask(is_terminal_or_honor)
 
 
 @dataclass(slots=True)
@@ -232,13 +81,14 @@ class Ctx:
     counts: list[int]
     """All the hand's tiles per kind (concealed, winning tile and melds; a kan counts 4)."""
     closed: bool
-    trips: list[Kind]
-    seqs: list[Kind]
+    trips: tuple[Kind, ...]
+    seqs: tuple[Kind, ...]
     kans: int
     ankou: int
     value_pair: bool
     concealed_counts: list[int]
-    facts: HandFacts
+    gates: int
+    """The gate bits that hold (see :mod:`jantaku.scoring.gates`)."""
 
 
 @dataclass(frozen=True)
@@ -249,10 +99,19 @@ class Yaku:
     name_ja: str
     han_closed: int
     han_open: int
-    test: Callable[[Ctx], bool]
+    test: Callable[[Ctx], bool] | None
+    """The predicate, called only when every bit of ``needs`` holds (it may rely on them);
+    ``None``: the bits are the whole condition."""
     yakuman: int = 0
     needs: int = 0
-    """Gate bits the predicate implies (see "Gates" above); 0: always tested."""
+    """Gate bits (:mod:`jantaku.scoring.gates`) the yaku needs; each one must be implied by
+    the yaku's real condition, so a hand without it cannot have the yaku."""
+
+    def holds(self, c: Ctx) -> bool:
+        """Whether this reading has the yaku."""
+        if self.needs & ~c.gates:
+            return False
+        return self.test is None or self.test(c)
 
 
 def _groups_have(c: Ctx, pred: Callable[[Kind], bool]) -> bool:
@@ -267,7 +126,7 @@ def _groups_have(c: Ctx, pred: Callable[[Kind], bool]) -> bool:
 
 
 def _has_honor(c: Ctx) -> bool:
-    return c.facts.has_honor
+    return bool(c.gates & HONOR)
 
 
 def _pinfu(c: Ctx) -> bool:
@@ -325,7 +184,7 @@ def _wind_trips(c: Ctx) -> int:
 
 
 def _chuuren(c: Ctx) -> bool:
-    if not c.closed or c.sit.melds or c.facts.suits != 1 or c.facts.has_honor:
+    if not c.closed or c.sit.melds or c.gates & (ONE_SUIT | HONOR) != ONE_SUIT:
         return False
     base = next(k for k in range(27) if c.counts[k]) // 9 * 9
     need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -359,10 +218,6 @@ def _std(c: Ctx) -> bool:
     return c.r.form == "standard"
 
 
-def _after_draw_rinshan(c: Ctx) -> bool:
-    return c.sit.tsumo and c.sit.rinshan
-
-
 YAKU: Final[tuple[Yaku, ...]] = (
     Yaku(
         "menzen_tsumo",
@@ -371,7 +226,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "門前清自摸和",
         1,
         0,
-        lambda c: c.closed and c.sit.tsumo,
+        None,
         needs=CLOSED | TSUMO,
     ),
     Yaku(
@@ -381,8 +236,8 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "立直",
         1,
         0,
-        lambda c: c.sit.riichi.declared and not c.sit.riichi.is_double,
-        needs=RIICHI,
+        None,
+        needs=SINGLE_RIICHI,
     ),
     # Only after a riichi, whatever the situation's flag says.
     Yaku(
@@ -392,7 +247,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "一発",
         1,
         0,
-        lambda c: c.sit.ippatsu and c.sit.riichi.declared,
+        None,
         needs=IPPATSU | RIICHI,
     ),
     Yaku(
@@ -402,10 +257,10 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "槍槓",
         1,
         1,
-        lambda c: c.sit.chankan and not c.sit.tsumo,
+        None,
         needs=CHANKAN | RON,
     ),
-    Yaku("rinshan", 4, "After a kan", "嶺上開花", 1, 1, _after_draw_rinshan, needs=RINSHAN | TSUMO),
+    Yaku("rinshan", 4, "After a kan", "嶺上開花", 1, 1, None, needs=RINSHAN | TSUMO),
     # A replacement draw is not the last tile of the wall: no haitei with rinshan.
     Yaku(
         "haitei",
@@ -414,7 +269,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "海底摸月",
         1,
         1,
-        lambda c: c.sit.tsumo and c.sit.haitei and not c.sit.rinshan,
+        None,
         needs=HAITEI | TSUMO,
     ),
     Yaku(
@@ -424,13 +279,11 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "河底撈魚",
         1,
         1,
-        lambda c: not c.sit.tsumo and c.sit.houtei,
+        None,
         needs=HOUTEI | RON,
     ),
     Yaku("pinfu", 7, "Pinfu", "平和", 1, 0, _pinfu, needs=CLOSED),
-    Yaku(
-        "tanyao", 8, "All simples", "断幺九", 1, 1, lambda c: c.facts.all_simple, needs=ALL_SIMPLE
-    ),
+    Yaku("tanyao", 8, "All simples", "断幺九", 1, 1, None, needs=ALL_SIMPLE),
     Yaku(
         "iipeikou",
         9,
@@ -531,10 +384,19 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "両立直",
         2,
         0,
-        lambda c: c.sit.riichi.is_double,
+        None,
         needs=DOUBLE_RIICHI,
     ),
-    Yaku("chiitoitsu", 22, "Seven pairs", "七対子", 2, 0, lambda c: c.r.form == CHIITOI),
+    Yaku(
+        "chiitoitsu",
+        22,
+        "Seven pairs",
+        "七対子",
+        2,
+        0,
+        lambda c: c.r.form == CHIITOI,
+        needs=CLOSED | EVEN,
+    ),
     Yaku(
         "chanta",
         23,
@@ -586,7 +448,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "混老頭",
         2,
         2,
-        lambda c: c.r.form != KOKUSHI and c.facts.all_toh and c.facts.has_honor,
+        lambda c: c.r.form != KOKUSHI,
         needs=ALL_TOH | HONOR,
     ),
     Yaku(
@@ -616,7 +478,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "混一色",
         3,
         2,
-        lambda c: c.facts.suits == 1 and c.facts.has_honor,
+        None,
         needs=ONE_SUIT | HONOR,
     ),
     Yaku(
@@ -626,7 +488,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "清一色",
         6,
         5,
-        lambda c: c.facts.suits == 1 and not c.facts.has_honor,
+        lambda c: not c.gates & HONOR,
         needs=ONE_SUIT,
     ),
     # Yakuman
@@ -703,7 +565,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "字一色",
         0,
         0,
-        lambda c: c.facts.all_honor,
+        None,
         yakuman=1,
         needs=ALL_HONOR,
     ),
@@ -714,7 +576,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "緑一色",
         0,
         0,
-        lambda c: c.facts.all_green,
+        None,
         yakuman=1,
         needs=ALL_GREEN,
     ),
@@ -725,7 +587,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         "清老頭",
         0,
         0,
-        lambda c: c.facts.all_terminal,
+        None,
         yakuman=1,
         needs=ALL_TERMINAL,
     ),
@@ -795,9 +657,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         yakuman=1,
         needs=WINDS11,
     ),
-    Yaku(
-        "suukantsu", 51, "Four kans", "四槓子", 0, 0, lambda c: c.kans == 4, yakuman=1, needs=KANS4
-    ),
+    Yaku("suukantsu", 51, "Four kans", "四槓子", 0, 0, None, yakuman=1, needs=KANS4),
 )
 
 YAKU_BY_ID: Final = {y.id: y for y in YAKU}
@@ -842,11 +702,11 @@ def _renkou(c: Ctx, n: int) -> bool:
 
 
 def _chiitoi_flush(c: Ctx, honors: bool) -> bool:
-    return c.r.form == CHIITOI and c.closed and c.facts.suits == 1 and c.facts.has_honor is honors
+    return c.r.form == CHIITOI and c.closed and bool(c.gates & HONOR) is honors
 
 
 def _manzu_honitsu(c: Ctx) -> bool:
-    return c.facts.suits == 1 and c.facts.has_honor and any(c.counts[k] for k in range(9))
+    return any(c.counts[k] for k in range(9))
 
 
 HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
@@ -887,7 +747,7 @@ HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
         "オープン立直",
         2,
         0,
-        lambda c: c.sit.riichi.is_open,
+        None,
         needs=OPEN_RIICHI,
     ),
     Yaku(

@@ -1,0 +1,216 @@
+"""Gates: cheap whole-hand conditions, one bit each, that decide which yaku are worth testing.
+
+A yaku names the gate bits its predicate implies (``Yaku.needs``); the scorer finds the bits
+that hold once per hand and tests only the yaku whose bits all hold. A gate never decides a
+yaku by accident: it is either implied by the predicate (the predicate is still called) or,
+for a yaku that declares no predicate, it *is* the yaku's whole condition. Bits that hold
+must therefore be exact facts about the situation or the tiles.
+
+The tile bits are found by table: each suit's (and the honors') counts map to its own facts,
+computed once per pattern, and a hand's bits are those of its four groups combined.
+
+>>> from jantaku.tiles import Hand
+>>> g = tile_gates(Hand.parse("234567m234p55s666p").counts())
+>>> bool(g & ALL_SIMPLE), bool(g & SAME_NUMBERS), bool(g & HONOR)
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from jantaku.tiles.kinds import (
+    CHUN,
+    DRAGONS,
+    EAST,
+    GREEN_KINDS,
+    N_KINDS,
+    NORTH,
+    Kind,
+    is_simple,
+)
+
+# Of the situation (the scorer sets these).
+CLOSED: Final = 1 << 0
+TSUMO: Final = 1 << 1
+RON: Final = 1 << 2
+RIICHI: Final = 1 << 3
+"""Any riichi declared."""
+DOUBLE_RIICHI: Final = 1 << 4
+OPEN_RIICHI: Final = 1 << 5
+IPPATSU: Final = 1 << 6
+CHANKAN: Final = 1 << 7
+RINSHAN: Final = 1 << 8
+HAITEI: Final = 1 << 9
+"""The last tile of the live wall drawn (a replacement draw never is: Tenhou)."""
+HOUTEI: Final = 1 << 10
+FIRST_TURN: Final = 1 << 11
+KANS3: Final = 1 << 12
+"""At least three kan melds."""
+KANS4: Final = 1 << 13
+SEAT_EAST: Final = 1 << 14
+"""The seat wind is East (:func:`seat_is`: any wind)."""
+ROUND_EAST: Final = 1 << 18
+"""The round wind is East (:func:`round_is`: any wind)."""
+SINGLE_RIICHI: Final = 1 << 41
+"""A riichi that is not a double riichi."""
+
+# Of the tiles (:func:`tile_gates` sets these).
+HONOR: Final = 1 << 22
+ALL_SIMPLE: Final = 1 << 23
+ALL_TOH: Final = 1 << 24
+"""Every tile a terminal or an honor."""
+ALL_TERMINAL: Final = 1 << 25
+ALL_HONOR: Final = 1 << 26
+ALL_GREEN: Final = 1 << 27
+ONE_SUIT: Final = 1 << 28
+"""Exactly one number suit."""
+NO_MIDDLE: Final = 1 << 29
+"""No 4, 5 or 6: no set holding one also holds a terminal."""
+STRAIGHT: Final = 1 << 30
+"""Every number of some suit."""
+SAME_NUMBERS: Final = 1 << 31
+"""Three consecutive numbers present in all three suits (三色同順 needs it)."""
+SAME_TRIPLES: Final = 1 << 32
+"""One number held three times in all three suits (三色同刻 needs it)."""
+TWIN_RUNS: Final = 1 << 33
+"""Three consecutive kinds held twice each (一盃口 needs it)."""
+SETS3: Final = 1 << 34
+"""Room for three triplets (the counts divided by three add up to three or more)."""
+SETS4: Final = 1 << 35
+DRAGONS8: Final = 1 << 36
+"""Eight dragon tiles or more."""
+DRAGONS9: Final = 1 << 37
+WINDS11: Final = 1 << 38
+WINDS12: Final = 1 << 39
+ORPHANS: Final = 1 << 40
+"""Every tile a terminal or an honor, and every such kind present."""
+EVEN: Final = 1 << 42
+"""Every kind held an even number of times (seven pairs needs it)."""
+TRIPLE_EAST: Final = 1 << 48
+"""Three Easts or more (:func:`triple`: any honor; its triplet is possible)."""
+
+
+def triple(honor: Kind) -> int:
+    """The gate bit of three copies of ``honor``."""
+    return TRIPLE_EAST << 8 * (honor - EAST)
+
+
+def seat_is(wind: Kind) -> int:
+    return SEAT_EAST << (wind - EAST)
+
+
+def round_is(wind: Kind) -> int:
+    return ROUND_EAST << (wind - EAST)
+
+
+class _GroupFacts(NamedTuple):
+    """What one suit (or the honors) contributes to a hand's gate bits."""
+
+    all_bits: int
+    """Bits that hold for the hand only if they hold for every group (``ALL_SIMPLE``...)."""
+    any_bits: int
+    """Bits that hold for the hand if they hold for one group (``HONOR``, ``STRAIGHT``...)."""
+    numbers: int
+    """Bit n set when number n + 1 is held (suits only)."""
+    triples: int
+    """Bit n set when number n + 1 is held three times or more (suits only)."""
+    sets: int
+    """Sum of count // 3."""
+    suit: int
+    """1 for a number suit holding tiles, else 0."""
+
+
+_ALL_BITS: Final = ALL_SIMPLE | ALL_TOH | ALL_TERMINAL | ALL_HONOR | ALL_GREEN | NO_MIDDLE
+_RUN_OF_THREE: Final = tuple(bool(x & (x >> 1) & (x >> 2)) for x in range(512))
+"""Whether a 9-bit number mask holds three consecutive numbers."""
+
+
+def _group_facts(base: Kind, group: bytes) -> _GroupFacts:
+    kinds = [base + i for i, n in enumerate(group) if n]
+    honors = base >= 27
+    all_bits = _ALL_BITS | EVEN
+    any_bits = 0
+    if any(is_simple(k) for k in kinds):
+        all_bits &= ~(ALL_TOH | ALL_TERMINAL)
+    else:
+        orphans = range(base, base + 7) if honors else (base, base + 8)
+        if all(group[k - base] for k in orphans):
+            all_bits |= ORPHANS
+    if any(not is_simple(k) for k in kinds):
+        all_bits &= ~ALL_SIMPLE
+    if any(k not in GREEN_KINDS for k in kinds):
+        all_bits &= ~ALL_GREEN
+    if any(n % 2 for n in group):
+        all_bits &= ~EVEN
+    numbers = triples = suit = 0
+    if honors:
+        if kinds:
+            all_bits &= ~ALL_TERMINAL
+            any_bits |= HONOR
+        for k in range(EAST, CHUN + 1):
+            if group[k - base] >= 3:
+                any_bits |= triple(k)
+        dragons = sum(group[k - base] for k in DRAGONS)
+        winds = sum(group[k - base] for k in range(EAST, NORTH + 1))
+        if dragons >= 8:
+            any_bits |= DRAGONS8 if dragons == 8 else DRAGONS8 | DRAGONS9
+        if winds >= 11:
+            any_bits |= WINDS11 if winds == 11 else WINDS11 | WINDS12
+    else:
+        if kinds:
+            all_bits &= ~ALL_HONOR
+            suit = 1
+        if any(group[3:6]):
+            all_bits &= ~NO_MIDDLE
+        numbers = sum(1 << i for i, n in enumerate(group) if n)
+        triples = sum(1 << i for i, n in enumerate(group) if n >= 3)
+        if numbers == 0x1FF:
+            any_bits |= STRAIGHT
+        twice = sum(1 << i for i, n in enumerate(group) if n >= 2)
+        if _RUN_OF_THREE[twice]:
+            any_bits |= TWIN_RUNS
+    sets = sum(n // 3 for n in group)
+    return _GroupFacts(all_bits, any_bits, numbers, triples, sets, suit)
+
+
+_MAN: dict[bytes, _GroupFacts] = {}
+_PIN: dict[bytes, _GroupFacts] = {}
+_SOU: dict[bytes, _GroupFacts] = {}
+_HONORS: dict[bytes, _GroupFacts] = {}
+_CACHE_LIMIT: Final = 100_000
+"""Patterns kept per group (a suit has about 400,000 possible patterns; hands use few)."""
+
+
+def _lookup(cache: dict[bytes, _GroupFacts], base: Kind, group: bytes) -> _GroupFacts:
+    hit = cache.get(group)
+    if hit is None:
+        hit = _group_facts(base, group)
+        if len(cache) < _CACHE_LIMIT:
+            cache[group] = hit
+    return hit
+
+
+def tile_gates(counts: Sequence[int]) -> int:
+    """The tile gate bits of a hand, from its counts per kind (melds' tiles included; the
+    flowers, if any, are not looked at)."""
+    b = bytes(counts[:N_KINDS])
+    m = _MAN.get(b[:9]) or _lookup(_MAN, 0, b[:9])
+    p = _PIN.get(b[9:18]) or _lookup(_PIN, 9, b[9:18])
+    s = _SOU.get(b[18:27]) or _lookup(_SOU, 18, b[18:27])
+    h = _HONORS.get(b[27:]) or _lookup(_HONORS, EAST, b[27:])
+    g = (m.all_bits & p.all_bits & s.all_bits & h.all_bits) | m.any_bits | p.any_bits
+    g |= s.any_bits | h.any_bits
+    suits = m.suit + p.suit + s.suit
+    if suits == 1:
+        g |= ONE_SUIT
+    elif suits == 3:
+        if _RUN_OF_THREE[m.numbers & p.numbers & s.numbers]:
+            g |= SAME_NUMBERS
+        if m.triples & p.triples & s.triples:
+            g |= SAME_TRIPLES
+    sets = m.sets + p.sets + s.sets + h.sets
+    if sets >= 3:
+        g |= SETS3 if sets == 3 else SETS3 | SETS4
+    return g
