@@ -92,7 +92,6 @@ def standard_payments(
     winner: Kind,
     discarder: Kind | None,
     players: int,
-    *,
     tsumo_son: bool = True,
     round_to: int = 100,
 ) -> dict[Kind, int]:
@@ -108,12 +107,16 @@ def standard_payments(
     """
     dealer_win = winner == EAST
     if discarder is not None:
-        return {discarder: ceil_to(ceil100(base * (6 if dealer_win else 4)), round_to)}
-    out: dict[Kind, int] = {}
-    for payer in seats(players):
-        if payer == winner:
-            continue
-        out[payer] = ceil100(base * (2 if dealer_win or payer == EAST else 1))
+        points = -(-base * (6 if dealer_win else 4) // 100) * 100
+        if round_to != 100:
+            points = -(-points // round_to) * round_to
+        return {discarder: points}
+    double = -(-base * 2 // 100) * 100
+    if dealer_win:
+        out = dict.fromkeys(_OTHERS[players][winner], double)
+    else:
+        single = -(-base // 100) * 100
+        out = {p: double if p == EAST else single for p in _OTHERS[players][winner]}
     if players == 3 and not tsumo_son:
         # The absent fourth seat's share (a non-dealer's), split equally between the payers.
         absent = ceil100(base * (2 if dealer_win else 1))
@@ -124,3 +127,7 @@ def standard_payments(
         for payer in out:
             out[payer] = ceil_to(out[payer], round_to)
     return out
+
+
+_OTHERS: Final = {n: {w: tuple(p for p in WINDS[:n] if p != w) for w in WINDS} for n in (3, 4)}
+"""The seats that pay a tsumo, by number of players and the winner's seat."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Final, NamedTuple
 
 from jantaku.hand.analysis import HandAnalyzer
@@ -189,12 +190,29 @@ class Scorer:
         self._riichi_only_ron = "riichi_only_ron" in enabled
         self._mu_on = "mu" in enabled
         self._rule_wild = preset.hand.wildcards
-        self._tokushima_table = rules.point_table == "tokushima"
+        self._base: Callable[[int, int, int], tuple[int, str | None]] = (
+            tokushima_base
+            if rules.point_table == "tokushima"
+            else partial(base_points, kazoe=rules.kazoe_yakuman, kiriage=rules.kiriage)
+        )
+        self._tsumo_son = rules.tsumo_son
+        self._round_to = rules.round_up
+        self._honba_tsumo = rules.honba_tsumo
+        self._honba_ron = rules.honba_ron
+        self._pay_extras = bool(
+            rules.wareme
+            or rules.tsumo_bonus
+            or rules.open_riichi_bonus
+            or rules.terminal_manzu_bonus
+            or rules.daiminkan_liability
+        )
+        """Whether payments need :meth:`_house_payments` even without a liable seat."""
         self._mangan_cap = rules.limit_cap == "mangan"
         self._pao_yaku = frozenset(rules.pao)
         self._pochi_rule = rules.dot_white == "wild_after_riichi"
         self._honor_only_north = rules.north_in_hand == "honor_yakuman_only"
-        self._vfu_cache: dict[tuple[Kind, Kind], list[int]] = {}
+        self._vfu_cache: dict[int, list[int]] = {}
+        self._flower_rules = bool(rules.flower_powers)
         ts_ = self.tileset
         self._red = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.RED)
         top = max(ts_.tiles) + 1
@@ -210,7 +228,8 @@ class Scorer:
     # -- helpers ------------------------------------------------------------------------------
 
     def _value_pair_fu(self, sit: WinSituation) -> list[int]:
-        key = (sit.seat_wind, sit.round_wind)
+        """Fu of a pair of each kind for this seat and round."""
+        key = sit.seat_wind << 6 | sit.round_wind
         hit = self._vfu_cache.get(key)
         if hit is not None:
             return hit
@@ -353,8 +372,9 @@ class Scorer:
         else:
             identities = _NO_WILDCARD
         sit_gates = self._situation_gates(sit, closed)
-        vfu = self._value_pair_fu(sit)
-        powers = self._flower_powers(sit)
+        seat, round_wind = sit.seat_wind, sit.round_wind
+        vfu = self._vfu_cache.get(seat << 6 | round_wind) or self._value_pair_fu(sit)
+        powers = self._flower_powers(sit) if self._flower_rules else _NO_POWERS
         extracted = sit.extracted
         best: _Candidate | None = None
         best_key: tuple[int, int, int] | None = None
@@ -381,13 +401,12 @@ class Scorer:
             gates = tile_gates(hand_counts) | sit_gates
             # The seat and round winds only matter with their triplet: leaving them out
             # otherwise keeps the cache of gate lists small.
-            if gates & _TRIPLES.get(sit.seat_wind, 0):
-                gates |= _SEAT_GATES[sit.seat_wind]
-            if gates & _TRIPLES.get(sit.round_wind, 0):
-                gates |= _ROUND_GATES[sit.round_wind]
-            gated = self._gated.get(gates & self._relevant_gates) or self._gate(
-                gates & self._relevant_gates
-            )
+            if gates & _TRIPLE_OF[seat]:
+                gates |= _SEAT_GATES[seat]
+            if gates & _TRIPLE_OF[round_wind]:
+                gates |= _ROUND_GATES[round_wind]
+            relevant = gates & self._relevant_gates
+            gated = self._gated.get(relevant) or self._gate(relevant)
             for r in readings(sit, self.analyzer, counts, win_kind, gates):
                 if reason == "the hand is not complete":
                     reason = "the hand has no yaku"
@@ -397,9 +416,14 @@ class Scorer:
                 if isinstance(res, str):
                     reason = res
                     continue
+                if best is None:
+                    best, best_extra = res, (ident, facts)
+                    continue
                 # Every reading is paid by the same formula, so the highest base pays most.
+                if best_key is None:
+                    best_key = (best.base, best.han + 100 * best.yakuman, best.fu)
                 key = (res.base, res.han + 100 * res.yakuman, res.fu)
-                if best_key is None or key > best_key:
+                if key > best_key:
                     best, best_key, best_extra = res, key, (ident, facts)
         if best is None:
             raise NotAWin(reason)
@@ -679,12 +703,6 @@ class Scorer:
         w = self.analyzer.waits(before, len(sit.melds), self.preset.hand.wildcards, called)
         return len(w.kinds)
 
-    def _base(self, han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
-        if self._tokushima_table:
-            return tokushima_base(han, fu, yakuman)
-        rules = self.rules
-        return base_points(han, fu, yakuman, kazoe=rules.kazoe_yakuman, kiriage=rules.kiriage)
-
     def _pay(
         self,
         sit: WinSituation,
@@ -699,19 +717,54 @@ class Scorer:
         wildcards: tuple[Kind, ...] = (),
         facts: dict[str, int] | None = None,
     ) -> ScoreResult:
-        rules = self.rules
-        discarder = None if sit.tsumo else sit.discarder_wind
-        if not sit.tsumo and discarder is None:
+        tsumo = sit.tsumo
+        discarder = None if tsumo else sit.discarder_wind
+        if not tsumo and discarder is None:
             raise NotAWin("a ron needs the discarder's seat")
         pays = standard_payments(
             base,
             sit.seat_wind,
             discarder,
             sit.players if sit.players in (3, 4) else 4,
-            tsumo_son=rules.tsumo_son,
-            round_to=rules.round_up,
+            self._tsumo_son,
+            self._round_to,
         )
         value = sum(pays.values())
+        pao = None
+        if self._pay_extras or sit.pao_wind is not None:
+            pays, pao = self._house_payments(sit, found, pays, value, counts, discarder)
+        elif sit.honba:
+            extra = sit.honba * (self._honba_tsumo if tsumo else self._honba_ron)
+            for p in pays:
+                pays[p] += extra
+        return ScoreResult(
+            tuple(found),
+            han,
+            fu,
+            yakuman,
+            limit,
+            base,
+            pays,
+            sit.riichi_sticks,
+            r,
+            pao,
+            value,
+            wildcards,
+            facts or {},
+        )
+
+    def _house_payments(
+        self,
+        sit: WinSituation,
+        found: list[YakuHan],
+        pays: dict[Kind, int],
+        value: int,
+        counts: list[int],
+        discarder: Kind | None,
+    ) -> tuple[dict[Kind, int], Kind | None]:
+        """Payments with honba and what house rules add or change, and who is liable (包,
+        責任払い) if anyone."""
+        rules = self.rules
         if rules.wareme and sit.wareme_wind is not None:
             for p in pays:
                 if sit.wareme_wind in (p, sit.seat_wind):
@@ -748,21 +801,7 @@ class Scorer:
             elif pao != discarder and discarder is not None:
                 half = (value // 2 + 99) // 100 * 100
                 pays = {pao: half, discarder: total - half}
-        return ScoreResult(
-            yaku=tuple(found),
-            han=han,
-            fu=fu,
-            yakuman=yakuman,
-            limit=limit,
-            base=base,
-            payments=pays,
-            sticks=sit.riichi_sticks,
-            reading=r,
-            pao_wind=pao,
-            value=value,
-            wildcards=wildcards,
-            facts=facts or {},
-        )
+        return pays, pao
 
 
 _HONOR_YAKUMAN = frozenset(
@@ -781,7 +820,7 @@ _AKA: Final = tuple(YakuHan("aka_dora", n) for n in range(_CACHED_HAN))
 _URA: Final = tuple(YakuHan("ura_dora", n) for n in range(_CACHED_HAN))
 _SEAT_GATES: dict[Kind, int] = {w: seat_is(w) for w in WINDS}
 _ROUND_GATES: dict[Kind, int] = {w: round_is(w) for w in WINDS}
-_TRIPLES: dict[Kind, int] = {w: triple(w) for w in WINDS}
+_TRIPLE_OF: tuple[int, ...] = tuple(triple(k) if k in WINDS else 0 for k in range(N_KINDS))
 _GATE_CACHE_SIZE = 8192
 """Gate patterns kept per yaku configuration: a few thousand cover nearly every hand, and
 this bounds a long-running server's memory (a pattern's lists are about 200 bytes)."""

@@ -600,7 +600,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         0,
         lambda c: _chuuren(c) and not _junsei(c),
         yakuman=1,
-        needs=CLOSED | ONE_SUIT,
+        needs=CLOSED | ONE_SUIT | STRAIGHT,
     ),
     Yaku(
         "junsei_chuuren",
@@ -611,7 +611,7 @@ YAKU: Final[tuple[Yaku, ...]] = (
         0,
         _junsei,
         yakuman=2,
-        needs=CLOSED | ONE_SUIT,
+        needs=CLOSED | ONE_SUIT | STRAIGHT,
     ),
     Yaku(
         "kokushi",
