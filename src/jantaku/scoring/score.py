@@ -181,6 +181,7 @@ class Scorer:
         self._min_han = rules.min_han
         self._two_han_from = rules.two_han_from_honba
         self._fixed30 = rules.fu == "fixed30"
+        self._fu_knobs = self._fixed30 or bool(rules.fu_cap)
         self._house_han_on = bool(
             rules.dot_white == "pika"
             or rules.yonchoro
@@ -265,11 +266,15 @@ class Scorer:
         rules = self.rules
         out: list[YakuHan] = []
         dora = kan_dora = 0
-        for i, t in enumerate(sit.dora_indicators):
+        indicators = sit.dora_indicators
+        for t in indicators:
             d = dora_of[t]
             if d >= 0:
                 dora += all_counts[d]
-                if i >= self._base_indicators:
+        if len(indicators) > self._base_indicators:
+            for t in indicators[self._base_indicators :]:
+                d = dora_of[t]
+                if d >= 0:
                     kan_dora += all_counts[d]
         han = dora
         if dora:
@@ -311,8 +316,8 @@ class Scorer:
             seat_flower = SPRING + (sit.seat_wind - 27)
             if seat_flower in flowers and seat_flower < WINTER:
                 n += rules.flower_seat_han
-            indicators = sum(1 for t in sit.dora_indicators if tile_kind(t) >= SPRING)
-            n += rules.flower_indicator_han * indicators * len(flowers)
+            flower_indicators = sum(1 for t in indicators if tile_kind(t) >= SPRING)
+            n += rules.flower_indicator_han * flower_indicators * len(flowers)
             if n:
                 han += n
                 out.append(YakuHan("flowers", n))
@@ -453,18 +458,9 @@ class Scorer:
 
     def _situation_gates(self, sit: WinSituation, closed: bool) -> int:
         """The gate bits of the situation (see :mod:`jantaku.scoring.yaku`)."""
-        g = TSUMO if sit.tsumo else RON
+        g = (TSUMO if sit.tsumo else RON) | _RIICHI_GATES[sit.riichi]
         if closed:
             g |= CLOSED
-        riichi = sit.riichi
-        if riichi is not RiichiKind.NONE:
-            g |= RIICHI
-            if riichi is RiichiKind.DOUBLE:
-                g |= DOUBLE_RIICHI
-            else:
-                g |= SINGLE_RIICHI
-                if riichi is RiichiKind.OPEN or riichi is RiichiKind.OPEN_SHUBA:
-                    g |= OPEN_RIICHI
         if sit.ippatsu:
             g |= IPPATSU
         if sit.chankan:
@@ -545,17 +541,19 @@ class Scorer:
                     yaku_han += h
                     if yh.id == "pinfu":
                         pinfu = True
-            if self._supersedes:
-                for winner, losers in self._supersedes.items():
+            if supersedes := self._supersedes:
+                for winner, losers in supersedes.items():
                     if any(f.id == winner for f in found):
                         found = [f for f in found if f.id not in losers]
                 yaku_han = sum(f.han for f in found)
             if not found:
                 return "the hand has no yaku"
-            need = self._min_han
-            if self._two_han_from and sit.honba >= self._two_han_from:
-                need = max(need, 2)
-            if yaku_han < need:
+            if yaku_han < self._min_han or (
+                self._two_han_from and sit.honba >= self._two_han_from and yaku_han < 2
+            ):
+                need = self._min_han
+                if self._two_han_from and sit.honba >= self._two_han_from:
+                    need = max(need, 2)
                 return f"the hand has {yaku_han} han of yaku; these rules need {need}"
             if self._riichi_only_ron and self._is_riichi_only_ron(sit, found, dora):
                 found = [YakuHan("riichi_only_ron", 0, 1)]
@@ -574,15 +572,15 @@ class Scorer:
                     fu = fu_of(r, sit.tsumo, closed, vfu)
             elif form is CHIITOI:
                 fu = rules.chiitoitsu_fu
-            if self._fixed30:
-                fu = 30
-            if rules.fu_cap:
-                fu = min(fu, rules.fu_cap)
+            if self._fu_knobs:
+                fu = 30 if self._fixed30 else fu
+                if rules.fu_cap:
+                    fu = min(fu, rules.fu_cap)
             if sit.tedumari and rules.tedumari_han:
                 found.append(YakuHan("tedumari", rules.tedumari_han))
                 han += rules.tedumari_han
         base, limit = self._base(han, fu, yakuman)
-        if SUMMER in powers:  # gotou 夏: one level up
+        if powers and SUMMER in powers:  # gotou 夏: one level up
             if limit is None:
                 found.append(YakuHan("summer", 1))
                 han += 1
@@ -593,7 +591,7 @@ class Scorer:
             cap = 2000 if rules.point_table == "standard" else 1000
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
-        if base <= 0 and not yakuman and limit is None and rules.point_table == "standard":
+        if base <= 0 and not yakuman and limit is None and self._base is not tokushima_base:
             return "the hand has no value"
         return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
 
@@ -814,6 +812,15 @@ _NO_WILDCARD: list[tuple[Kind, ...]] = [()]
 _NO_CALLS: list[int] = [0] * 38
 """Counts of called tiles for a hand without melds (never written to)."""
 _NO_POWERS: frozenset[Kind] = frozenset()
+_RIICHI_GATES: Final = {
+    RiichiKind.NONE: 0,
+    RiichiKind.RIICHI: RIICHI | SINGLE_RIICHI,
+    RiichiKind.DOUBLE: RIICHI | DOUBLE_RIICHI,
+    RiichiKind.OPEN: RIICHI | SINGLE_RIICHI | OPEN_RIICHI,
+    RiichiKind.SHUBA: RIICHI | SINGLE_RIICHI,
+    RiichiKind.OPEN_SHUBA: RIICHI | SINGLE_RIICHI | OPEN_RIICHI,
+}
+"""Gate bits of each kind of riichi (シュバ is a riichi; 見せ is an open one)."""
 _CACHED_HAN: Final = 64
 _DORA: Final = tuple(YakuHan("dora", n) for n in range(_CACHED_HAN))
 _AKA: Final = tuple(YakuHan("aka_dora", n) for n in range(_CACHED_HAN))
