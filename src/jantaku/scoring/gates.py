@@ -10,7 +10,7 @@ The tile bits are found by table: each suit's (and the honors') counts map to it
 computed once per pattern, and a hand's bits are those of its four groups combined.
 
 >>> from jantaku.tiles import Hand
->>> g = tile_gates(Hand.parse("234567m234p55s666p").concealed_counts())
+>>> g = tile_gates(Hand.parse("234567m234p23455s").concealed_counts())
 >>> bool(g & ALL_SIMPLE), bool(g & SAME_NUMBERS), bool(g & HONOR)
 (True, True, False)
 """
