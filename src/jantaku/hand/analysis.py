@@ -25,7 +25,7 @@ exactly checked, in the whole hand) unless the analyzer allows fifth copies.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -450,23 +450,28 @@ class HandAnalyzer:
         return [Decomposition(p, t, s) for p, t, s in decompose(counts, melds)]
 
 
-def decompose(counts: Counts, melds: int = 0) -> list[_Split]:
+def decompose(counts: Counts, melds: int = 0) -> list[Split]:
     """:meth:`HandAnalyzer.decompositions` as plain ``(pair, triplets, runs)`` tuples (the
     scorer's hot path)."""
-    # Each suit splits on its own (cached by its counts); a reading takes one split per
-    # suit, exactly one of them holding the pair. Rather than first adding up the tiles,
-    # the readings with the wrong number of sets are dropped at the end. Most hands split
-    # one way only: that reading is kept in three variables until a group splits two ways.
+    b = bytes(counts[:N_KINDS])
+    return combine_splits(
+        [cache.get(b[base:end]) or group_splits(base, b[base:end]) for base, end, cache in _GROUPS],
+        melds,
+    )
+
+
+def combine_splits(groups: Iterable[list[Split]], melds: int = 0) -> list[Split]:
+    """The readings of a hand as ``4 - melds`` sets and a pair, from the splits of each of
+    its groups (:func:`group_splits`)."""
+    # A reading takes one split per group, exactly one of them holding the pair. Rather
+    # than first adding up the tiles, the readings with the wrong number of sets are dropped
+    # at the end. Most hands split one way only: that reading is kept in three variables
+    # until a group splits two ways.
     pair: Kind = -1
     trips: tuple[Kind, ...] = ()
     seqs: tuple[Kind, ...] = ()
-    partial: list[_Split] | None = None
-    b = bytes(counts[:N_KINDS])
-    for base, end, cache in _GROUPS:
-        group = b[base:end]
-        splits = cache.get(group)
-        if splits is None:
-            splits = _group_splits(base, group)
+    partial: list[Split] | None = None
+    for splits in groups:
         if splits is _NO_TILES:
             continue
         if not splits:
@@ -500,25 +505,27 @@ def tileset_riichi() -> TileSet:
     return tileset("riichi")
 
 
-_Split = tuple[int, tuple[Kind, ...], tuple[Kind, ...]]
-_NO_TILES: Final[list[_Split]] = [(-1, (), ())]
+Split = tuple[int, tuple[Kind, ...], tuple[Kind, ...]]
+"""One group's tiles as ``(pair kind or -1, triplet kinds, run starts)``."""
+_NO_TILES: Final[list[Split]] = [(-1, (), ())]
 """The one split of a group without tiles (recognised by identity: nothing to add)."""
-_GROUPS: Final[tuple[tuple[int, int, dict[bytes, list[_Split]]], ...]] = tuple(
+_GROUPS: Final[tuple[tuple[int, int, dict[bytes, list[Split]]], ...]] = tuple(
     (base, base + (9 if base < 27 else 7), {}) for base in (0, 9, 18, 27)
 )
 """Each group's first kind, end, and its splits by counts (few patterns occur)."""
 
 
-def _group_splits(base: int, group: bytes) -> list[_Split]:
+def group_splits(base: int, group: bytes) -> list[Split]:
     """Every split of one suit's (or the honors') tiles into sets and at most one pair:
-    ``(pair kind or -1, triplets, runs)``. Cached."""
+    ``(pair kind or -1, triplets, runs)``; ``base`` is the group's first kind, ``group``
+    its counts. Cached."""
     cache = _GROUPS[base // 9][2]
     hit = cache.get(group)
     if hit is not None:
         return hit
     c = [0] * N_KINDS
     c[base : base + len(group)] = group
-    out: list[_Split] = []
+    out: list[Split] = []
     if not any(group):
         out = _NO_TILES
     elif sum(group) % 3 == 0:

@@ -6,8 +6,10 @@ yaku by accident: it is either implied by the predicate (the predicate is still 
 for a yaku that declares no predicate, it *is* the yaku's whole condition. Bits that hold
 must therefore be exact facts about the situation or the tiles.
 
-The tile bits are found by table: each suit's (and the honors') counts map to its own facts,
-computed once per pattern, and a hand's bits are those of its four groups combined.
+The tile bits are found by table: each suit's (and the honors') counts map to a
+:class:`Group` holding its facts, computed once per pattern, and a hand's bits are those of
+its four groups combined. A group also holds its splits into sets and a pair, so the scorer
+looks each group up once for both.
 
 >>> from jantaku.tiles import Hand
 >>> g = tile_gates(Hand.parse("234567m234p23455s").concealed_counts())
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from jantaku.hand.analysis import Split, group_splits
 from jantaku.tiles.kinds import (
     CHUN,
     DRAGONS,
@@ -105,9 +108,11 @@ def round_is(wind: Kind) -> int:
     return ROUND_EAST << (wind - EAST)
 
 
-class _GroupFacts(NamedTuple):
-    """What one suit (or the honors) contributes to a hand's gate bits."""
+class Group(NamedTuple):
+    """One suit's (or the honors') tiles: their splits, and what they add to the gate bits."""
 
+    splits: list[Split]
+    """Every split into sets and at most one pair (:func:`jantaku.hand.analysis.group_splits`)."""
     all_bits: int
     """Bits that hold for the hand only if they hold for every group (``ALL_SIMPLE``...)."""
     any_bits: int
@@ -127,7 +132,7 @@ _RUN_OF_THREE: Final = tuple(bool(x & (x >> 1) & (x >> 2)) for x in range(512))
 """Whether a 9-bit number mask holds three consecutive numbers."""
 
 
-def _group_facts(base: Kind, group: bytes) -> _GroupFacts:
+def _group(base: Kind, group: bytes) -> Group:
     kinds = [base + i for i, n in enumerate(group) if n]
     honors = base >= 27
     all_bits = _ALL_BITS | EVEN
@@ -172,34 +177,40 @@ def _group_facts(base: Kind, group: bytes) -> _GroupFacts:
         if _RUN_OF_THREE[twice]:
             any_bits |= TWIN_RUNS
     sets = sum(n // 3 for n in group)
-    return _GroupFacts(all_bits, any_bits, numbers, triples, sets, suit)
+    return Group(group_splits(base, group), all_bits, any_bits, numbers, triples, sets, suit)
 
 
-_MAN: dict[bytes, _GroupFacts] = {}
-_PIN: dict[bytes, _GroupFacts] = {}
-_SOU: dict[bytes, _GroupFacts] = {}
-_HONORS: dict[bytes, _GroupFacts] = {}
+_MAN: dict[bytes, Group] = {}
+_PIN: dict[bytes, Group] = {}
+_SOU: dict[bytes, Group] = {}
+_HONORS: dict[bytes, Group] = {}
 _CACHE_LIMIT: Final = 100_000
 """Patterns kept per group (a suit has about 400,000 possible patterns; hands use few)."""
 
 
-def _lookup(cache: dict[bytes, _GroupFacts], base: Kind, group: bytes) -> _GroupFacts:
+def _lookup(cache: dict[bytes, Group], base: Kind, group: bytes) -> Group:
     hit = cache.get(group)
     if hit is None:
-        hit = _group_facts(base, group)
+        hit = _group(base, group)
         if len(cache) < _CACHE_LIMIT:
             cache[group] = hit
     return hit
 
 
-def tile_gates(counts: Sequence[int]) -> int:
-    """The tile gate bits of a hand, from its counts per kind (melds' tiles included; the
-    flowers, if any, are not looked at)."""
+def groups_of(counts: Sequence[int]) -> tuple[Group, Group, Group, Group]:
+    """The manzu, pinzu, souzu and honor groups of a hand's counts per kind (the flowers,
+    if any, are not looked at)."""
     b = bytes(counts[:N_KINDS])
-    m = _MAN.get(b[:9]) or _lookup(_MAN, 0, b[:9])
-    p = _PIN.get(b[9:18]) or _lookup(_PIN, 9, b[9:18])
-    s = _SOU.get(b[18:27]) or _lookup(_SOU, 18, b[18:27])
-    h = _HONORS.get(b[27:]) or _lookup(_HONORS, EAST, b[27:])
+    return (
+        _MAN.get(b[:9]) or _lookup(_MAN, 0, b[:9]),
+        _PIN.get(b[9:18]) or _lookup(_PIN, 9, b[9:18]),
+        _SOU.get(b[18:27]) or _lookup(_SOU, 18, b[18:27]),
+        _HONORS.get(b[27:]) or _lookup(_HONORS, EAST, b[27:]),
+    )
+
+
+def group_gates(m: Group, p: Group, s: Group, h: Group) -> int:
+    """The tile gate bits of a hand from its four groups."""
     g = (m.all_bits & p.all_bits & s.all_bits & h.all_bits) | m.any_bits | p.any_bits
     g |= s.any_bits | h.any_bits
     suits = m.suit + p.suit + s.suit
@@ -214,3 +225,9 @@ def tile_gates(counts: Sequence[int]) -> int:
     if sets >= 3:
         g |= SETS3 if sets == 3 else SETS3 | SETS4
     return g
+
+
+def tile_gates(counts: Sequence[int]) -> int:
+    """The tile gate bits of a hand, from its counts per kind (melds' tiles included; the
+    flowers, if any, are not looked at)."""
+    return group_gates(*groups_of(counts))

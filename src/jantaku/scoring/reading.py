@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from jantaku.hand.analysis import HandAnalyzer, decompose
+from jantaku.hand.analysis import HandAnalyzer, Split, decompose
 from jantaku.tiles.kinds import N_KINDS, Kind, is_terminal_or_honor
 from jantaku.tiles.notation import MeldType
 from jantaku.tiles.tileset import tile_kind
@@ -168,17 +168,20 @@ def readings(
     counts: list[int],
     win: Kind | None = None,
     gates: int = EVEN | ORPHANS,
+    decompositions: list[Split] | None = None,
 ) -> list[Reading]:
     """Every reading of the hand, given the concealed counts (winning tile included).
 
     ``win`` is the kind the winning tile stands for (a wildcard's identity), by default the
     winning tile's own kind. ``gates`` may rule out seven pairs (no ``EVEN``) and thirteen
-    orphans (no ``ORPHANS``) before their counts are looked at."""
+    orphans (no ``ORPHANS``) before their counts are looked at. ``decompositions`` are the
+    concealed tiles' readings as sets and a pair, if the caller has them already."""
     if win is None:
         win = tile_kind(sit.win_tile)
     melds = sit.melds
     out: list[Reading] = []
-    decompositions = decompose(counts, len(melds))
+    if decompositions is None:
+        decompositions = decompose(counts, len(melds))
     if decompositions:
         tsumo = sit.tsumo
         called: tuple[SetInfo, ...] = ()

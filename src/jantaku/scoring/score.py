@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Final, NamedTuple
 
-from jantaku.hand.analysis import HandAnalyzer
+from jantaku.hand.analysis import HandAnalyzer, combine_splits
 from jantaku.rules.model import Preset
 from jantaku.tiles.kinds import (
     DRAGONS,
@@ -50,9 +50,10 @@ from .gates import (
     RON,
     SINGLE_RIICHI,
     TSUMO,
+    group_gates,
+    groups_of,
     round_is,
     seat_is,
-    tile_gates,
     triple,
 )
 from .points import LIMIT_NAMES, base_points, standard_payments, tokushima_base
@@ -403,7 +404,11 @@ class Scorer:
                         all_counts[k] += 1
             win_kind = ident[-1] if pochi else kind_of[win_tile]
             dora, facts, dora_han = self._dora(sit, all_counts, real_tiles, powers)
-            gates = tile_gates(hand_counts) | sit_gates
+            # Each group of the concealed tiles is looked up once, for its splits and (in a
+            # hand without melds) its gate bits.
+            groups = groups_of(counts)
+            hand_groups = groups_of(hand_counts) if melds else groups
+            gates = group_gates(*hand_groups) | sit_gates
             # The seat and round winds only matter with their triplet: leaving them out
             # otherwise keeps the cache of gate lists small.
             if gates & _TRIPLE_OF[seat]:
@@ -412,7 +417,8 @@ class Scorer:
                 gates |= _ROUND_GATES[round_wind]
             relevant = gates & self._relevant_gates
             gated = self._gated.get(relevant) or self._gate(relevant)
-            for r in readings(sit, self.analyzer, counts, win_kind, gates):
+            splits = combine_splits([g.splits for g in groups], len(melds))
+            for r in readings(sit, self.analyzer, counts, win_kind, gates, splits):
                 if reason == "the hand is not complete":
                     reason = "the hand has no yaku"
                 res = self._score_reading(
