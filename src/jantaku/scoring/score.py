@@ -417,7 +417,8 @@ class Scorer:
                 gates |= _ROUND_GATES[round_wind]
             relevant = gates & self._relevant_gates
             gated = self._gated.get(relevant) or self._gate(relevant)
-            splits = combine_splits([g.splits for g in groups], len(melds))
+            man, pin, sou, honors = groups
+            splits = combine_splits((man.splits, pin.splits, sou.splits, honors.splits), len(melds))
             for r in readings(sit, self.analyzer, counts, win_kind, gates, splits):
                 if reason == "the hand is not complete":
                     reason = "the hand has no yaku"
