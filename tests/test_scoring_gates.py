@@ -317,3 +317,45 @@ def test_every_yaku_holds_exactly_when_its_condition_does() -> None:
                 held += expected
                 assert y.holds(c) == expected, (y.id, sit, r)
     assert checked > 50_000 and held > 5_000
+
+
+def test_a_reading_s_sets_agree_with_its_fields() -> None:
+    """``Reading.sets`` is built on demand from the fields the scorer reads: both must tell
+    the same hand (kinds, kans, concealed triplets, and the fu the sets add)."""
+    rng = random.Random(11)
+    scorer = Scorer(load_preset("riichi"))
+    seen = 0
+    for _ in range(3000):
+        made = _random_hand(rng)
+        if made is None:
+            continue
+        concealed, melds = made
+        tsumo = rng.random() < 0.5
+        sit = WinSituation(
+            concealed=tuple(concealed),
+            win_tile=rng.choice(concealed),
+            tsumo=tsumo,
+            melds=tuple(melds),
+            discarder_wind=None if tsumo else NORTH,
+            tileset=scorer.tileset,
+        )
+        conc = [0] * 38
+        for t in concealed:
+            conc[t >> 2] += 1
+        for r in readings(sit, scorer.analyzer, conc):
+            if r.form != STANDARD:
+                continue
+            seen += 1
+            sets = r.sets
+            assert len(sets) == 4
+            assert sorted(s.kind for s in sets if not s.seq) == sorted(r.trips)
+            assert sorted(s.kind for s in sets if s.seq) == sorted(r.seqs)
+            assert sum(s.kan for s in sets) == r.kans
+            assert sum(1 for s in sets if s.concealed and not s.seq) == r.ankou
+            fu = 0
+            for s in sets:
+                if not s.seq:
+                    f = 8 if s.kind >= 27 or s.kind % 9 in (0, 8) else 4
+                    fu += (f if s.concealed else f // 2) * (4 if s.kan else 1)
+            assert fu == r.set_fu, (sit, r)
+    assert seen > 2000

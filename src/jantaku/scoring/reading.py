@@ -149,10 +149,6 @@ _MELD_SETS: Final = {
 """Each meld type's set and fu, by the meld's (lowest) kind."""
 
 
-def meld_sets(sit: WinSituation) -> list[SetInfo]:
-    return [_MELD_SETS[m.type][min(m.tiles) >> 2][0] for m in sit.melds]
-
-
 def _wait_in_run(start: Kind, win: Kind) -> str:
     if win == start + 1:
         return KANCHAN

@@ -648,7 +648,7 @@ class Scorer:
         """Han that house rules add to a hand that already has a yaku."""
         rules = self.rules
         out: list[YakuHan] = []
-        if rules.dot_white == "pika" and any(s.kind == HAKU and not s.seq for s in r.sets):
+        if rules.dot_white == "pika" and HAKU in r.trips:
             has_dot = any(
                 sit.tileset.variant(t) is Variant.DOT
                 for t in (*sit.concealed, *(t for m in sit.melds for t in m.tiles))
