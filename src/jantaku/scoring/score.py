@@ -464,7 +464,7 @@ class Scorer:
         )
 
     def _situation_gates(self, sit: WinSituation, closed: bool) -> int:
-        """The gate bits of the situation (see :mod:`jantaku.scoring.yaku`)."""
+        """The gate bits of the situation (see :mod:`jantaku.scoring.gates`)."""
         g = (TSUMO if sit.tsumo else RON) | _RIICHI_GATES[sit.riichi]
         if closed:
             g |= CLOSED
