@@ -584,6 +584,15 @@ def best_of(fn: Callable[[Any], Any], items: Sequence[Any], repeats: int = 3) ->
 # ---------------------------------------------------------------------------------------------
 
 
+def _mahjong_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mahjong")
+    except PackageNotFoundError:
+        return "?"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=20000, help="winning hands to generate")
@@ -695,12 +704,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"    sit      {describe_situation(s)}")
         print(f"    mahjong  {describe_mahjong(resp, s)}")
 
+    ratio = jantaku_rate / mahjong_rate
     rows = [
         ("jantaku hands/s", f"{jantaku_rate:,.0f}"),
-        ("mahjong hands/s", f"{mahjong_rate:,.0f}" + note),
-        ("ratio (jantaku / mahjong)", f"{jantaku_rate / mahjong_rate:.2f}x"),
+        (f"mahjong {_mahjong_version()} hands/s", f"{mahjong_rate:,.0f}" + note),
+        ("ratio (jantaku / mahjong)", f"{ratio:.2f}x"),
         ("hands compared", f"{len(sits)}"),
         ("disagreements", f"{len(diffs) + len(no_yaku_scored)}"),
+        ("target >= 30,000 hands/s", "met" if jantaku_rate >= 30_000 else "NOT met"),
+        ("target >= 5x mahjong", "met" if ratio >= 5 else "NOT met"),
     ]
     width = max(len(k) for k, _ in rows)
     vwidth = max(len(v) for _, v in rows)
