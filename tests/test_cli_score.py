@@ -620,3 +620,46 @@ def test_subprocess_success_and_errors() -> None:
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert out[0]["payments"] == {"W": 1000} and "seat" in out[1]["error"]
+
+
+def test_human_view_names_each_yaku_and_the_payments(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --json: a line per yaku with its Japanese and English names and han, then the
+    value (limit named) and who pays what, sticks included."""
+    payload = {**PINFU, **TSUMO, "riichi": "riichi", "riichi_sticks": 2, "dora_indicators": "4p"}
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(payload)))
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        code = main(["score", "--rules", "riichi"])
+    assert code == 0
+    lines = buf.getvalue().splitlines()
+    result = ok(monkeypatch, payload)
+    assert len(lines) == len(result["yaku"]) + 2
+    for line, y in zip(lines, result["yaku"], strict=False):
+        ja, en, han = YAKU_NAMES[y["id"]], YAKU_NAMES_EN[y["id"]], y["han"]
+        assert line.split()[0] == ja and en in line and line.endswith(f"{han} han"), line
+    assert lines[-2] == f"{result['han']} han {result['fu']} fu ({result['limit']})"
+    paid = ", ".join(f"{k} {v}" for k, v in result["payments"].items())
+    total = sum(result["payments"].values())
+    assert lines[-1] == f"paid by {paid}, total {total} + 2 riichi sticks"
+
+
+YAKU_NAMES = {
+    "menzen_tsumo": "門前清自摸和",
+    "riichi": "立直",
+    "pinfu": "平和",
+    "dora": "ドラ",
+    "ura_dora": "裏ドラ",
+    "aka_dora": "赤ドラ",
+    "iipeikou": "一盃口",
+    "tanyao": "断幺九",
+}
+YAKU_NAMES_EN = {
+    "menzen_tsumo": "Fully concealed tsumo",
+    "riichi": "Riichi",
+    "pinfu": "Pinfu",
+    "dora": "Dora",
+    "ura_dora": "Ura dora",
+    "aka_dora": "Red and gold fives",
+    "iipeikou": "Pure double sequence",
+    "tanyao": "All simples",
+}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -97,11 +98,60 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
-        for y in result["yaku"]:
-            print(f"  {y['id']:<18} {'yakuman' if y.get('yakuman') else y['han']}")
-        print(f"{result['han']} han {result['fu']} fu {result['limit'] or ''}")
-        print("payments: " + ", ".join(f"{k} {v}" for k, v in result["payments"].items()))
+        print(describe_score(result))
     return 0
+
+
+def describe_score(result: dict[str, Any]) -> str:
+    """The human-readable view of a ``jantaku score`` result: each yaku with its Japanese
+    and English names, the value, the payments and what else the winner collects.
+
+    >>> print(describe_score({"yaku": [{"id": "riichi", "han": 1}, {"id": "dora", "han": 2}],
+    ...     "han": 3, "fu": 40, "limit": None, "yakuman": 0, "payments": {"S": 5200},
+    ...     "sticks": 1, "chips": {}, "dice_chances": 0, "wildcard": None}))
+      立直  Riichi  1 han
+      ドラ  Dora    2 han
+    3 han 40 fu
+    paid by S 5200, total 5200 + 1 riichi stick
+    """
+    from jantaku.scoring.score import YakuHan
+
+    rows = []
+    for y in result["yaku"]:
+        names = YakuHan(y["id"], 0)
+        value = f"yakuman ×{y['yakuman']}" if y.get("yakuman") else f"{y['han']} han"
+        rows.append((names.name_ja, names.name_en, value))
+    ja_width = max((_display_width(r[0]) for r in rows), default=0)
+    en_width = max((len(r[1]) for r in rows), default=0)
+    lines = [
+        f"  {ja}{' ' * (ja_width - _display_width(ja))}  {en:<{en_width}}  {value}"
+        for ja, en, value in rows
+    ]
+    if result["yakuman"]:
+        head = "yakuman" if result["yakuman"] == 1 else f"{result['yakuman']}× yakuman"
+    else:
+        head = f"{result['han']} han {result['fu']} fu"
+        if result["limit"]:
+            head += f" ({result['limit']})"
+    lines.append(head)
+    pays = result["payments"]
+    paid = ", ".join(f"{k} {v}" for k, v in pays.items())
+    line = f"paid by {paid}, total {sum(pays.values())}"
+    if result["sticks"]:
+        line += f" + {result['sticks']} riichi stick" + ("s" if result["sticks"] > 1 else "")
+    lines.append(line)
+    if result["chips"]:
+        lines.append("chips from " + ", ".join(f"{k} {v}" for k, v in result["chips"].items()))
+    if result["dice_chances"]:
+        lines.append(f"dice chances: {result['dice_chances']}")
+    if result["wildcard"]:
+        lines.append(f"wildcard: {result['wildcard']}")
+    return "\n".join(lines)
+
+
+def _display_width(text: str) -> int:
+    """Terminal columns of ``text`` (East Asian wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def cmd_tenhou_check(args: argparse.Namespace) -> int:
