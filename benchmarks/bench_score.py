@@ -7,11 +7,12 @@ Run ``python benchmarks/bench_score.py [--n 20000] [--seed 1]`` (needs the ``ben
    seven pairs, kokushi; ron or tsumo, seat and round winds, riichi with ura indicators,
    ippatsu, haitei/houtei, rinshan, chankan, tenhou/chiihou, dora, honba, riichi sticks) and
    keeps those jantaku scores as legal (hands with no yaku are counted separately);
-2. times ``Scorer(load_preset("riichi")).score`` over them (warm-up, then best of 3);
-3. times ``HandCalculator().estimate_hand_value`` of the ``mahjong`` package on the same hands,
-   configured for Tenhou rules (aka dora, kuitan, double yakuman, kazoe yakuman, no kiriage);
-4. compares yaku, han, fu, points and payments hand by hand and prints the disagreements;
-5. prints a summary table.
+2. times ``Scorer(load_preset("riichi")).score`` over them and
+   ``HandCalculator().estimate_hand_value`` of the ``mahjong`` package on the same hands,
+   configured for Tenhou rules (aka dora, kuitan, double yakuman, kazoe yakuman, no kiriage):
+   a warm-up, then the two take turns, best of ``--repeats`` (3) each;
+3. compares yaku, han, fu, points and payments hand by hand and prints the disagreements;
+4. prints a summary table.
 
 Both libraries get their inputs built before the clock starts: the timings measure the
 scoring call alone.
@@ -568,17 +569,23 @@ def describe_mahjong(resp: Any, sit: WinSituation) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def best_of(fn: Callable[[Any], Any], items: Sequence[Any], repeats: int = 3) -> float:
-    """Hands per second of the best of ``repeats`` runs, after a warm-up."""
-    for x in items[: min(len(items), 500)]:
-        fn(x)
-    best = float("inf")
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        for x in items:
+def best_of(
+    runs: Sequence[tuple[Callable[[Any], Any], Sequence[Any]]], repeats: int = 3
+) -> list[float]:
+    """Hands per second of each ``(function, items)``: the best of ``repeats`` runs, after a
+    warm-up. The runs take turns (a, b, a, b...), so a machine that slows down for a while
+    (a shared one does) slows them alike and the ratio holds."""
+    for fn, items in runs:
+        for x in items[: min(len(items), 500)]:
             fn(x)
-        best = min(best, time.perf_counter() - t0)
-    return len(items) / best
+    best = [float("inf")] * len(runs)
+    for _ in range(repeats):
+        for i, (fn, items) in enumerate(runs):
+            t0 = time.perf_counter()
+            for x in items:
+                fn(x)
+            best[i] = min(best[i], time.perf_counter() - t0)
+    return [len(items) / b for (_, items), b in zip(runs, best, strict=True)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -597,6 +604,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=20000, help="winning hands to generate")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeats", type=int, default=3, help="timed runs of each library")
     ap.add_argument(
         "--mahjong-n", type=int, default=0, help="time mahjong on this many hands (0: all)"
     )
@@ -641,18 +649,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"limit hands {sum(1 for r in results if r.limit)}"
     )
 
-    # --- jantaku timing
-    jantaku_rate = best_of(scorer.score, sits)
-    print(f"jantaku : {jantaku_rate:10,.0f} hands/s  ({len(sits)} hands, best of 3)")
-
-    # --- mahjong timing
+    # --- timing, the two libraries taking turns
     calc = HandCalculator()
     call = mahjong_call(calc)
     mj_args = [to_mahjong(s) for s in sits]
     subset = mj_args if not args.mahjong_n else mj_args[: args.mahjong_n]
-    mahjong_rate = best_of(call, subset)
+    jantaku_rate, mahjong_rate = best_of([(scorer.score, sits), (call, subset)], args.repeats)
     note = "" if len(subset) == len(mj_args) else " (subset)"
-    print(f"mahjong : {mahjong_rate:10,.0f} hands/s  ({len(subset)} hands{note}, best of 3)")
+    best = f"best of {args.repeats}"
+    print(f"jantaku : {jantaku_rate:10,.0f} hands/s  ({len(sits)} hands, {best})")
+    print(f"mahjong : {mahjong_rate:10,.0f} hands/s  ({len(subset)} hands{note}, {best})")
 
     # --- comparison (untimed: fresh configs, every hand)
     diffs: list[Diff] = []
