@@ -1,10 +1,11 @@
 """Gates: cheap whole-hand conditions, one bit each, that decide which yaku are worth testing.
 
-A yaku names the gate bits its predicate implies (``Yaku.needs``); the scorer finds the bits
-that hold once per hand and tests only the yaku whose bits all hold. A gate never decides a
-yaku by accident: it is either implied by the predicate (the predicate is still called) or,
-for a yaku that declares no predicate, it *is* the yaku's whole condition. Bits that hold
-must therefore be exact facts about the situation or the tiles.
+A yaku names the gate bits its condition implies (``Yaku.needs``); the scorer finds the bits
+that hold once per hand and looks only at the yaku whose bits all hold. Such a yaku holds
+when its predicate, if it has one, says so: the predicate may take the bits for granted,
+and a yaku without one (断幺九, riichi...) is decided by its bits alone. So the bits that hold
+must be exact facts about the situation or the tiles, and a yaku's bits must follow from
+its real condition (tests/test_scoring_gates.py checks both).
 
 The tile bits are found by table: each suit's (and the honors') counts map to a
 :class:`Group` holding its facts, computed once per pattern, and a hand's bits are those of
