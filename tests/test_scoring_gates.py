@@ -120,6 +120,14 @@ def _random_hand(rng: random.Random) -> tuple[list[int], list[Meld]] | None:
     return concealed, melds
 
 
+def _counts(tiles: list[int]) -> list[int]:
+    """Tiles per kind (38 kinds, flowers included), as the scorer counts them."""
+    counts = [0] * 38
+    for t in tiles:
+        counts[t >> 2] += 1
+    return counts
+
+
 def reference_tile_gates(counts: list[int]) -> int:
     """The tile gate bits, read off the counts plainly (no tables, no bit tricks)."""
     present = [k for k in range(N_KINDS) if counts[k]]
@@ -175,9 +183,7 @@ def test_tile_gates_match_the_plain_reading() -> None:
     for _ in range(3000):
         made = _random_hand(rng)
         if made is not None:
-            counts = [0] * N_KINDS
-            for t in made[0] + [t for m in made[1] for t in m.tiles]:
-                counts[t >> 2] += 1
+            counts = _counts(made[0] + [t for m in made[1] for t in m.tiles])[:N_KINDS]
             assert tile_gates(counts) == reference_tile_gates(counts), counts
             checked += 1
     # Arbitrary counts too (wildcards can make a kind's count reach six).
@@ -281,13 +287,8 @@ def test_every_yaku_holds_exactly_when_its_condition_does() -> None:
             first_turn=rng.random() < 0.1,
             tileset=ts,
         )
-        conc = [0] * 38
-        for t in concealed:
-            conc[t >> 2] += 1
-        hand = conc[:N_KINDS]
-        for m in melds:
-            for t in m.tiles:
-                hand[t >> 2] += 1
+        conc = _counts(concealed)
+        hand = _counts([*concealed, *(t for m in melds for t in m.tiles)])[:N_KINDS]
         gates = (
             tile_gates(hand)
             | scorer._situation_gates(sit, closed)
@@ -339,9 +340,7 @@ def test_a_reading_s_sets_agree_with_its_fields() -> None:
             discarder_wind=None if tsumo else NORTH,
             tileset=scorer.tileset,
         )
-        conc = [0] * 38
-        for t in concealed:
-            conc[t >> 2] += 1
+        conc = _counts(concealed)
         for r in readings(sit, scorer.analyzer, conc):
             if r.form != STANDARD:
                 continue

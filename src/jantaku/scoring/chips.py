@@ -45,7 +45,7 @@ def _alice_matches(sit: WinSituation, hand_counts: list[int], closed: bool, forg
 def alice_flips(sit: WinSituation, preset: Preset) -> int:
     """How many of ``sit.alice`` the winner turns over under ``preset`` (the matches and the
     miss that ends it; 0 without the winter flower's power), to show the flip."""
-    if not (preset.scoring.flower_powers and WINTER in _flower_powers(sit)):
+    if not (preset.scoring.flower_powers and WINTER in sit.flower_powers()):
         return 0
     forgive = preset.chips.alice_ippatsu_forgives and sit.ippatsu
     return _alice_turn(sit, _winner_counts(sit), forgive)[1]
@@ -60,14 +60,6 @@ def _winner_counts(sit: WinSituation) -> list[int]:
         for t in m.tiles:
             counts[tile_kind(t)] += 1
     return counts
-
-
-def _flower_powers(sit: WinSituation) -> set[Kind]:
-    """Flowers whose power the winner has: extracted, or shown as a dora indicator."""
-    powers = {tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING}
-    return powers | {
-        tile_kind(t) for t in (*sit.dora_indicators, *sit.ura_indicators) if tile_kind(t) >= SPRING
-    }
 
 
 def _alice_turn(sit: WinSituation, hand_counts: list[int], forgive: bool) -> tuple[int, int]:
@@ -155,7 +147,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         add("sanbaiman", rules.sanbaiman, everyone_pays=True)
 
     # アリス (gotou winter): with the winter flower's effect.
-    if preset.scoring.flower_powers and WINTER in _flower_powers(sit) and sit.alice:
+    if preset.scoring.flower_powers and WINTER in sit.flower_powers() and sit.alice:
         hand_counts = _winner_counts(sit)
         per = rules.alice_closed if sit.is_closed else rules.alice_open
         n = _alice_matches(

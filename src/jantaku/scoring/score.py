@@ -201,9 +201,9 @@ class Scorer:
         self._round_to = rules.round_up
         self._honba_tsumo = rules.honba_tsumo
         self._honba_ron = rules.honba_ron
+        self._wareme = rules.wareme
         self._pay_extras = bool(
-            rules.wareme
-            or rules.tsumo_bonus
+            rules.tsumo_bonus
             or rules.open_riichi_bonus
             or rules.terminal_manzu_bonus
             or rules.daiminkan_liability
@@ -244,16 +244,6 @@ class Scorer:
             fu[NORTH] += 2
         self._vfu_cache[key] = fu
         return fu
-
-    def _flower_powers(self, sit: WinSituation) -> AbstractSet[Kind]:
-        """gotou: the flowers whose effect the winner has (extracted, or an indicator)."""
-        if not self.rules.flower_powers:
-            return _NO_POWERS
-        have = {tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING}
-        for t in (*sit.dora_indicators, *sit.ura_indicators):
-            if tile_kind(t) >= SPRING:
-                have.add(tile_kind(t))
-        return have
 
     def _dora(
         self,
@@ -380,7 +370,7 @@ class Scorer:
         sit_gates = self._situation_gates(sit, closed)
         seat, round_wind = sit.seat_wind, sit.round_wind
         vfu = self._vfu_cache.get(seat << 6 | round_wind) or self._value_pair_fu(sit)
-        powers = self._flower_powers(sit) if self._flower_rules else _NO_POWERS
+        powers = sit.flower_powers() if self._flower_rules else _NO_POWERS
         extracted = sit.extracted
         best: _Candidate | None = None
         best_key: tuple[int, int, int] | None = None
@@ -735,13 +725,17 @@ class Scorer:
             self._round_to,
         )
         value = sum(pays.values())
-        pao = None
-        if self._pay_extras or sit.pao_wind is not None:
-            pays, pao = self._house_payments(sit, found, pays, value, counts, discarder)
-        elif sit.honba:
+        if self._wareme and sit.wareme_wind is not None:  # mighty 割れ目: not the honba
+            for p in pays:
+                if sit.wareme_wind in (p, sit.seat_wind):
+                    pays[p] *= 2
+        if sit.honba:
             extra = sit.honba * (self._honba_tsumo if tsumo else self._honba_ron)
             for p in pays:
                 pays[p] += extra
+        pao = None
+        if self._pay_extras or sit.pao_wind is not None:
+            pays, pao = self._house_payments(sit, found, pays, value, counts, discarder)
         return ScoreResult(
             tuple(found),
             han,
@@ -767,20 +761,12 @@ class Scorer:
         counts: list[int],
         discarder: Kind | None,
     ) -> tuple[dict[Kind, int], Kind | None]:
-        """Payments with honba and what house rules add or change, and who is liable (包,
-        責任払い) if anyone."""
+        """What house rules add to the payments (honba and 割れ目 done), and who is liable
+        (包, 責任払い) if anyone."""
         rules = self.rules
-        if rules.wareme and sit.wareme_wind is not None:
-            for p in pays:
-                if sit.wareme_wind in (p, sit.seat_wind):
-                    pays[p] *= 2
         if sit.tsumo and rules.tsumo_bonus:
             for p in pays:
                 pays[p] += rules.tsumo_bonus
-        if sit.honba:
-            extra = sit.honba * (rules.honba_tsumo if sit.tsumo else rules.honba_ron)
-            for p in pays:
-                pays[p] += extra
         if rules.open_riichi_bonus and sit.riichi.is_open:
             for p in pays:
                 pays[p] += rules.open_riichi_bonus

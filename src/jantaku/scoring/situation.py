@@ -5,9 +5,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from jantaku.tiles.kinds import EAST, Kind
+from jantaku.tiles.kinds import EAST, SPRING, Kind
 from jantaku.tiles.notation import Meld
-from jantaku.tiles.tileset import Tile, TileSet, tileset
+from jantaku.tiles.tileset import Tile, TileSet, tile_kind, tileset
 
 
 class RiichiKind(enum.Enum):
@@ -84,3 +84,9 @@ class WinSituation:
     @property
     def is_closed(self) -> bool:
         return all(not m.is_open for m in self.melds)
+
+    def flower_powers(self) -> frozenset[Kind]:
+        """gotou: the flowers whose power the winner has, set aside or shown as a dora or ura
+        indicator (meaningful only where flowers have powers)."""
+        shown = (*self.extracted, *self.dora_indicators, *self.ura_indicators)
+        return frozenset(tile_kind(t) for t in shown if tile_kind(t) >= SPRING)
