@@ -299,6 +299,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 f"{st['avg_final_points']:>8.0f} {st['avg_final_chips']:>8.1f} "
                 f"{st['avg_rank']:>5.2f}"
             )
+        fell = [(st["seat"], st["fallbacks"]) for st in out["per_seat"] if st["fallbacks"]]
+        if fell:
+            print(
+                "mjai answers replaced by the baseline: "
+                + ", ".join(f"seat {s} {n}" for s, n in fell)
+            )
         for v in out["violations"]:
             print("VIOLATION", v)
     return 0 if out["invariant_violations"] == 0 else 1
@@ -350,7 +356,10 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--seed", default="0", help="seed of the first game (game i: seed + i)")
     si.add_argument("--workers", default="1", help="processes playing the games (default 1)")
     si.add_argument(
-        "--bots", default="baseline", help="random | baseline, or one per seat: a,b,c[,d]"
+        "--bots",
+        default="baseline",
+        help="random | baseline | mjai:COMMAND (an external mjai bot, see docs/mjai.md), "
+        "or one per seat: a,b,c[,d]",
     )
     si.add_argument(
         "--players", help="4 at a three-player preset: four people rotating (one sits out)"

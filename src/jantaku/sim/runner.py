@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from jantaku.bots import BOT_KINDS, Bot, SeatView, make_bot
+from jantaku.bots import Bot, SeatView
+from jantaku.bots import spec as bot_spec
 from jantaku.game import Game, State
 from jantaku.rules import load_preset
 from jantaku.rules.model import Preset
@@ -80,6 +81,8 @@ class GameRecord:
     final_scores: list[int] = field(default_factory=list)
     final_chips: list[int] = field(default_factory=list)
     ranks: list[int] = field(default_factory=list)
+    fallbacks: list[int] = field(default_factory=list)
+    """Answers of external (mjai) bots replaced by the baseline's choice, per seat."""
     finished: bool = False
     violations: list[str] = field(default_factory=list)
 
@@ -90,20 +93,13 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def parse_bots(bots: str | Sequence[str], seats: int) -> list[str]:
-    """Bot kind per seat from ``"baseline"`` (every seat), ``"baseline,random,random,random"``
-    or a sequence of names."""
-    names = bots.split(",") if isinstance(bots, str) else list(bots)
-    names = [n.strip() for n in names]
-    for n in names:
-        if n not in BOT_KINDS:
-            raise SimulationError(f"unknown bot {n!r}; choose from {', '.join(BOT_KINDS)}")
-    if len(names) == 1:
-        return names * seats
-    if len(names) != seats:
-        raise SimulationError(
-            f"{len(names)} bots for a {seats}-player game: give one kind or one per seat"
-        )
-    return names
+    """Bot entry per seat from ``"baseline"`` (every seat), ``"baseline,random,random,random"``,
+    ``"mjai:CMD,baseline,baseline,baseline"`` or a sequence of entries
+    (:func:`jantaku.bots.spec.parse_bots`, as a :class:`SimulationError`)."""
+    try:
+        return bot_spec.parse_bots(bots, seats)
+    except ValueError as e:
+        raise SimulationError(str(e)) from None
 
 
 # -- one game ---------------------------------------------------------------------------------
@@ -123,15 +119,36 @@ def play_game(
 ) -> GameRecord:
     """Play one full game and return its record; ``log`` gets one JSON line per event
     (with ``"game": index``). ``players`` replaces the built-in bots (one per person);
-    ``people`` = 4 at a three-player preset plays four people rotating."""
+    ``people`` = 4 at a three-player preset plays four people rotating. External (mjai)
+    bots it seats are closed when the game ends; their replaced answers are counted in
+    ``fallbacks``."""
     game = Game(preset, seed, people=people)
     n = game.people
+    owned: list[Bot] = []
     if players is None:
         kinds = parse_bots(bots, n)
-        players = [make_bot(kinds[s], bot_seed(seed, s)) for s in range(n)]
+        players = owned = [bot_spec.make_player(kinds[s], bot_seed(seed, s)) for s in range(n)]
     elif len(players) != n:
         raise SimulationError(f"{len(players)} bots for a {n}-player game")
     rec = GameRecord(index=index, seed=seed, seats=n, seat_actions=[0] * n)
+    try:
+        _play(game, players, rec, check=check, log=log, max_actions=max_actions)
+    finally:
+        bot_spec.close_players(owned)
+    rec.fallbacks = [len(getattr(p, "fallbacks", ())) for p in players]
+    return rec
+
+
+def _play(
+    game: Game,
+    players: Sequence[Bot],
+    rec: GameRecord,
+    *,
+    check: bool,
+    log: TextIO | None,
+    max_actions: int,
+) -> None:
+    index, seed = rec.index, rec.seed
     failed: set[str] = set()
 
     def violation(name: str, message: str) -> None:
@@ -183,7 +200,6 @@ def play_game(
         _tally(state, rec)
         if log is not None:
             _write_log(log, index, state.events)
-    return rec
 
 
 def _write_log(log: TextIO, index: int, events: Sequence[dict[str, Any]]) -> None:
@@ -573,6 +589,7 @@ def summarize(
                 "avg_rank": rate(sum(r.ranks[s] for r in scored), len(scored)),
                 "first_place_rate": rate(sum(r.ranks[s] == 1 for r in scored), len(scored)),
                 "avg_actions_per_hand": rate(per("seat_actions", s), hands),
+                "fallbacks": per("fallbacks", s),
             }
         )
     finals = [x for r in records for x in r.final_scores]

@@ -1,0 +1,71 @@
+"""Feed seat streams to libriichi's player state (run with the mjai package's Python).
+
+Reads JSON lines ``{"game": i, "seat": s, "events": [...]}`` on stdin; for each, a fresh
+``PlayerState(seat)`` takes every event in turn (``update`` raises on an event that breaks
+Mortal's rules), and every action of the seat itself is first checked with
+``validate_reaction`` against the state just before it. Prints one JSON object: how many
+streams, events and own actions were checked, and the first problems.
+"""
+
+import json
+import sys
+
+from mjai.mlibriichi.state import PlayerState
+
+OWN = {"dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "hora"}
+
+
+def main() -> None:
+    streams = events = actions = 0
+    problems: list[str] = []
+    for line in sys.stdin:
+        item = json.loads(line)
+        seat, game = item["seat"], item["game"]
+        ps = PlayerState(seat)
+        streams += 1
+        evs = item["events"]
+        for i, ev in enumerate(evs):
+            where = f"game {game} seat {seat} event {i} {json.dumps(ev)}"
+            own = ev["type"] in OWN and ev.get("actor") == seat
+            if ev["type"] == "hora" and (i == 0 or evs[i - 1]["type"] != "hora"):
+                # A double ron: every winner's reaction is checked against the state
+                # right after the discard, before the first win is applied.
+                j = i
+                while j < len(evs) and evs[j]["type"] == "hora":
+                    if j != i and evs[j].get("actor") == seat:
+                        ev, where, own = evs[j], where + f" (with event {j})", True
+                    j += 1
+            elif ev["type"] == "hora":
+                own = False  # checked with the first win of the double ron
+            if own:
+                actions += 1
+                reaction = {
+                    k: v
+                    for k, v in ev.items()
+                    if k in ("type", "actor", "target", "pai", "consumed", "tsumogiri")
+                }
+                try:  # None when valid; raises otherwise
+                    ps.validate_reaction(json.dumps(reaction))
+                except Exception as e:
+                    problems.append(f"invalid reaction: {where}: {e}")
+            try:
+                ps.update(json.dumps(evs[i]))
+            except Exception as e:
+                problems.append(f"rejected: {where}: {e}")
+                break
+            events += 1
+    print(
+        json.dumps(
+            {
+                "streams": streams,
+                "events": events,
+                "actions": actions,
+                "problems": len(problems),
+                "examples": problems[:10],
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
