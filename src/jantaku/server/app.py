@@ -55,6 +55,7 @@ from jantaku.rules.loader import knob_notes
 from jantaku.rules.model import knobs
 from jantaku.tiles.notation import tile_name
 
+from .score_routes import score_router
 from .store import Store
 from .tables import Message, Subscriber, TableError, TableManager
 
@@ -84,6 +85,7 @@ def create_app(db: str = "jantaku.sqlite3") -> FastAPI:
     app.state.manager = manager
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.include_router(score_router(db))  # 点数記録 and the calculator (/score, /calc)
 
     @app.get("/", response_class=HTMLResponse)
     def lobby() -> str:

@@ -1,0 +1,124 @@
+"""The hand calculator (``/calc`` and the session page's tile picker): one situation in,
+either its value (a complete hand) or its shanten, waits and the value of each wait (a hand
+one tile short), under any preset with changed knobs.
+
+>>> calc = Calculator("riichi")
+>>> out = calc.evaluate({"hand": "123m456p789s1122z", "seat": "S", "riichi": "riichi"})
+>>> out["shanten"], out["waits"]
+(0, ['1z', '2z'])
+>>> [(w["tile"], w["ron"]["han"]) for w in out["values"]]  # riichi + a wind
+[('1z', 2), ('2z', 2)]
+>>> calc.evaluate({"hand": "123m456p789s11222z", "win_tile": "2z", "win": "tsumo"})["han"]
+1
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from jantaku.hand import HandAnalyzer, HandError
+from jantaku.rules.loader import load_preset
+from jantaku.tiles import tile_kind
+
+from .chips import win_chips
+from .json_io import SituationError, _FieldTiles, result_to_json, situation_from_json
+from .score import NotAWin, Scorer
+
+MELD_TILES = {"pon": 3, "chi": 3, "minkan": 4, "ankan": 4, "kakan": 4}
+
+
+class Calculator:
+    """Scorers per knob set for one preset (the knobs are the situation's ``options``)."""
+
+    def __init__(self, rules: str) -> None:
+        self.rules = rules
+        self._scorers: dict[str, Scorer] = {}
+
+    def scorer(self, options: dict[str, Any] | None) -> Scorer:
+        key = json.dumps(options or {}, sort_keys=True)
+        if key not in self._scorers:
+            if len(self._scorers) > 32:
+                self._scorers.clear()
+            self._scorers[key] = Scorer(load_preset(self.rules, options or None))
+        return self._scorers[key]
+
+    def score(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """``jantaku score`` of one situation; :class:`SituationError` / :class:`NotAWin`."""
+        scorer = self.scorer(obj.get("options"))
+        sit = situation_from_json(obj, scorer.tileset, scorer.preset.players, scorer.extractable)
+        result = scorer.score(sit)
+        return result_to_json(result, win_chips(result, sit, scorer.preset))
+
+    def waits(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """Shanten and waits of a hand one tile short (``jantaku waits``)."""
+        scorer = self.scorer(obj.get("options"))
+        preset = scorer.preset
+        ts = scorer.tileset
+        pool = _FieldTiles(ts)
+        concealed = pool.parse("hand", str(obj.get("hand", "")))
+        melds = obj.get("melds", [])
+        if not isinstance(melds, list):
+            raise SituationError("melds: a list")
+        called = [0] * 38
+        for i, m in enumerate(melds):
+            if not isinstance(m, dict):
+                raise SituationError(f"melds[{i}]: an object with type, tiles and from")
+            for t in pool.parse(f"melds[{i}].tiles", str(m.get("tiles", ""))):
+                called[tile_kind(t)] += 1
+        wild = preset.hand.wildcards
+        expected = 13 - wild - 3 * len(melds)
+        if len(concealed) != expected:
+            raise SituationError(
+                f"hand: a waiting hand under {preset.name} has {expected} concealed tiles with "
+                f"{len(melds)} melds, not {len(concealed)}"
+            )
+        counts = [0] * 38
+        for t in concealed:
+            counts[tile_kind(t)] += 1
+        analyzer = HandAnalyzer(
+            ts, chiitoi_four=preset.hand.chiitoi_four, fifth_copy=preset.hand.wildcard_fifth_copy
+        )
+        try:
+            analyzer.check_counts(counts, len(melds), wild)
+        except HandError as e:
+            raise SituationError(f"hand: {e}") from None
+        w = analyzer.waits(counts, len(melds), wild, called)
+        return {"shanten": w.shanten, "waits": w.names, "infinite": w.infinite}
+
+    def evaluate(self, obj: Any) -> dict[str, Any]:
+        """A complete hand's value, or a short hand's waits with the value of each wait by
+        ron and by tsumo (``{"error": reason}`` where it is no win, e.g. no yaku)."""
+        if not isinstance(obj, dict):
+            raise SituationError("a situation is a JSON object")
+        options = obj.get("options", {})
+        if not isinstance(options, dict):
+            raise SituationError("options: an object of knob values")
+        preset = self.scorer(options).preset
+        pool = _FieldTiles(self.scorer(options).tileset)
+        n = len(pool.parse("hand", str(obj.get("hand", ""))))
+        melds = obj.get("melds", [])
+        short = 13 - preset.hand.wildcards - 3 * (len(melds) if isinstance(melds, list) else 0)
+        if n != short:
+            if n != short + 1:
+                raise SituationError(
+                    f"hand: {short + 1} concealed tiles for a win (or {short} for its waits) "
+                    f"with {len(melds) if isinstance(melds, list) else 0} melds, not {n}"
+                )
+            return {"kind": "win", **self.score(obj)}
+        out: dict[str, Any] = {"kind": "waits", **self.waits(obj), "values": []}
+        for name in out["waits"]:
+            value: dict[str, Any] = {"tile": name}
+            for win in ("ron", "tsumo"):
+                sit = {k: v for k, v in obj.items() if k not in ("win_tile", "win")}
+                sit.update(hand=str(obj["hand"]) + name, win_tile=name, win=win)
+                if win == "ron":
+                    sit.setdefault("discarder", "E" if obj.get("seat", "E") != "E" else "S")
+                else:
+                    sit.pop("discarder", None)
+                try:
+                    value[win] = self.score(sit)
+                except (SituationError, NotAWin, ValueError) as e:
+                    value[win] = {"error": str(e)}
+            out["values"].append(value)
+        return out

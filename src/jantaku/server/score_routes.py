@@ -1,0 +1,278 @@
+"""The routes of 点数記録 (scorekeeping sessions) and the hand calculator.
+
+Pages: ``GET /score`` (a session: ``/score#s=ID`` watches, ``/score#s=ID&e=TOKEN`` edits;
+the token stays in the URL fragment, which no browser sends to a server), ``GET /calc`` (the
+calculator alone) and ``GET /score-sw.js`` (the service worker that keeps both pages working
+offline).
+
+HTTP (JSON bodies of at most 64 KB):
+
+* ``POST /api/sessions`` ``{"preset": "gotou", "options": {...}, "toml": "base = ...",
+  "names": ["A", "B", "C", "D"], "start_points": 35000, "start_chips": 200}`` →
+  ``{"id": ..., "editor": TOKEN}`` (the editor token is shown only this once);
+* ``GET /api/sessions/{id}``: the session's state (``jantaku.server.sessions.replay``);
+* ``POST /api/sessions/{id}/preview`` ``{"hand": {"events": [...]}}``: what the hand would
+  do, from the ledger, nothing stored;
+* ``POST /api/sessions/{id}/changes`` (header ``Authorization: Bearer TOKEN``) ``{"type":
+  "add", "at": REV, "cid": "...", "hand": {...}}``, ``{"type": "edit", "at": REV, "index": I,
+  "hand": {...}}`` or ``{"type": "delete", "at": REV, "index": I}`` → the new state; 409 when
+  ``at`` is not the session's revision, 403 without the editor token;
+* ``GET /api/sessions/{id}/export.csv`` and ``/export.json`` (each game as the record
+  ``jantaku ledger`` reads);
+* ``POST /api/calc`` ``{"rules": "tokushima", "situation": {...}}``: a complete hand's value
+  or a short hand's shanten, waits and the value of each.
+
+WebSocket ``/ws/score/{id}``: the client's first message is ``{"type": "join"}`` or ``{"type":
+"join", "token": TOKEN}`` (an editor); the server answers with the state and pushes it again
+after every change by anyone. The changes above are sent as messages of the same shape (with
+an optional ``req`` echoed in the answer); a refused one gets ``{"type": "error", "error":
+..., "status": 409, "req": ...}`` to that client only, changes nothing, and the socket stays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, WebSocket
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse, PlainTextResponse, Response
+
+from jantaku.rules import PRESET_NAMES, RulesError
+from jantaku.scoring.calc import Calculator
+from jantaku.scoring.json_io import SituationError
+from jantaku.scoring.score import NotAWin
+
+from .sessions import SessionError, SessionManager, SessionStore, csv_text, ledger_records
+
+MAX_BODY = 64 * 1024
+MAX_MESSAGE = 32 * 1024
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("jantaku.server.score")
+
+
+async def _json_body(request: Request) -> Any:
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise HTTPException(413, f"request body over {MAX_BODY} bytes")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise HTTPException(413, f"request body over {MAX_BODY} bytes")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise HTTPException(400, "the body is not JSON") from None
+
+
+def _bearer(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+
+def score_router(db: str) -> APIRouter:
+    """The routes over the sessions of the SQLite file ``db``."""
+    router = APIRouter()
+    manager = SessionManager(SessionStore(db))
+    calculators = {name: Calculator(name) for name in PRESET_NAMES}
+
+    def page(name: str) -> FileResponse:
+        return FileResponse(
+            WEB_DIR / name, media_type="text/html", headers={"Cache-Control": "no-cache"}
+        )
+
+    @router.get("/score", response_class=FileResponse)
+    def score_page() -> FileResponse:
+        return page("score.html")
+
+    @router.get("/calc", response_class=FileResponse)
+    def calc_page() -> FileResponse:
+        return page("calc.html")
+
+    @router.get("/score-sw.js", response_class=FileResponse)
+    def service_worker() -> FileResponse:
+        # Served from the root so that its scope covers /score and /calc.
+        return FileResponse(
+            WEB_DIR / "score-sw.js",
+            media_type="text/javascript",
+            headers={"Cache-Control": "no-cache"},
+        )
+
+    async def call(fn: Any, *args: Any) -> Any:
+        try:
+            return await run_in_threadpool(fn, *args)
+        except SessionError as e:
+            raise HTTPException(e.status, str(e)) from None
+
+    @router.post("/api/sessions")
+    async def new_session(request: Request) -> dict[str, str]:
+        body = await _json_body(request)
+        sid, token = await call(manager.create, body)
+        return {"id": sid, "editor": token}
+
+    @router.get("/api/sessions/{sid}")
+    async def session_state(sid: str) -> dict[str, Any]:
+        state: dict[str, Any] = await call(manager.view, sid)
+        return state
+
+    @router.post("/api/sessions/{sid}/preview")
+    async def preview(sid: str, request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        if not isinstance(body, dict):
+            raise HTTPException(400, 'an object {"hand": {...}}')
+        out: dict[str, Any] = await call(manager.preview, sid, body.get("hand"))
+        return out
+
+    @router.post("/api/sessions/{sid}/changes")
+    async def change(sid: str, request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        if not isinstance(body, dict):
+            raise HTTPException(400, "a change is an object with a type")
+        out: dict[str, Any] = await call(manager.change, sid, _bearer(request), body)
+        return out
+
+    @router.get("/api/sessions/{sid}/export.json")
+    async def export_json(sid: str) -> Response:
+        config, state = await call(manager.export, sid)
+        body = {
+            "preset": config["preset"],
+            "options": config["options"],
+            "names": config["names"],
+            "games": ledger_records(config, state),
+            "standings": state["standings"],
+        }
+        return Response(
+            json.dumps(body, ensure_ascii=False, indent=1),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="jantaku-score-{sid}.json"'},
+        )
+
+    @router.get("/api/sessions/{sid}/export.csv")
+    async def export_csv(sid: str) -> PlainTextResponse:
+        config, state = await call(manager.export, sid)
+        return PlainTextResponse(
+            "\ufeff" + csv_text(config, state),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="jantaku-score-{sid}.csv"'},
+        )
+
+    @router.post("/api/calc")
+    async def calc(request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        if not isinstance(body, dict) or not isinstance(body.get("situation"), dict):
+            raise HTTPException(400, 'an object {"rules": PRESET, "situation": {...}}')
+        rules = body.get("rules", "riichi")
+        if rules not in calculators:
+            raise HTTPException(400, f"rules: one of {', '.join(PRESET_NAMES)}")
+        try:
+            out: dict[str, Any] = await run_in_threadpool(
+                calculators[rules].evaluate, body["situation"]
+            )
+        except (SituationError, NotAWin, RulesError, ValueError) as e:
+            raise HTTPException(422, str(e)) from None
+        return out
+
+    @router.websocket("/ws/score/{sid}")
+    async def live(websocket: WebSocket, sid: str) -> None:
+        await websocket.accept()
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+        def push(message: dict[str, Any]) -> None:  # from any thread
+            loop.call_soon_threadsafe(queue.put_nowait, message)
+
+        token: str | None = None
+        try:
+            first = await asyncio.wait_for(websocket.receive_text(), timeout=30)
+            join = json.loads(first) if len(first) <= MAX_MESSAGE else None
+            if not isinstance(join, dict) or join.get("type") != "join":
+                raise SessionError('the first message is {"type": "join"}')
+            token = join.get("token") if isinstance(join.get("token"), str) else None
+            if token is not None and not await run_in_threadpool(manager.can_edit, sid, token):
+                raise SessionError("this editor link is not valid for the session", 401)
+            state = await run_in_threadpool(manager.subscribe, sid, push)
+        except (TimeoutError, SessionError, ValueError, RuntimeError) as e:
+            status = e.status if isinstance(e, SessionError) else 400
+            with contextlib.suppress(Exception):
+                await websocket.send_json(
+                    {"type": "error", "error": str(e) or "no join", "status": status}
+                )
+                await websocket.close(code=4404 if status == 404 else 4401)
+            return
+        await websocket.send_json({**state, "editor": token is not None})
+        sender = asyncio.create_task(_send_all(websocket, queue))
+        try:
+            while True:
+                msg = await websocket.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                reply = await _handle(manager, sid, token, msg)
+                if reply is not None:
+                    queue.put_nowait(reply)
+        finally:
+            await run_in_threadpool(manager.unsubscribe, sid, push)
+            queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await sender
+
+    return router
+
+
+async def _send_all(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+    while (message := await queue.get()) is not None:
+        try:
+            await websocket.send_json(message)
+        except Exception:
+            return
+
+
+async def _handle(
+    manager: SessionManager, sid: str, token: str | None, msg: Any
+) -> dict[str, Any] | None:
+    raw = msg.get("text")
+    if raw is None:
+        raw = (msg.get("bytes") or b"").decode("utf-8", "replace")
+    if len(raw) > MAX_MESSAGE:
+        return {"type": "error", "error": f"message over {MAX_MESSAGE} bytes", "status": 413}
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return {"type": "error", "error": "malformed message: not JSON", "status": 400}
+    if not isinstance(data, dict):
+        return {"type": "error", "error": "a message is an object with a type", "status": 400}
+    req = data.get("req")
+    try:
+        if data.get("type") == "state":
+            return {**await run_in_threadpool(manager.view, sid), "req": req}
+        if data.get("type") == "preview":
+            return {**await run_in_threadpool(manager.preview, sid, data.get("hand")), "req": req}
+        out = await run_in_threadpool(manager.change, sid, token, data)
+        # Everyone (this client too) gets the new state pushed; the sender also gets the ack.
+        return {
+            "type": "ack",
+            "rev": out["rev"],
+            "req": req,
+            "cid": data.get("cid"),
+            "duplicate": out.get("duplicate"),
+        }
+    except SessionError as e:
+        return {
+            "type": "error",
+            "error": str(e),
+            "status": e.status,
+            "req": req,
+            "cid": data.get("cid"),
+        }
+    except Exception:
+        log.exception("session %s: failed to handle a message", sid)
+        return {
+            "type": "error",
+            "error": "internal error: nothing was changed",
+            "status": 500,
+            "req": req,
+        }

@@ -1,0 +1,722 @@
+"""点数記録: scorekeeping sessions for a physical table (``/score``).
+
+A session is a rule set, the people at the table and a log of *hands*: each hand is one or
+more ``jantaku ledger`` events (a double ron is two ``win`` events; a chip event stands
+alone). The log is the truth and everything shown is a replay of it through
+:class:`jantaku.scoring.ledger.Ledger`, the only arithmetic: scores, chips, dealer, round,
+honba, sticks, the end of each game and its settlement. Editing or deleting a past hand
+replays everything after it; a change that would leave a later hand invalid is refused and
+changes nothing.
+
+Games follow one another in one session: when the ledger ends a game the next hand starts a
+new one, its first dealer one seat further on (回し親) and the chips carried over. Each game
+is exported as the exact record ``jantaku ledger`` reads (``players``, ``start``,
+``events``), so the command reproduces every figure of the page.
+
+Concurrency: every change names the session revision it was made against (``at``); a change
+made against an older revision is refused with the current state (two phones entering at
+once never lose or double a hand). A new hand also carries a client id (``cid``): sending the
+same hand twice (a retry from the offline queue) stores it once.
+
+Sessions live in their own tables of the server's SQLite file; the editor token is stored as
+its SHA-256 digest only and is shown once, when the session is created.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+import secrets
+import sqlite3
+import threading
+import time
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from jantaku.rules import PRESET_NAMES, RulesError, load_preset
+from jantaku.rules.model import Preset
+from jantaku.scoring.json_io import result_to_json
+from jantaku.scoring.ledger import Ledger, LedgerError
+from jantaku.scoring.score import ScoreResult
+from jantaku.scoring.settlement import settle
+from jantaku.scoring.situation import WinSituation
+
+MAX_HANDS: Final = 2000
+MAX_NAME: Final = 24
+MAX_TOML: Final = 16_000
+SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS score_sessions (
+    id TEXT PRIMARY KEY,           -- random, the share link's key
+    config TEXT NOT NULL,          -- JSON: preset, options, names, rotate
+    editor_sha256 TEXT NOT NULL,   -- the editor link's token, hashed
+    rev INTEGER NOT NULL,          -- revision: +1 on every change
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS score_hands (
+    session_id TEXT NOT NULL REFERENCES score_sessions(id),
+    seq INTEGER NOT NULL,          -- 0-based position in the session's log
+    cid TEXT NOT NULL,             -- the client's id of the hand (retries store it once)
+    json TEXT NOT NULL,            -- {"events": [...]}
+    PRIMARY KEY (session_id, seq)
+);
+"""
+
+Message = dict[str, Any]
+Subscriber = Callable[[Message], None]
+
+
+class SessionError(ValueError):
+    """A request refused (bad input, stale revision, unknown session...): nothing changed."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+# -- configuration --------------------------------------------------------------------------
+
+
+def _toml_options(text: str) -> tuple[str, dict[str, Any]]:
+    """An imported rule file: ``base = "gotou"`` and the knobs it changes."""
+    if len(text) > MAX_TOML:
+        raise SessionError(f"toml: a rule file of at most {MAX_TOML} characters")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SessionError(f"toml: not valid TOML: {e}") from None
+    base = data.pop("base", None)
+    if base not in PRESET_NAMES:
+        raise SessionError(
+            f"toml: the file must name its base preset (base = one of {', '.join(PRESET_NAMES)})"
+        )
+    for k in ("name", "title", "title_ja", "players"):
+        data.pop(k, None)
+    return str(base), data
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def make_config(body: dict[str, Any]) -> dict[str, Any]:
+    """Check a new session's settings; the stored config. Raises :class:`SessionError`."""
+    if not isinstance(body, dict):
+        raise SessionError("a session is an object with preset and names")
+    unknown = set(body) - {
+        "preset",
+        "options",
+        "names",
+        "toml",
+        "start_points",
+        "start_chips",
+        "rotate",
+        "title",
+    }
+    if unknown:
+        raise SessionError(f"unknown field {sorted(unknown)[0]!r}")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise SessionError("options: an object of knob values")
+    preset_name = body.get("preset", "riichi")
+    if body.get("toml"):
+        if not isinstance(body["toml"], str):
+            raise SessionError("toml: the text of a rule file")
+        preset_name, file_options = _toml_options(body["toml"])
+        options = _merge(file_options, options)
+    if preset_name not in PRESET_NAMES:
+        raise SessionError(f"preset: one of {', '.join(PRESET_NAMES)}, not {preset_name!r}")
+    for key in ("start_points", "start_chips"):
+        v = body.get(key)
+        if v is None:
+            continue
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10_000_000:
+            raise SessionError(f"{key}: a whole number from 0")
+        options = _merge(options, {"game": {key: v}})
+    try:
+        preset = load_preset(preset_name, options or None)
+    except RulesError as e:
+        raise SessionError(str(e)) from None
+    names = body.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SessionError("names: a list of the players' names")
+    names = [n.strip() for n in names]
+    if len(names) not in (3, 4) or len(names) < preset.players:
+        raise SessionError(
+            f"names: {preset.players} players for {preset_name}"
+            + (" (or 4 rotating)" if preset.players == 3 else "")
+            + f", not {len(names)}"
+        )
+    for i, n in enumerate(names):
+        if not n or len(n) > MAX_NAME:
+            raise SessionError(f"names[{i}]: 1 to {MAX_NAME} characters")
+    if len(set(names)) != len(names):
+        raise SessionError("names: two players have the same name")
+    title = body.get("title", "")
+    if not isinstance(title, str) or len(title) > 60:
+        raise SessionError("title: at most 60 characters")
+    return {
+        "preset": preset_name,
+        "options": options,
+        "names": names,
+        "rotate": bool(body.get("rotate", True)),
+        "title": title,
+    }
+
+
+def config_preset(config: dict[str, Any]) -> Preset:
+    return load_preset(config["preset"], config["options"] or None)
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+PERSON_FIELDS: Final = ("winner", "from", "player", "to", "wareme")
+PERSON_LISTS: Final = ("riichi", "shuba", "tenpai", "winners")
+
+
+class _ScoringLedger(Ledger):
+    """The ledger, keeping what the scorer said of each win it valued (yaku, han, fu)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.scored: list[ScoreResult] = []
+
+    def _score_win(
+        self, ev: dict[str, Any], winner: int, discarder: int | None
+    ) -> tuple[ScoreResult, WinSituation]:
+        res, sit = super()._score_win(ev, winner, discarder)
+        self.scored.append(res)
+        return res, sit
+
+
+def _check_hand(hand: Any) -> list[dict[str, Any]]:
+    if not isinstance(hand, dict) or set(hand) - {"events"}:
+        raise SessionError('a hand is an object {"events": [...]}')
+    events = hand.get("events")
+    if not isinstance(events, list) or not 1 <= len(events) <= 4:
+        raise SessionError("events: one to four ledger events")
+    for i, ev in enumerate(events):
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+            raise SessionError(f"events[{i}]: an object with a 'type'")
+        if ev["type"] == "win" and i + 1 < len(events) and not events[i + 1].get("double"):
+            raise SessionError("events: only the winners of a double ron share a hand")
+        if ev["type"] != "win" and len(events) > 1:
+            raise SessionError(f"events[{i}]: a {ev['type']} is a hand of its own")
+    if len(json.dumps(events)) > 16_000:
+        raise SessionError("events: too large")
+    return events
+
+
+@dataclass
+class Game:
+    number: int
+    start: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
+    settlement: list[float] | None = None
+    result: list[float] | None = None
+    """The settlement less the value of the chips brought into the game (summable)."""
+    scores: list[int] = field(default_factory=list)
+    chips: list[int] = field(default_factory=list)
+
+
+def _game_start(
+    preset: Preset, people: int, number: int, rotate: bool, chips: list[int] | None
+) -> dict[str, Any]:
+    first = number % people if rotate else 0
+    g = preset.game
+    return {
+        "scores": [g.start_points] * people,
+        "chips": list(chips) if chips is not None else [g.start_chips] * people,
+        "dealer": first,
+        "first_dealer": first,
+    }
+
+
+def replay(
+    config: dict[str, Any], hands: list[dict[str, Any]], preset: Preset | None = None
+) -> dict[str, Any]:
+    """The whole session state from its log. A hand the ledger refuses or cannot take raises
+    :class:`SessionError` naming it."""
+    preset = preset or config_preset(config)
+    people = len(config["names"])
+    rotate = config.get("rotate", True)
+    games: list[Game] = []
+    rows: list[dict[str, Any]] = []
+    stats = {k: [0] * people for k in ("wins", "deal_ins", "riichi", "chombo", "tsumo")}
+
+    def new_game(chips: list[int] | None) -> tuple[Game, _ScoringLedger]:
+        g = Game(len(games), _game_start(preset, people, len(games), rotate, chips))
+        games.append(g)
+        led = _ScoringLedger(preset, people, copy.deepcopy(g.start))
+        g.scores, g.chips = list(led.state.scores), list(led.state.chips)
+        return g, led
+
+    game, led = new_game(None)
+    for index, hand in enumerate(hands):
+        events = hand["events"]
+        if game.over:
+            game, led = new_game(game.chips)
+        s = led.state
+        label = {"round": "ESWN"[s.round % 4], "hand": s.hand, "honba": s.honba, "dealer": s.dealer}
+        led.scored = []
+        entries = []
+        for i, ev in enumerate(events):
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            try:
+                entry = led.apply(ev, nxt)
+            except LedgerError as e:
+                raise SessionError(f"hand {index + 1}: {e}") from None
+            if not entry["allowed"]:
+                raise SessionError(f"hand {index + 1}: {entry['reason']}", 422)
+            entries.append(entry)
+        last = entries[-1]
+        for ev in events:
+            if ev["type"] == "win":
+                stats["wins"][ev["winner"]] += 1
+                if ev.get("from") is None:
+                    stats["tsumo"][ev["winner"]] += 1
+                elif not ev.get("double") or ev is events[0]:
+                    stats["deal_ins"][ev["from"]] += 1
+            if ev["type"] in ("win", "draw") and (ev is events[0]):
+                for p in ev.get("riichi", []):
+                    stats["riichi"][p] += 1
+            if ev["type"] == "chombo":
+                stats["chombo"][ev["player"]] += 1
+        game.events.extend(events)
+        game.scores, game.chips = list(last["scores"]), list(last["chips"])
+        rows.append(
+            {
+                "index": index,
+                "game": game.number,
+                "label": label,
+                "events": events,
+                "scored": [result_to_json(r) for r in led.scored],
+                "payments": [sum(e["payments"][p] for e in entries) for p in range(people)],
+                "chip_changes": [sum(e["chip_changes"][p] for e in entries) for p in range(people)],
+                "scores": last["scores"],
+                "chips": last["chips"],
+            }
+        )
+        if last["game_over"]:
+            game.over = True
+            game.settlement = last["settlement"]
+            game.result = _game_result(preset, game, led)
+    s = led.state
+    if game.over:
+        # The table after a finished game: the next game's first hand.
+        nxt = _game_start(preset, people, len(games), rotate, game.chips)
+        table = {
+            "game": len(games),
+            "dealer": nxt["dealer"],
+            "round": "E",
+            "hand": 1,
+            "honba": 0,
+            "sticks": 0,
+            "scores": nxt["scores"],
+            "chips": nxt["chips"],
+            "seats": _seats(preset, people, nxt["dealer"]),
+        }
+    else:
+        table = {
+            "game": game.number,
+            "dealer": s.dealer,
+            "round": "ESWN"[s.round % 4],
+            "hand": s.hand,
+            "honba": s.honba,
+            "sticks": s.sticks,
+            "stick_points": s.stick_points,
+            "extension": s.extension,
+            "scores": list(s.scores),
+            "chips": list(s.chips),
+            "seats": _seats(preset, people, s.dealer),
+            "shuba_used": sorted(s.shuba),
+        }
+    totals = [0.0] * people
+    for g in games:
+        if g.result is not None:
+            totals = [a + b for a, b in zip(totals, g.result, strict=True)]
+    order = sorted(range(people), key=lambda p: -totals[p])
+    ranks = [0] * people
+    for r, p in enumerate(order):
+        ranks[p] = r
+    return {
+        "table": table,
+        "hands": rows,
+        "games": [
+            {
+                "number": g.number,
+                "start": g.start,
+                "over": g.over,
+                "settlement": g.settlement,
+                "result": g.result,
+                "scores": g.scores,
+                "chips": g.chips,
+                "hands": sum(1 for r in rows if r["game"] == g.number),
+            }
+            for g in games
+        ],
+        "standings": {
+            "result": [round(x, 1) for x in totals],
+            "rank": ranks,
+            "chips": list(table["chips"]),
+            **stats,
+        },
+    }
+
+
+def _seats(preset: Preset, people: int, dealer: int) -> list[str | None]:
+    """Each person's seat wind letter this hand (None: sits out, 4 at a three-player table)."""
+    out: list[str | None] = []
+    for p in range(people):
+        off = (p - dealer) % people
+        out.append("ESWN"[off] if off < preset.players else None)
+    return out
+
+
+def _game_result(preset: Preset, game: Game, led: Ledger) -> list[float]:
+    """The game's settlement less the value of the chips carried in, so games add up.
+
+    The settlement counts every chip the player holds; with chips carried over from the
+    last game, that value was already counted there. ``settle`` is linear in the chips, so
+    the value carried in is ``settle(points, chips in) - settle(points, no chips)``.
+    """
+    assert game.settlement is not None
+    s = led.state
+    points = s.scores
+    with_in = settle(preset, points, game.start["chips"], s.first_dealer, s.yakuman_winner).result
+    without = settle(preset, points, [0] * s.people, s.first_dealer, s.yakuman_winner).result
+    return [
+        round(a - (b - c), 1) for a, b, c in zip(game.settlement, with_in, without, strict=True)
+    ]
+
+
+def ledger_records(config: dict[str, Any], state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each game as the JSON ``jantaku ledger --rules PRESET`` reads (with ``options`` and
+    ``names`` alongside for people; the command ignores neither: pass ``record``)."""
+    people = len(config["names"])
+    out = []
+    for g in state["games"]:
+        events = [
+            ev for row in state["hands"] if row["game"] == g["number"] for ev in row["events"]
+        ]
+        out.append(
+            {
+                "game": g["number"] + 1,
+                "names": config["names"],
+                "record": {"players": people, "start": g["start"], "events": events},
+            }
+        )
+    return out
+
+
+def csv_text(config: dict[str, Any], state: dict[str, Any]) -> str:
+    """One row per hand and one per finished game (kind = hand | game)."""
+    import csv
+    import io
+
+    names = config["names"]
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(
+        [
+            "kind",
+            "game",
+            "hand",
+            "round",
+            "honba",
+            "dealer",
+            "what",
+            *[f"{n} ±" for n in names],
+            *[f"{n} points" for n in names],
+            *[f"{n} chips" for n in names],
+        ]
+    )
+    for row in state["hands"]:
+        lab = row["label"]
+        what = "+".join(_describe(ev, names) for ev in row["events"])
+        w.writerow(
+            [
+                "hand",
+                row["game"] + 1,
+                row["index"] + 1,
+                f"{lab['round']}{lab['hand']}",
+                lab["honba"],
+                names[lab["dealer"]],
+                what,
+                *row["payments"],
+                *row["scores"],
+                *row["chips"],
+            ]
+        )
+    for g in state["games"]:
+        if g["over"]:
+            w.writerow(
+                [
+                    "game",
+                    g["number"] + 1,
+                    "",
+                    "",
+                    "",
+                    "",
+                    "settlement",
+                    *g["result"],
+                    *g["scores"],
+                    *g["chips"],
+                ]
+            )
+    return buf.getvalue()
+
+
+def _describe(ev: dict[str, Any], names: list[str]) -> str:
+    t = ev["type"]
+    if t == "win":
+        who = names[ev["winner"]]
+        how = "tsumo" if ev.get("from") is None else f"ron {names[ev['from']]}"
+        value = (
+            f"{ev['yakuman']}x yakuman"
+            if ev.get("yakuman")
+            else f"{ev.get('han', 0)}han{ev.get('fu', 0)}fu"
+            if "han" in ev
+            else "hand"
+        )
+        return f"win {who} {how} {value}"
+    if t == "draw":
+        return f"draw {ev.get('kind', 'exhaustive')} tenpai " + ",".join(
+            names[p] for p in ev.get("tenpai", [])
+        )
+    if t in ("chombo", "penalty"):
+        return f"{ev.get('kind', t)} {names[ev['player']]}"
+    if t == "chips":
+        return f"chips {names[ev['to']]} {ev.get('items', '')} {ev.get('dice', '')}".strip()
+    return str(t)
+
+
+# -- storage ---------------------------------------------------------------------------------
+
+
+class SessionStore:
+    """The sessions and their hands, in their own tables of the server's SQLite file."""
+
+    def __init__(self, path: str) -> None:
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create(self, sid: str, config: dict[str, Any], token: str) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO score_sessions (id, config, editor_sha256, rev, created)"
+                " VALUES (?,?,?,0,?)",
+                (sid, json.dumps(config, ensure_ascii=False), hash_token(token), time.time()),
+            )
+
+    def load(self, sid: str) -> tuple[dict[str, Any], str, int, list[dict[str, Any]]] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT config, editor_sha256, rev FROM score_sessions WHERE id=?", (sid,)
+            ).fetchone()
+            if row is None:
+                return None
+            hands = self._db.execute(
+                "SELECT cid, json FROM score_hands WHERE session_id=? ORDER BY seq", (sid,)
+            ).fetchall()
+        return (
+            json.loads(row[0]),
+            str(row[1]),
+            int(row[2]),
+            [{"cid": c, **json.loads(j)} for c, j in hands],
+        )
+
+    def save(self, sid: str, rev: int, hands: list[dict[str, Any]]) -> None:
+        """Replace the log, moving the revision from ``rev`` to ``rev + 1`` in one
+        transaction; a revision that moved meanwhile raises and stores nothing."""
+        with self._lock:
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = db.execute(
+                    "UPDATE score_sessions SET rev=rev+1 WHERE id=? AND rev=?", (sid, rev)
+                )
+                if cur.rowcount != 1:
+                    raise SessionError("the session changed meanwhile; try again", 409)
+                db.execute("DELETE FROM score_hands WHERE session_id=?", (sid,))
+                db.executemany(
+                    "INSERT INTO score_hands (session_id, seq, cid, json) VALUES (?,?,?,?)",
+                    [
+                        (sid, i, h["cid"], json.dumps({"events": h["events"]}, ensure_ascii=False))
+                        for i, h in enumerate(hands)
+                    ],
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+
+
+# -- live sessions ---------------------------------------------------------------------------
+
+
+@dataclass
+class Live:
+    config: dict[str, Any]
+    editor: str
+    rev: int
+    hands: list[dict[str, Any]]
+    preset: Preset
+    state: dict[str, Any]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    subscribers: list[Subscriber] = field(default_factory=list)
+
+
+class SessionManager:
+    """Sessions in memory over the store; every change is checked, stored, then pushed."""
+
+    def __init__(self, store: SessionStore) -> None:
+        self.store = store
+        self._live: dict[str, Live] = {}
+        self._lock = threading.Lock()
+
+    def create(self, body: dict[str, Any]) -> tuple[str, str]:
+        config = make_config(body)
+        sid = secrets.token_urlsafe(9)
+        token = secrets.token_urlsafe(18)
+        self.store.create(sid, config, token)
+        return sid, token
+
+    def _get(self, sid: str) -> Live:
+        if not isinstance(sid, str) or not SESSION_ID.match(sid):
+            raise SessionError("no such session", 404)
+        with self._lock:
+            live = self._live.get(sid)
+            if live is None:
+                row = self.store.load(sid)
+                if row is None:
+                    raise SessionError("no such session", 404)
+                config, editor, rev, hands = row
+                preset = config_preset(config)
+                live = Live(config, editor, rev, hands, preset, replay(config, hands, preset))
+                self._live[sid] = live
+            return live
+
+    def can_edit(self, sid: str, token: str | None) -> bool:
+        live = self._get(sid)
+        return bool(token) and secrets.compare_digest(hash_token(token or ""), live.editor)
+
+    def view(self, sid: str) -> Message:
+        live = self._get(sid)
+        with live.lock:
+            return self._view(sid, live)
+
+    def _view(self, sid: str, live: Live) -> Message:
+        return {
+            "type": "state",
+            "id": sid,
+            "rev": live.rev,
+            "config": live.config,
+            "players": live.preset.players,
+            "cids": [h["cid"] for h in live.hands],
+            **live.state,
+        }
+
+    def preview(self, sid: str, hand: Any) -> Message:
+        """What a hand would do if entered now (nothing stored): the ledger's own entry."""
+        live = self._get(sid)
+        events = _check_hand(hand)
+        with live.lock:
+            hands = [*live.hands, {"cid": "preview", "events": events}]
+            state = replay(live.config, hands, live.preset)
+        return {
+            "type": "preview",
+            "hand": state["hands"][-1],
+            "table": state["table"],
+            "games": state["games"][-1:],
+        }
+
+    def change(self, sid: str, token: str | None, msg: dict[str, Any]) -> Message:
+        """Apply ``add`` / ``edit`` / ``delete`` made against revision ``at``."""
+        live = self._get(sid)
+        if not self.can_edit(sid, token):
+            raise SessionError("this link can only watch: open the editor link to enter hands", 403)
+        op = msg.get("type")
+        with live.lock:
+            cid = msg.get("cid")
+            if op == "add" and isinstance(cid, str) and any(h["cid"] == cid for h in live.hands):
+                # A retry of a hand already stored (the offline queue sent it twice).
+                return {**self._view(sid, live), "duplicate": cid}
+            at = msg.get("at")
+            if not isinstance(at, int) or isinstance(at, bool):
+                raise SessionError("at: the revision the change was made against")
+            if at != live.rev:
+                raise SessionError(
+                    f"stale: the session is at revision {live.rev}, this change was made "
+                    f"against {at}; look at the new state and enter it again",
+                    409,
+                )
+            hands = list(live.hands)
+            if op == "add":
+                if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
+                    raise SessionError("cid: the hand's client id (1 to 64 characters)")
+                if len(hands) >= MAX_HANDS:
+                    raise SessionError(f"a session holds at most {MAX_HANDS} hands")
+                hands.append({"cid": cid, "events": _check_hand(msg.get("hand"))})
+            elif op in ("edit", "delete"):
+                index = msg.get("index")
+                if (
+                    not isinstance(index, int)
+                    or isinstance(index, bool)
+                    or not (0 <= index < len(hands))
+                ):
+                    raise SessionError(f"index: a hand 0 to {len(hands) - 1}")
+                if op == "edit":
+                    hands[index] = {
+                        "cid": hands[index]["cid"],
+                        "events": _check_hand(msg.get("hand")),
+                    }
+                else:
+                    del hands[index]
+            else:
+                raise SessionError(f"type: add, edit or delete, not {op!r}")
+            state = replay(live.config, hands, live.preset)
+            self.store.save(sid, live.rev, hands)
+            live.rev += 1
+            live.hands, live.state = hands, state
+            view = self._view(sid, live)
+            subs = list(live.subscribers)
+        for push in subs:
+            push(view)
+        return view
+
+    def subscribe(self, sid: str, push: Subscriber) -> Message:
+        live = self._get(sid)
+        with live.lock:
+            live.subscribers.append(push)
+            return self._view(sid, live)
+
+    def unsubscribe(self, sid: str, push: Subscriber) -> None:
+        live = self._get(sid)
+        with live.lock:
+            if push in live.subscribers:
+                live.subscribers.remove(push)
+
+    def export(self, sid: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        live = self._get(sid)
+        with live.lock:
+            return live.config, live.state

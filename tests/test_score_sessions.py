@@ -1,0 +1,331 @@
+"""点数記録 sessions over HTTP and WebSocket: replayed through the ledger, edited with
+recompute, guarded by the revision, kept in SQLite, exported so `jantaku ledger` agrees."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+from fastapi.testclient import TestClient
+
+from jantaku.cli import run_json
+from jantaku.rules import load_preset
+from jantaku.scoring.ledger import run_ledger
+from jantaku.server.app import create_app
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "score.sqlite3")
+
+
+def session(client: TestClient, **body: Any) -> tuple[str, dict[str, str]]:
+    r = client.post("/api/sessions", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    return out["id"], {"Authorization": f"Bearer {out['editor']}"}
+
+
+def add(
+    client: TestClient,
+    sid: str,
+    auth: dict[str, str],
+    events: list[dict[str, Any]],
+    cid: str,
+    at: int | None = None,
+) -> Any:
+    if at is None:
+        at = client.get(f"/api/sessions/{sid}").json()["rev"]
+    return client.post(
+        f"/api/sessions/{sid}/changes",
+        headers=auth,
+        json={"type": "add", "at": at, "cid": cid, "hand": {"events": events}},
+    )
+
+
+def ledger_check(client: TestClient, sid: str) -> dict[str, Any]:
+    """Every game of the export through `jantaku ledger`: same scores, chips, settlement."""
+    export = client.get(f"/api/sessions/{sid}/export.json").json()
+    state = client.get(f"/api/sessions/{sid}").json()
+    assert len(export["games"]) == len(state["games"])
+    for game, seen in zip(export["games"], state["games"], strict=True):
+        out = _ledger(export["preset"], export["options"], game["record"])
+        last = out[-1]
+        assert last["scores"] == seen["scores"]
+        assert last["chips"] == seen["chips"]
+        assert last["settlement"] == seen["settlement"]
+    return export
+
+
+def _ledger(preset: str, options: dict[str, Any], record: dict[str, Any]) -> Any:
+    """`jantaku ledger --rules PRESET --json` on the record (knob changes through the API)."""
+    if options:
+        return run_ledger(load_preset(preset, options), record)
+    with mock.patch("sys.stdin", io.StringIO(json.dumps(record))):
+        code, out = run_json(["ledger", "--rules", preset, "--json"])
+    assert code == 0, out
+    return out
+
+
+def test_gotou_session_four_rotating_with_shuba_spring_dice_and_a_second_game(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="gotou", names=["亜", "伊", "宇", "江"])
+    st = c.get(f"/api/sessions/{sid}").json()
+    # Four people at a three-player preset: the one before the dealer sits out.
+    assert st["table"]["seats"] == ["E", "S", "W", None]
+    assert st["table"]["scores"] == [35000] * 4 and st["table"]["chips"] == [200] * 4
+    r = add(c, sid, auth, [{"type": "draw", "tenpai": [1], "riichi": [1], "shuba": [1]}], "h1")
+    assert r.status_code == 200, r.text
+    st = r.json()
+    assert st["table"]["stick_points"] == 5000  # a シュバ stick: 5000 on the table
+    assert st["table"]["shuba_used"] == [1]
+    # Spring and a dice chance typed in (3+4 = 7 chips from each of the others).
+    r = add(
+        c, sid, auth, [{"type": "chips", "to": 2, "items": {"spring": 2}, "dice": [[3, 4]]}], "h2"
+    )
+    assert r.json()["hands"][1]["chip_changes"][2] == 3 * 9
+    # A second シュバ by the same person in the same game is refused, nothing stored.
+    r = add(c, sid, auth, [{"type": "draw", "tenpai": [1], "riichi": [1], "shuba": [1]}], "h3")
+    assert r.status_code == 400 and "シュバ" in r.json()["detail"]
+    assert len(c.get(f"/api/sessions/{sid}").json()["hands"]) == 2
+    # Busting someone ends the game; the next hand starts game 2 with the next first dealer
+    # (回し親) and the chips carried over.
+    seats = c.get(f"/api/sessions/{sid}").json()["table"]["seats"]
+    winner = seats.index("S")
+    loser = seats.index("W")
+    r = add(c, sid, auth, [{"type": "win", "winner": winner, "from": loser, "yakuman": 2}], "h4")
+    st = r.json()
+    assert st["games"][0]["over"] and st["games"][0]["settlement"] is not None
+    assert st["table"]["game"] == 1 and st["table"]["dealer"] == 1
+    assert st["table"]["chips"] == st["games"][0]["chips"]
+    r = add(c, sid, auth, [{"type": "draw", "tenpai": []}], "h5")
+    st = r.json()
+    assert st["games"][1]["start"]["first_dealer"] == 1
+    assert st["hands"][-1]["game"] == 1
+    assert st["standings"]["wins"][winner] == 1 and st["standings"]["deal_ins"][loser] == 1
+    # Game results add up to a zero sum (the chips carried in are not counted twice).
+    assert abs(sum(st["games"][0]["result"])) < 1e-6
+    ledger_check(c, sid)
+
+
+def test_edit_and_delete_recompute_and_a_breaking_edit_is_refused(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="riichi", names=["A", "B", "C", "D"])
+    add(c, sid, auth, [{"type": "win", "winner": 1, "from": 2, "han": 3, "fu": 30}], "a")
+    add(c, sid, auth, [{"type": "win", "winner": 2, "from": None, "han": 1, "fu": 30}], "b")
+    st = c.get(f"/api/sessions/{sid}").json()
+    # B's ron of 3900 off C, then C's 300/500 tsumo with B (the new dealer) paying 500.
+    assert st["table"]["scores"] == [24700, 28400, 22200, 24700]
+    # Edit hand 1 into a dealer win: the dealer stays, so hand 2 is now paid as E1-1.
+    r = c.post(
+        f"/api/sessions/{sid}/changes",
+        headers=auth,
+        json={
+            "type": "edit",
+            "at": st["rev"],
+            "index": 0,
+            "hand": {"events": [{"type": "win", "winner": 0, "from": 2, "han": 3, "fu": 30}]},
+        },
+    )
+    st = r.json()
+    assert st["hands"][0]["payments"] == [5800, 0, -5800, 0]
+    assert st["hands"][1]["label"] == {"round": "E", "hand": 1, "honba": 1, "dealer": 0}
+    assert st["hands"][1]["payments"] == [-600, -400, 1400, -400]  # 1-30 tsumo + 1 honba
+    # Delete the first hand: the tsumo is back at E1-0.
+    r = c.post(
+        f"/api/sessions/{sid}/changes",
+        headers=auth,
+        json={"type": "delete", "at": st["rev"], "index": 0},
+    )
+    st = r.json()
+    assert [h["cid"] if isinstance(h, dict) else h for h in st["cids"]] == ["b"]
+    assert st["hands"][0]["payments"] == [-500, -300, 1100, -300]
+    # An edit that leaves a later hand invalid is refused and changes nothing: four people
+    # at gotou, person 3 plays hand 2 only because the deal passed after hand 1.
+    sid2, auth2 = session(c, preset="gotou", names=["A", "B", "C", "D"])
+    add(c, sid2, auth2, [{"type": "win", "winner": 1, "from": 2, "han": 1, "fu": 30}], "x")
+    st2 = add(
+        c, sid2, auth2, [{"type": "win", "winner": 3, "from": 1, "han": 1, "fu": 30}], "y"
+    ).json()
+    r = c.post(
+        f"/api/sessions/{sid2}/changes",
+        headers=auth2,
+        json={
+            "type": "edit",
+            "at": st2["rev"],
+            "index": 0,
+            "hand": {"events": [{"type": "win", "winner": 0, "from": 2, "han": 1, "fu": 30}]},
+        },
+    )
+    assert r.status_code == 400, r.text
+    assert "hand 2" in r.json()["detail"] and "sits out" in r.json()["detail"]
+    assert c.get(f"/api/sessions/{sid2}").json() == {**st2}
+
+
+def test_concurrent_editors_stale_revision_and_retried_hand(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="sanma", names=["A", "B", "C"])
+    rev = c.get(f"/api/sessions/{sid}").json()["rev"]
+    ev = [{"type": "win", "winner": 1, "from": 0, "han": 2, "fu": 30}]
+    assert add(c, sid, auth, ev, "phone1", at=rev).status_code == 200
+    # The second phone entered against the same revision: refused, nothing stored.
+    r = add(c, sid, auth, [{"type": "draw", "tenpai": [0]}], "phone2", at=rev)
+    assert r.status_code == 409 and "stale" in r.json()["detail"]
+    # The first phone's retry (its answer was lost) is stored once.
+    r = add(c, sid, auth, ev, "phone1", at=rev)
+    assert r.status_code == 200 and r.json()["duplicate"] == "phone1"
+    st = c.get(f"/api/sessions/{sid}").json()
+    assert st["cids"] == ["phone1"] and st["rev"] == rev + 1
+    # Without the editor token: 403; a watcher cannot write.
+    r = c.post(
+        f"/api/sessions/{sid}/changes",
+        json={"type": "add", "at": st["rev"], "cid": "z", "hand": {"events": ev}},
+    )
+    assert r.status_code == 403
+
+
+def test_session_survives_a_restart_and_the_token_is_stored_hashed(db: str) -> None:
+    c = TestClient(create_app(db))
+    r = c.post("/api/sessions", json={"preset": "mighty", "names": ["A", "B", "C"]})
+    sid, token = r.json()["id"], r.json()["editor"]
+    auth = {"Authorization": f"Bearer {token}"}
+    add(
+        c,
+        sid,
+        auth,
+        [{"type": "win", "winner": 1, "from": 2, "han": 3, "fu": 40, "wareme": 2}],
+        "w",
+    )
+    before = c.get(f"/api/sessions/{sid}").json()
+    assert token not in Path(db).read_bytes().decode("utf-8", "replace")
+    c2 = TestClient(create_app(db))
+    after = c2.get(f"/api/sessions/{sid}").json()
+    assert after == before
+    assert add(c2, sid, auth, [{"type": "draw", "tenpai": [1]}], "d").status_code == 200
+
+
+def test_kanto_boo_refused_forbidden_win_changes_nothing(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="kanto-boo", names=["A", "B", "C", "D"])
+    before = c.get(f"/api/sessions/{sid}").json()
+    # 8000 each; a mangan ron off B busts B with three players floating-or-not: the ledger
+    # refuses a game-ending win that leaves one sunk (マルシー).
+    r = add(c, sid, auth, [{"type": "win", "winner": 0, "from": 1, "han": 5, "fu": 30}], "f")
+    assert r.status_code == 422 and "forbidden" in r.json()["detail"]
+    assert c.get(f"/api/sessions/{sid}").json() == before
+
+
+def test_bad_input_names_what_is_wrong(db: str) -> None:
+    c = TestClient(create_app(db))
+    assert c.post("/api/sessions", json={"preset": "gotou", "names": ["A", "B"]}).status_code == 400
+    r = c.post("/api/sessions", json={"preset": "nope", "names": ["A", "B", "C"]})
+    assert "preset" in r.json()["detail"]
+    r = c.post("/api/sessions", json={"preset": "riichi", "names": ["A", "A", "B", "C"]})
+    assert "same name" in r.json()["detail"]
+    r = c.post("/api/sessions", json={"toml": "start_points = 1", "names": ["A", "B", "C", "D"]})
+    assert "base" in r.json()["detail"]
+    r = c.post("/api/sessions", content=b"x" * 70_000, headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    sid, auth = session(c, preset="riichi", names=["A", "B", "C", "D"])
+    r = add(c, sid, auth, [{"type": "win", "winner": 9, "from": 0, "han": 1, "fu": 30}], "q")
+    assert r.status_code == 400 and "winner" in r.json()["detail"]
+    assert c.get("/api/sessions/doesnotexist").status_code == 404
+
+
+def test_imported_toml_and_start_points(db: str) -> None:
+    c = TestClient(create_app(db))
+    toml = 'base = "riichi"\n[game]\nstart_points = 30000\n'
+    sid, _ = session(c, toml=toml, names=["A", "B", "C", "D"], start_chips=10)
+    st = c.get(f"/api/sessions/{sid}").json()
+    assert st["table"]["scores"] == [30000] * 4 and st["table"]["chips"] == [10] * 4
+    assert st["config"]["preset"] == "riichi"
+
+
+def test_situation_win_and_calc_api(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, _auth = session(c, preset="riichi", names=["A", "B", "C", "D"])
+    sit = {"hand": "123m456p789s11222z", "win_tile": "2z", "riichi": "riichi"}
+    p = c.post(
+        f"/api/sessions/{sid}/preview",
+        json={
+            "hand": {
+                "events": [
+                    {"type": "win", "winner": 1, "from": None, "riichi": [1], "situation": sit}
+                ]
+            }
+        },
+    ).json()
+    assert p["hand"]["scored"][0]["han"] >= 2  # riichi + tsumo
+    assert c.get(f"/api/sessions/{sid}").json()["hands"] == []  # a preview stores nothing
+    r = c.post(
+        "/api/calc",
+        json={
+            "rules": "riichi",
+            "situation": {"hand": "123m456p789s1122z", "seat": "S", "riichi": "riichi"},
+        },
+    ).json()
+    assert r["kind"] == "waits" and r["waits"] == ["1z", "2z"]
+    r = c.post("/api/calc", json={"rules": "riichi", "situation": {"hand": "1112345678999m1p1z"}})
+    assert r.status_code == 422 and "hand" in r.json()["detail"]
+    r = c.post(
+        "/api/calc",
+        json={"rules": "riichi", "situation": {"hand": "11111m2345678999p", "win_tile": "9p"}},
+    )
+    assert r.status_code == 422 and "1m" in r.json()["detail"]
+
+
+def test_websocket_join_pushes_changes_to_every_phone(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="riichi", names=["A", "B", "C", "D"])
+    token = auth["Authorization"].split()[1]
+    with (
+        c.websocket_connect(f"/ws/score/{sid}") as watcher,
+        c.websocket_connect(f"/ws/score/{sid}") as editor,
+    ):
+        watcher.send_json({"type": "join"})
+        assert watcher.receive_json()["editor"] is False
+        editor.send_json({"type": "join", "token": token})
+        first = editor.receive_json()
+        assert first["editor"] is True
+        editor.send_json(
+            {
+                "type": "add",
+                "at": first["rev"],
+                "cid": "ws1",
+                "req": 1,
+                "hand": {"events": [{"type": "draw", "tenpai": [0, 1]}]},
+            }
+        )
+        msgs = [editor.receive_json(), editor.receive_json()]
+        assert {m["type"] for m in msgs} == {"state", "ack"}
+        pushed = watcher.receive_json()
+        assert pushed["type"] == "state" and pushed["table"]["honba"] == 1
+        watcher.send_json(
+            {
+                "type": "add",
+                "at": pushed["rev"],
+                "cid": "w",
+                "hand": {"events": [{"type": "draw", "tenpai": []}]},
+            }
+        )
+        err = watcher.receive_json()
+        assert err["type"] == "error" and err["status"] == 403
+    with c.websocket_connect(f"/ws/score/{sid}") as bad:
+        bad.send_json({"type": "join", "token": "wrong"})
+        assert bad.receive_json()["status"] == 401
+
+
+def test_csv_export_one_row_per_hand_and_game(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="kanto-boo", names=["A", "B", "C", "D"])
+    add(c, sid, auth, [{"type": "win", "winner": 1, "from": 0, "yakuman": 1}], "y")
+    text = c.get(f"/api/sessions/{sid}/export.csv").text.lstrip("\ufeff")
+    rows = list(csv.reader(io.StringIO(text)))
+    kinds = [r[0] for r in rows[1:]]
+    assert kinds == ["hand", "game"]
+    ledger_check(c, sid)
