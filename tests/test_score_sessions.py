@@ -12,6 +12,7 @@ from unittest import mock
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from jantaku.cli import run_json
 from jantaku.rules import load_preset
@@ -329,3 +330,17 @@ def test_csv_export_one_row_per_hand_and_game(db: str) -> None:
     kinds = [r[0] for r in rows[1:]]
     assert kinds == ["hand", "game"]
     ledger_check(c, sid)
+
+
+def test_websocket_from_another_origin_is_refused(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, _ = session(c, preset="riichi", names=["A", "B", "C", "D"])
+    with (
+        pytest.raises(WebSocketDisconnect) as e,
+        c.websocket_connect(f"/ws/score/{sid}", headers={"origin": "http://evil.example"}) as ws,
+    ):
+        ws.receive_json()
+    assert e.value.code == 4403
+    with c.websocket_connect(f"/ws/score/{sid}", headers={"origin": "http://testserver"}) as ws:
+        ws.send_json({"type": "join"})
+        assert ws.receive_json()["type"] == "state"

@@ -19,11 +19,13 @@ from typing import Any
 
 from jantaku.hand import HandAnalyzer, HandError
 from jantaku.rules.loader import load_preset
+from jantaku.tiles import kind_name as _kind_name
 from jantaku.tiles import tile_kind
+from jantaku.tiles.notation import tile_name as _tile_name
 
 from .chips import win_chips
 from .json_io import SituationError, _FieldTiles, result_to_json, situation_from_json
-from .score import NotAWin, Scorer
+from .score import NotAWin, Scorer, YakuHan
 
 MELD_TILES = {"pon": 3, "chi": 3, "minkan": 4, "ankan": 4, "kakan": 4}
 
@@ -43,12 +45,39 @@ class Calculator:
             self._scorers[key] = Scorer(load_preset(self.rules, options or None))
         return self._scorers[key]
 
+    def info(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """What a tile picker needs: the tiles (name → copies), which are set aside, the
+        riichi kinds and house features of these rules."""
+        scorer = self.scorer(options)
+        preset = scorer.preset
+        ts = scorer.tileset
+        copies: dict[str, int] = {}
+        for t in ts.tiles:
+            name = _tile_name(t, ts)
+            copies[name] = copies.get(name, 0) + 1
+        riichi = ["none", "riichi", "double"]
+        if preset.table.open_riichi:
+            riichi.append("open")
+        if preset.game.shuba_stick:
+            riichi += ["shuba"] + (["open_shuba"] if preset.table.open_riichi else [])
+        return {
+            "rules": self.rules,
+            "players": preset.players,
+            "tiles": copies,
+            "extractable": sorted({_kind_name(k) for k in scorer.extractable}),
+            "wildcards": preset.hand.wildcards,
+            "riichi": riichi,
+            "wareme": preset.scoring.wareme,
+            "shuba_stick": preset.game.shuba_stick,
+            "chips": preset.chips.point_value > 0 or preset.game.start_chips > 0,
+        }
+
     def score(self, obj: dict[str, Any]) -> dict[str, Any]:
         """``jantaku score`` of one situation; :class:`SituationError` / :class:`NotAWin`."""
         scorer = self.scorer(obj.get("options"))
         sit = situation_from_json(obj, scorer.tileset, scorer.preset.players, scorer.extractable)
         result = scorer.score(sit)
-        return result_to_json(result, win_chips(result, sit, scorer.preset))
+        return with_names(result_to_json(result, win_chips(result, sit, scorer.preset)))
 
     def waits(self, obj: dict[str, Any]) -> dict[str, Any]:
         """Shanten and waits of a hand one tile short (``jantaku waits``)."""
@@ -122,3 +151,11 @@ class Calculator:
                     value[win] = {"error": str(e)}
             out["values"].append(value)
         return out
+
+
+def with_names(result: dict[str, Any]) -> dict[str, Any]:
+    """A score result whose yaku also carry their Japanese and English names (for pages)."""
+    for y in result["yaku"]:
+        names = YakuHan(y["id"], 0)
+        y["ja"], y["en"] = names.name_ja, names.name_en
+    return result

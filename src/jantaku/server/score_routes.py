@@ -22,7 +22,8 @@ HTTP (JSON bodies of at most 64 KB):
 * ``POST /api/calc`` ``{"rules": "tokushima", "situation": {...}}``: a complete hand's value
   or a short hand's shanten, waits and the value of each.
 
-WebSocket ``/ws/score/{id}``: the client's first message is ``{"type": "join"}`` or ``{"type":
+WebSocket ``/ws/score/{id}`` (refused, code 4403, from a page of another origin): the client's
+first message is ``{"type": "join"}`` or ``{"type":
 "join", "token": TOKEN}`` (an editor); the server answers with the state and pushes it again
 after every change by anyone. The changes above are sent as messages of the same shape (with
 an optional ``req`` echoed in the answer); a refused one gets ``{"type": "error", "error":
@@ -37,6 +38,7 @@ import json
 import logging
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket
 from fastapi.concurrency import run_in_threadpool
@@ -161,6 +163,22 @@ def score_router(db: str) -> APIRouter:
             headers={"Content-Disposition": f'attachment; filename="jantaku-score-{sid}.csv"'},
         )
 
+    @router.post("/api/calc/info")
+    async def calc_info(request: Request) -> dict[str, Any]:
+        body = await _json_body(request)
+        if not isinstance(body, dict) or body.get("rules", "riichi") not in calculators:
+            raise HTTPException(400, f"rules: one of {', '.join(PRESET_NAMES)}")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise HTTPException(400, "options: an object of knob values")
+        try:
+            out: dict[str, Any] = await run_in_threadpool(
+                calculators[body.get("rules", "riichi")].info, options
+            )
+        except (RulesError, ValueError) as e:
+            raise HTTPException(422, str(e)) from None
+        return out
+
     @router.post("/api/calc")
     async def calc(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
@@ -179,6 +197,11 @@ def score_router(db: str) -> APIRouter:
 
     @router.websocket("/ws/score/{sid}")
     async def live(websocket: WebSocket, sid: str) -> None:
+        origin = websocket.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != websocket.headers.get("host"):
+            # Another site's page may not drive a session from a visitor's browser.
+            await websocket.close(code=4403)
+            return
         await websocket.accept()
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()

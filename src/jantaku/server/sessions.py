@@ -39,6 +39,7 @@ from typing import Any, Final
 
 from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.model import Preset
+from jantaku.scoring.calc import with_names
 from jantaku.scoring.json_io import result_to_json
 from jantaku.scoring.ledger import Ledger, LedgerError
 from jantaku.scoring.score import ScoreResult
@@ -303,7 +304,7 @@ def replay(
                 "game": game.number,
                 "label": label,
                 "events": events,
-                "scored": [result_to_json(r) for r in led.scored],
+                "scored": [with_names(result_to_json(r)) for r in led.scored],
                 "payments": [sum(e["payments"][p] for e in entries) for p in range(people)],
                 "chip_changes": [sum(e["chip_changes"][p] for e in entries) for p in range(people)],
                 "scores": last["scores"],

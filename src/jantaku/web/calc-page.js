@@ -1,0 +1,31 @@
+// /calc: the hand calculator on its own, under a preset chosen from the list (remembered).
+
+import { mountCalculator } from './calc.js';
+import { api, applyI18n, lang, onLangChange, registerServiceWorker } from './scorekit.js';
+
+registerServiceWorker();
+applyI18n(document);
+const select = document.getElementById('rules');
+const box = document.getElementById('calc');
+
+async function main() {
+  const presets = await api('/api/presets');
+  const wanted = new URLSearchParams(location.search).get('rules') ?? localStorage.getItem('jantaku.calc.rules') ?? 'riichi';
+  for (const p of presets) {
+    const o = document.createElement('option');
+    o.value = p.name;
+    o.textContent = lang() === 'en' ? p.title : `${p.title_ja} (${p.name})`;
+    o.selected = p.name === wanted;
+    select.append(o);
+  }
+  const mount = () => mountCalculator(box, { rules: select.value });
+  select.addEventListener('change', () => {
+    try { localStorage.setItem('jantaku.calc.rules', select.value); } catch { /* not kept */ }
+    mount();
+  });
+  onLangChange(() => mount());
+  await mount();
+  document.body.dataset.ready = '1';
+}
+
+main().catch((e) => { box.textContent = e.message; });

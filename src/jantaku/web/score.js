@@ -1,0 +1,596 @@
+// /score: 点数記録, the scorekeeper of a physical table.
+//
+// /score                    a form that starts a session (rules, people, points, chips);
+// /score#s=ID               the session, watched live;
+// /score#s=ID&e=TOKEN       the same, with the right to enter hands (the token stays in the
+//                           URL fragment: browsers never send it to the server or a log).
+//
+// The server replays the session's hands through the ledger and pushes the state to every
+// phone on its WebSocket; this page only draws that state and sends hands. Every hand goes
+// through a local queue (localStorage) first: offline, hands wait there and are sent when the
+// server is back; each carries the revision it was entered against and a client id, so a
+// hand is never stored twice, and one entered while someone else changed the session is shown
+// to the person who entered it to send or drop, never stored blindly.
+
+import { mountCalculator } from './calc.js';
+import { api, applyI18n, el, fill, lang, onLangChange, registerServiceWorker, signed, t } from './scorekit.js';
+
+registerServiceWorker();
+applyI18n(document);
+
+const $ = (id) => document.getElementById(id);
+const hash = new URLSearchParams(location.hash.slice(1));
+const sid = hash.get('s');
+let token = hash.get('e');
+const KEY = (what) => `jantaku.score.${what}.${sid}`;
+const store = {
+  get(k, d) { try { return JSON.parse(localStorage.getItem(KEY(k))) ?? d; } catch { return d; } },
+  set(k, v) { try { localStorage.setItem(KEY(k), JSON.stringify(v)); } catch { /* full */ } },
+};
+if (sid) {
+  if (token) store.set('editor', token);
+  else token = store.get('editor', null);
+}
+
+let S = null; // the session state from the server
+let info = null; // the rule set's features (/api/calc/info)
+let ws = null;
+let online = false;
+let inFlight = null; // cid of the queued hand on its way
+let gapFrom = null; // 点差: the person the gaps are shown from
+let queue = sid ? store.get('queue', []) : [];
+let retry = 500;
+
+const names = () => S.config.names;
+const people = () => S.config.names.length;
+
+function seatsAt(dealer) {
+  const n = people();
+  return names().map((_, p) => {
+    const off = (p - dealer + n) % n;
+    return off < S.players ? 'ESWN'[off] : null;
+  });
+}
+
+function windName(w) { return w ? t(`score.wind_${w}`) : t('score.sits_out'); }
+
+function roundLabel(x) {
+  return t('score.round_label', { round: t(`score.wind_${x.round}`), hand: x.hand, honba: x.honba });
+}
+
+// -- the connection ------------------------------------------------------------------------
+
+function setNet() {
+  const pending = queue.length;
+  $('net').textContent = (online ? t('score.online') : t('score.offline'))
+    + (pending ? ` · ${t('score.pending', { count: pending })}` : '');
+  $('net').dataset.state = online ? 'online' : 'offline';
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  ws = new WebSocket(`${proto}://${location.host}/ws/score/${encodeURIComponent(sid)}`);
+  ws.addEventListener('open', () => {
+    ws.send(JSON.stringify(token ? { type: 'join', token } : { type: 'join' }));
+  });
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(e.data);
+    if (msg.type === 'state' || msg.type === 'preview') {
+      if (msg.type === 'state') onState(msg);
+    } else if (msg.type === 'ack') {
+      onAck(msg);
+    } else if (msg.type === 'error') {
+      onError(msg);
+    }
+  });
+  ws.addEventListener('close', () => {
+    online = false;
+    inFlight = null;
+    setNet();
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 4000);
+  });
+}
+
+function onState(msg) {
+  const first = !S;
+  S = msg;
+  online = true;
+  retry = 500;
+  if (msg.editor === false) { token = null; }
+  store.set('state', msg);
+  // Hands the server already has (their answer was lost) leave the queue.
+  const stored = new Set(msg.cids);
+  queue = queue.filter((q) => q.op !== 'add' || !stored.has(q.cid));
+  store.set('queue', queue);
+  if (first || !info) loadInfo().then(render);
+  else render();
+  flush();
+}
+
+function onAck(msg) {
+  queue = queue.filter((q) => q.cid !== msg.cid);
+  // The hands queued after it were entered on top of it: their revision moves with it.
+  for (let i = 0; i < queue.length; i++) queue[i].at = msg.rev + i;
+  store.set('queue', queue);
+  inFlight = null;
+  setNet();
+  renderQueue();
+  flush();
+}
+
+function onError(msg) {
+  if (msg.status === 401) { // a stale editor link: watch instead
+    token = null;
+    store.set('editor', null);
+  }
+  const q = queue.find((x) => x.cid === msg.cid);
+  if (msg.cid && q) {
+    inFlight = null;
+    q.error = msg.error;
+    q.status = msg.status;
+    store.set('queue', queue);
+    renderQueue();
+  }
+  showMessage(msg.error, true);
+}
+
+/** Send the first queued hand when it was entered against the state the server is at. */
+function flush() {
+  setNet();
+  renderQueue();
+  if (!online || inFlight || !queue.length || !S) return;
+  const q = queue[0];
+  if (q.error) return; // waits for its owner to send it anyway or drop it
+  if (q.at !== S.rev) {
+    q.error = t('score.conflict');
+    q.status = 409;
+    store.set('queue', queue);
+    renderQueue();
+    return;
+  }
+  inFlight = q.cid;
+  const msg = { type: q.op, at: q.at, cid: q.cid };
+  if (q.op !== 'delete') msg.hand = q.hand;
+  if (q.op !== 'add') msg.index = q.index;
+  ws.send(JSON.stringify(msg));
+}
+
+/** Queue a change made while the page showed revision `seen` (the hands the person saw). */
+function enqueue(op, hand, index = null, what = '', seen = S.rev) {
+  const cid = (crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
+  const at = queue.length ? queue[queue.length - 1].at + 1 : seen;
+  queue.push({ cid, op, hand, index, at, what });
+  store.set('queue', queue);
+  flush();
+}
+
+function renderQueue() {
+  const box = $('queue');
+  box.hidden = !queue.length;
+  fill(box, ...queue.map((q, i) => el('div', { class: `queued${q.error ? ' refused' : ''}`, dataset: { cid: q.cid } },
+    el('span', {}, `${t('score.unsent')}: ${q.what || q.op}`),
+    q.error ? el('span', { class: 'error' }, q.error) : null,
+    q.error ? el('button', { type: 'button', dataset: { testid: 'queue-send' }, onclick: () => {
+      for (let j = i; j < queue.length; j++) { queue[j].at = S.rev + (j - i); delete queue[j].error; }
+      store.set('queue', queue);
+      flush();
+    } }, t('score.send_anyway')) : null,
+    el('button', { type: 'button', dataset: { testid: 'queue-drop' }, onclick: () => {
+      queue.splice(i, 1);
+      store.set('queue', queue);
+      flush();
+    } }, t('score.drop')))));
+}
+
+function showMessage(text, error = false) {
+  const m = $('message');
+  m.textContent = text ?? '';
+  m.classList.toggle('error', error);
+}
+
+// -- drawing ---------------------------------------------------------------------------------
+
+async function loadInfo() {
+  try {
+    info = await api('/api/calc/info', { method: 'POST', body: { rules: S.config.preset, options: S.config.options } });
+    store.set('info', info);
+  } catch {
+    info = store.get('info', null) ?? { players: S.players, riichi: ['none', 'riichi'], wareme: false, shuba_stick: 0, chips: false };
+  }
+}
+
+function render() {
+  if (!S) return;
+  const tb = S.table;
+  const last = S.games[S.games.length - 1];
+  const over = last && last.over && tb.game === S.games.length;
+  fill($('state'),
+    el('span', { class: 'game-no' }, t('score.game_n', { n: tb.game + 1 })),
+    el('strong', { class: 'round', dataset: { testid: 'round' } }, roundLabel(tb)),
+    el('span', { dataset: { testid: 'sticks' } }, t('score.sticks', { count: tb.sticks })),
+    tb.extension ? el('span', { class: 'badge' }, t('score.extension')) : null,
+    over ? el('span', { class: 'badge' }, t('score.game_over_next')) : null,
+  );
+  const showChips = info?.chips || tb.chips.some((c) => c !== 0);
+  fill($('players'), ...names().map((name, p) => {
+    const seat = tb.seats[p];
+    const gap = gapFrom !== null && gapFrom !== p ? tb.scores[p] - tb.scores[gapFrom] : null;
+    return el('button', {
+      type: 'button', class: `player${seat === 'E' ? ' dealer' : ''}${seat ? '' : ' out'}${gapFrom === p ? ' gap-from' : ''}`,
+      dataset: { testid: `player-${p}` }, 'aria-pressed': String(gapFrom === p),
+      onclick: () => { gapFrom = gapFrom === p ? null : p; render(); },
+    },
+    el('span', { class: 'seat' }, windName(seat)),
+    el('span', { class: 'name' }, name),
+    el('span', { class: 'score', dataset: { testid: `score-${p}` } }, tb.scores[p].toLocaleString('en-US')),
+    gap !== null ? el('span', { class: 'gap', dataset: { testid: `gap-${p}` } }, signed(gap)) : null,
+    showChips ? el('span', { class: 'chips', dataset: { testid: `chips-${p}` } }, t('score.chips_n', { count: tb.chips[p] })) : null);
+  }));
+  $('actions').hidden = !token;
+  renderHistory();
+  renderStandings();
+  renderQueue();
+  const base = `${location.origin}/score#s=${sid}`;
+  $('watch-link').value = base;
+  $('editor-row').hidden = !token;
+  if (token) $('editor-link').value = `${base}&e=${token}`;
+  $('csv').href = `/api/sessions/${sid}/export.csv`;
+  $('json').href = `/api/sessions/${sid}/export.json`;
+  document.body.dataset.rev = String(S.rev);
+}
+
+function describe(ev) {
+  const n = names();
+  switch (ev.type) {
+    case 'win': {
+      const how = ev.from === null || ev.from === undefined ? t('score.tsumo') : t('score.ron_from', { name: n[ev.from] });
+      const value = ev.situation ? t('score.by_hand')
+        : ev.yakuman ? t('calc.value_yakuman', { count: ev.yakuman })
+          : t('calc.value', { han: ev.han, fu: ev.fu });
+      return `${n[ev.winner]} ${how} ${value}`;
+    }
+    case 'draw':
+      return `${t(`score.draw_${ev.kind ?? 'exhaustive'}`)} ${t('score.tenpai')}: ${(ev.tenpai ?? []).map((p) => n[p]).join('・') || t('score.nobody')}`;
+    case 'chombo': return `${t('score.chombo')} ${n[ev.player]}`;
+    case 'penalty': return `${t(`score.penalty_${ev.kind}`)} ${n[ev.player]}`;
+    case 'chips': {
+      const items = Object.entries(ev.items ?? {}).map(([k, v]) => `${t(`score.item_${k}`)}×${v}`);
+      const dice = (ev.dice ?? []).map((d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
+      return `${t('score.chip_event')} → ${n[ev.to]} ${[...items, ...dice].join(' ')}`;
+    }
+    default: return ev.type;
+  }
+}
+
+function renderHistory() {
+  const rows = [...S.hands].reverse().map((h) => {
+    const yaku = h.scored.flatMap((r) => r.yaku.map((y) => (lang() === 'en' ? y.en : y.ja)));
+    return el('li', { class: 'hand', dataset: { index: h.index, testid: `hand-${h.index}` } },
+      el('div', { class: 'hand-head' },
+        el('span', { class: 'label' }, `${t('score.game_n', { n: h.game + 1 })} ${roundLabel(h.label)}`),
+        el('span', { class: 'what' }, h.events.map(describe).join(' / ')),
+        yaku.length ? el('span', { class: 'yaku' }, yaku.join('・')) : null),
+      el('div', { class: 'pays' }, names().map((name, p) => (h.payments[p] || h.chip_changes[p]
+        ? el('span', { class: h.payments[p] > 0 ? 'plus' : h.payments[p] < 0 ? 'minus' : '' },
+          `${name} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''}`)
+        : null))),
+      token ? el('div', { class: 'hand-tools' },
+        el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(h.events[0].type === 'penalty' ? 'chombo' : h.events[0].type, h) }, t('score.edit')),
+        el('button', { type: 'button', dataset: { testid: `delete-${h.index}` }, onclick: () => {
+          if (!online) { showMessage(t('score.online_only'), true); return; }
+          if (confirm(t('score.confirm_delete'))) enqueue('delete', null, h.index, t('score.delete'));
+        } }, t('score.delete'))) : null);
+  });
+  const pending = queue.filter((q) => q.op === 'add').map((q) => el('li', { class: 'hand pending' },
+    el('span', { class: 'label' }, t('score.unsent')), el('span', { class: 'what' }, q.what)));
+  fill($('history'), ...pending.reverse(), ...rows);
+}
+
+function renderStandings() {
+  const st = S.standings;
+  const cols = ['result', 'chips', 'wins', 'tsumo', 'deal_ins', 'riichi', 'chombo'];
+  const order = names().map((_, p) => p).sort((a, b) => st.rank[a] - st.rank[b]);
+  fill($('standings'), el('table', { class: 'standings' },
+    el('thead', {}, el('tr', {}, el('th', {}, t('score.rank')), el('th', {}, t('score.name')),
+      cols.map((c) => el('th', {}, t(`score.col_${c}`))))),
+    el('tbody', {}, order.map((p) => el('tr', { dataset: { testid: `standing-${p}` } },
+      el('td', {}, st.rank[p] + 1), el('td', {}, names()[p]),
+      cols.map((c) => el('td', { class: 'num' }, c === 'result' ? st.result[p].toFixed(1) : st[c][p])))))));
+  fill($('games'), ...S.games.filter((g) => g.over).map((g) => el('div', { class: 'game-result', dataset: { testid: `game-${g.number}` } },
+    el('h3', {}, t('score.game_settled', { n: g.number + 1, hands: g.hands })),
+    el('table', { class: 'standings' }, el('tbody', {}, names().map((name, p) => el('tr', {},
+      el('td', {}, name), el('td', { class: 'num' }, g.scores[p].toLocaleString('en-US')),
+      el('td', { class: 'num', dataset: { testid: `settle-${g.number}-${p}` } }, g.settlement[p]),
+      el('td', { class: 'num' }, t('score.chips_n', { count: g.chips[p] })))))))));
+}
+
+// -- entering a hand ---------------------------------------------------------------------
+
+function toggles(label, persons, selected, onchange, testid) {
+  return el('fieldset', { class: 'toggles' }, el('legend', {}, label),
+    persons.map((p) => el('button', {
+      type: 'button', 'aria-pressed': String(selected.has(p)), dataset: { testid: `${testid}-${p}` },
+      onclick: (e) => {
+        if (selected.has(p)) selected.delete(p); else selected.add(p);
+        e.currentTarget.setAttribute('aria-pressed', String(selected.has(p)));
+        onchange();
+      },
+    }, names()[p])));
+}
+
+function choice(label, options, get, set, testid) {
+  const box = el('fieldset', { class: 'toggles' }, el('legend', {}, label));
+  const draw = () => fill(box, el('legend', {}, label), ...options.map(([v, text]) => el('button', {
+    type: 'button', 'aria-pressed': String(get() === v), dataset: { testid: `${testid}-${v}` },
+    onclick: () => { set(v); draw(); },
+  }, text)));
+  draw();
+  return box;
+}
+
+function numberSelect(label, values, value, onchange, testid) {
+  return el('label', { class: 'sel' }, label, el('select', { dataset: { testid }, onchange: (e) => onchange(Number(e.target.value)) },
+    values.map((v) => el('option', { value: v, selected: v === value }, v))));
+}
+
+const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
+const ITEMS = ['spring', 'alice', 'ura', 'red', 'gold', 'ippatsu', 'yakuman', 'other'];
+
+/** The entry dialog for a new hand (row = null) or a past one (row: edit it). */
+function openEntry(kind, row = null) {
+  const dialog = $('entry');
+  const form = $('entry-form');
+  const seen = S.rev; // what the person saw when they began: a change since is a conflict
+  const dealer = row ? row.label.dealer : S.table.dealer;
+  const seats = row ? seatsAt(dealer) : S.table.seats;
+  const seated = names().map((_, p) => p).filter((p) => seats[p]);
+  const evs = row ? row.events : [];
+  const preview = el('div', { class: 'preview', dataset: { testid: 'preview' }, 'aria-live': 'polite' });
+  const body = el('div', { class: 'entry-body' });
+  let build = () => null; // the hand's events from the form, or null while incomplete
+  let timer = null;
+
+  async function refresh() {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const hand = build();
+      if (!hand) { fill(preview); return; }
+      if (row || !online) { fill(preview); return; } // a preview is of the next hand
+      try {
+        const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { hand } });
+        const h = p.hand;
+        const yaku = h.scored.flatMap((r) => r.yaku.map((y) => `${lang() === 'en' ? y.en : y.ja} ${y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })}`));
+        fill(preview,
+          yaku.length ? el('p', { class: 'yaku' }, yaku.join('・')) : null,
+          ...h.scored.map((r) => el('p', {}, r.yakuman ? t('calc.value_yakuman', { count: r.yakuman }) : `${t('calc.value', { han: r.han, fu: r.fu })}${r.limit ? ` ${t(`calc.limit_${r.limit}`)}` : ''}`)),
+          el('p', { class: 'pays' }, names().map((n, p) => (h.payments[p] || h.chip_changes[p] ? el('span', { class: h.payments[p] > 0 ? 'plus' : 'minus' },
+            `${n} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''} `) : null))),
+          p.games[0]?.over ? el('p', { class: 'badge' }, t('score.ends_game')) : null);
+      } catch (e) {
+        fill(preview, el('p', { class: 'error', role: 'alert' }, e.message));
+      }
+    }, 150);
+  }
+
+  if (kind === 'win') {
+    const first = evs[0] ?? {};
+    const model = {
+      from: first.from ?? null,
+      riichi: new Set(first.riichi ?? []),
+      shuba: new Set(first.shuba ?? []),
+      wareme: first.wareme ?? null,
+      winners: evs.length ? evs.map((ev) => ({
+        winner: ev.winner, han: ev.han ?? 1, fu: ev.fu ?? 30, yakuman: ev.yakuman ?? 0,
+        situation: ev.situation ?? null, mode: ev.situation ? 'hand' : ev.yakuman ? 'yakuman' : 'hanfu',
+      })) : [{ winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu' }],
+    };
+    build = () => {
+      if (model.winners.some((w) => w.winner === null)) return null;
+      const double = model.winners.length > 1;
+      return { events: model.winners.map((w, i) => {
+        const ev = { type: 'win', winner: w.winner, from: model.from };
+        if (w.mode === 'hand') ev.situation = w.situation;
+        else if (w.mode === 'yakuman') ev.yakuman = w.yakuman;
+        else { ev.han = w.han; ev.fu = w.fu; }
+        if (i === 0) {
+          ev.riichi = [...model.riichi];
+          if (model.shuba.size) ev.shuba = [...model.shuba];
+          if (model.wareme !== null) ev.wareme = model.wareme;
+        }
+        if (double) ev.double = true;
+        return ev;
+      }) };
+    };
+    const draw = () => {
+      const winnerBlocks = model.winners.map((w, wi) => {
+        const valueBox = el('div', { class: 'value' });
+        const drawValue = () => {
+          const calcBox = el('div', { class: 'calc-box' });
+          fill(valueBox,
+            choice(t('score.value'), [['hanfu', t('score.hanfu')], ['yakuman', t('score.yakuman')], ['hand', t('score.by_hand')]],
+              () => w.mode, (v) => { w.mode = v; drawValue(); refresh(); }, `mode${wi}`),
+            w.mode === 'hanfu' ? el('div', { class: 'row' },
+              numberSelect(t('score.han'), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], w.han, (v) => { w.han = v; refresh(); }, `han${wi}`),
+              numberSelect(t('score.fu'), FU, w.fu, (v) => { w.fu = v; refresh(); }, `fu${wi}`)) : null,
+            w.mode === 'yakuman' ? numberSelect(t('score.yakuman_count'), [1, 2, 3, 4, 5, 6], w.yakuman || 1, (v) => { w.yakuman = v; refresh(); }, `yakuman${wi}`) : null,
+            w.mode === 'hand' ? calcBox : null,
+            w.mode === 'hand' && w.situation ? el('p', { class: 'picked', dataset: { testid: `picked${wi}` } }, `${t('score.hand_set')}: ${w.situation.hand}`) : null,
+          );
+          if (w.mode === 'yakuman' && !w.yakuman) w.yakuman = 1;
+          if (w.mode === 'hand') {
+            mountCalculator(calcBox, {
+              rules: S.config.preset, options: S.config.options,
+              context: () => {
+                const wind = seats[w.winner] ?? 'E';
+                const c = { win: model.from === null ? 'tsumo' : 'ron', seat: wind, round: (row ? row.label : S.table).round,
+                  honba: (row ? row.label : S.table).honba, players: people() };
+                if (model.from !== null) c.discarder = seats[model.from];
+                return c;
+              },
+              onUse: (sit) => { w.situation = sit; drawValue(); refresh(); },
+            }).catch((e) => { calcBox.textContent = e.message; });
+          }
+        };
+        drawValue();
+        return el('div', { class: 'winner-block' },
+          choice(wi ? t('score.winner_n', { n: wi + 1 }) : t('score.winner'), seated.map((p) => [p, names()[p]]),
+            () => w.winner, (v) => { w.winner = v; if (model.from === v) model.from = null; draw(); refresh(); }, `winner${wi}`),
+          valueBox,
+          wi ? el('button', { type: 'button', onclick: () => { model.winners.splice(wi, 1); draw(); refresh(); } }, t('score.remove_winner')) : null);
+      });
+      fill(body,
+        ...winnerBlocks,
+        choice(t('score.from'), [[null, t('score.tsumo')], ...seated.filter((p) => !model.winners.some((w) => w.winner === p)).map((p) => [p, names()[p]])],
+          () => model.from, (v) => { model.from = v; if (v === null) model.winners.splice(1); draw(); refresh(); }, 'from'),
+        model.from !== null && model.winners.length < seated.length - 1 ? el('button', { type: 'button', dataset: { testid: 'add-winner' }, onclick: () => {
+          model.winners.push({ winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu' }); draw(); refresh();
+        } }, t('score.double_ron')) : null,
+        toggles(t('score.riichi'), seated, model.riichi, () => { for (const p of model.shuba) if (!model.riichi.has(p)) model.shuba.delete(p); refresh(); }, 'riichi'),
+        info.shuba_stick ? toggles(t('score.shuba'), seated, model.shuba, () => { for (const p of model.shuba) model.riichi.add(p); draw(); refresh(); }, 'shuba') : null,
+        info.wareme ? choice(t('score.wareme'), [[null, t('score.nobody')], ...seated.map((p) => [p, names()[p]])], () => model.wareme, (v) => { model.wareme = v; refresh(); }, 'wareme') : null,
+      );
+    };
+    draw();
+  } else if (kind === 'draw') {
+    const ev = evs[0] ?? {};
+    const model = { kind: ev.kind ?? 'exhaustive', tenpai: new Set(ev.tenpai ?? []), riichi: new Set(ev.riichi ?? []), shuba: new Set(ev.shuba ?? []), winners: new Set(ev.winners ?? []) };
+    build = () => {
+      const e = { type: 'draw', kind: model.kind, tenpai: [...model.tenpai], riichi: [...model.riichi] };
+      if (model.shuba.size) e.shuba = [...model.shuba];
+      if (model.kind === 'nagashi' && model.winners.size) e.winners = [...model.winners];
+      return { events: [e] };
+    };
+    const draw = () => fill(body,
+      choice(t('score.draw_kind'), ['exhaustive', 'nine_terminals', 'nagashi'].map((k) => [k, t(`score.draw_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'kind'),
+      toggles(t('score.tenpai'), seated, model.tenpai, refresh, 'tenpai'),
+      model.kind === 'nagashi' ? toggles(t('score.nagashi_who'), seated, model.winners, refresh, 'nagashi') : null,
+      toggles(t('score.riichi'), seated, model.riichi, refresh, 'riichi'),
+      info.shuba_stick ? toggles(t('score.shuba'), seated, model.shuba, () => { for (const p of model.shuba) model.riichi.add(p); draw(); refresh(); }, 'shuba') : null);
+    draw();
+  } else if (kind === 'chombo') {
+    const ev = evs[0] ?? {};
+    const model = { kind: ev.type === 'penalty' ? ev.kind : 'chombo', player: ev.player ?? null };
+    build = () => {
+      if (model.player === null) return null;
+      return { events: [model.kind === 'chombo' ? { type: 'chombo', player: model.player } : { type: 'penalty', kind: model.kind, player: model.player }] };
+    };
+    const draw = () => fill(body,
+      choice(t('score.penalty_kind'), ['chombo', 'false_pon', 'false_kan'].map((k) => [k, t(`score.penalty_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'pkind'),
+      choice(t('score.offender'), seated.map((p) => [p, names()[p]]), () => model.player, (v) => { model.player = v; refresh(); }, 'player'));
+    draw();
+  } else if (kind === 'chips') {
+    const ev = evs[0] ?? {};
+    const model = { to: ev.to ?? null, items: { ...(ev.items ?? {}) }, dice: [...(ev.dice ?? [])] };
+    build = () => {
+      if (model.to === null) return null;
+      const items = Object.fromEntries(Object.entries(model.items).filter(([, n]) => n > 0));
+      if (!Object.keys(items).length && !model.dice.length) return null;
+      const e = { type: 'chips', to: model.to, items };
+      if (model.dice.length) e.dice = model.dice;
+      return { events: [e] };
+    };
+    const d1 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', dataset: { testid: 'die-1' } });
+    const d2 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', dataset: { testid: 'die-2' } });
+    const draw = () => fill(body,
+      choice(t('score.chips_to'), names().map((_, p) => [p, names()[p]]), () => model.to, (v) => { model.to = v; refresh(); }, 'to'),
+      el('fieldset', { class: 'items' }, el('legend', {}, t('score.items')), ITEMS.map((k) => el('label', { class: 'sel' }, t(`score.item_${k}`),
+        el('input', { type: 'number', min: 0, max: 99, value: model.items[k] ?? 0, inputmode: 'numeric', dataset: { testid: `item-${k}` },
+          onchange: (e) => { model.items[k] = Math.max(0, Number(e.target.value) || 0); refresh(); } })))),
+      el('fieldset', { class: 'dice' }, el('legend', {}, t('score.dice')),
+        el('p', { dataset: { testid: 'dice-rolls' } }, model.dice.map((d) => `${t('score.roll_short')} ${d[0]}・${d[1]}`).join('  ') || '—'),
+        el('button', { type: 'button', dataset: { testid: 'roll' }, onclick: () => {
+          // サイコロチャンス: a pair of doubles rolls again (as the ledger's own roller does).
+          const roll = () => 1 + Math.floor(Math.random() * 6);
+          for (let i = 0; i < 20; i++) {
+            const pair = [roll(), roll()];
+            model.dice.push(pair);
+            if (pair[0] !== pair[1]) break;
+          }
+          draw(); refresh();
+        } }, t('score.roll')),
+        el('span', { class: 'row' }, d1, d2, el('button', { type: 'button', dataset: { testid: 'add-dice' }, onclick: () => {
+          const a = Number(d1.value);
+          const b = Number(d2.value);
+          if (!(a >= 1 && a <= 6 && b >= 1 && b <= 6)) { showMessage(t('score.bad_dice'), true); return; }
+          model.dice.push([a, b]); draw(); refresh();
+        } }, t('score.add_dice'))),
+        el('button', { type: 'button', onclick: () => { model.dice = []; draw(); refresh(); } }, t('score.clear_dice'))));
+    draw();
+  }
+
+  const title = row ? t('score.editing', { label: roundLabel(row.label) }) : t(`score.entry_${kind}`);
+  fill(form,
+    el('h2', {}, title),
+    body,
+    preview,
+    el('div', { class: 'dialog-buttons' },
+      el('button', { type: 'button', value: 'cancel', onclick: () => dialog.close() }, t('score.cancel')),
+      el('button', { type: 'button', class: 'primary', dataset: { testid: 'record' }, onclick: () => {
+        const hand = build();
+        if (!hand) { showMessage(t('score.incomplete'), true); fill(preview, el('p', { class: 'error' }, t('score.incomplete'))); return; }
+        if (row && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }
+        const what = hand.events.map(describe).join(' / ');
+        if (row) enqueue('edit', hand, row.index, `${t('score.edit')}: ${what}`, seen);
+        else enqueue('add', hand, null, what, seen);
+        showMessage('');
+        dialog.close();
+        renderHistory();
+      } }, row ? t('score.save_edit') : t('score.record'))));
+  dialog.showModal();
+  refresh();
+}
+
+// -- starting a session -------------------------------------------------------------------
+
+async function createPage() {
+  $('create').hidden = false;
+  const form = $('create-form');
+  const presets = await api('/api/presets');
+  const select = form.elements.preset;
+  for (const p of presets) {
+    select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : `${p.title_ja} (${p.name})`));
+  }
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = form.elements;
+    const body = { preset: f.preset.value, names: [f.n0, f.n1, f.n2, f.n3].map((x) => x.value.trim()).filter(Boolean) };
+    if (f.start_points.value) body.start_points = Number(f.start_points.value);
+    if (f.start_chips.value) body.start_chips = Number(f.start_chips.value);
+    try {
+      if (f.options.value.trim()) body.options = JSON.parse(f.options.value);
+    } catch {
+      $('create-error').textContent = t('score.bad_options');
+      return;
+    }
+    if (f.tomlfile.files.length) body.toml = await f.tomlfile.files[0].text();
+    try {
+      const r = await api('/api/sessions', { method: 'POST', body });
+      try { localStorage.setItem(`jantaku.score.editor.${r.id}`, JSON.stringify(r.editor)); } catch { /* kept in the link */ }
+      location.hash = `s=${r.id}&e=${r.editor}`;
+      location.reload();
+    } catch (err) {
+      $('create-error').textContent = err.message;
+    }
+  });
+  document.body.dataset.ready = '1';
+}
+
+function sessionPage() {
+  $('session').hidden = false;
+  for (const b of $('actions').querySelectorAll('button')) b.addEventListener('click', () => openEntry(b.dataset.act));
+  $('print').addEventListener('click', () => window.print());
+  onLangChange(() => render());
+  // Offline first: the last state this phone saw, until the server answers.
+  const saved = store.get('state', null);
+  if (saved) {
+    S = saved;
+    info = store.get('info', null);
+    if (info) render();
+  }
+  setNet();
+  connect();
+  document.body.dataset.ready = '1';
+}
+
+if (sid) sessionPage(); else createPage().catch((e) => { $('create-error').textContent = e.message; });
