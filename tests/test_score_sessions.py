@@ -168,6 +168,21 @@ def test_edit_and_delete_recompute_and_a_breaking_edit_is_refused(db: str) -> No
     assert c.get(f"/api/sessions/{sid2}").json() == {**st2}
 
 
+def test_double_ron_pays_both_winners_and_the_sticks_once(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="riichi", names=["A", "B", "C", "D"])
+    events = [
+        {"type": "win", "winner": 1, "from": 0, "han": 1, "fu": 30, "double": True, "riichi": [2]},
+        {"type": "win", "winner": 2, "from": 0, "han": 2, "fu": 30, "double": True},
+    ]
+    st = add(c, sid, auth, events, "dd").json()
+    # 1000 and 2000 off the dealer; C's riichi stick comes back to a winner.
+    assert st["hands"][0]["payments"][0] == -3000
+    assert sum(st["hands"][0]["payments"]) == 0 and st["table"]["sticks"] == 0
+    assert st["standings"]["deal_ins"][0] == 1 and st["standings"]["wins"][1:3] == [1, 1]
+    ledger_check(c, sid)
+
+
 def test_concurrent_editors_stale_revision_and_retried_hand(db: str) -> None:
     c = TestClient(create_app(db))
     sid, auth = session(c, preset="sanma", names=["A", "B", "C"])
@@ -218,6 +233,13 @@ def test_kanto_boo_refused_forbidden_win_changes_nothing(db: str) -> None:
     # refuses a game-ending win that leaves one sunk (マルシー).
     r = add(c, sid, auth, [{"type": "win", "winner": 0, "from": 1, "han": 5, "fu": 30}], "f")
     assert r.status_code == 422 and "forbidden" in r.json()["detail"]
+    assert c.get(f"/api/sessions/{sid}").json() == before
+    # No double ron here (頭ハネ): two winners of one discard are refused.
+    double = [
+        {"type": "win", "winner": w, "from": 0, "han": 1, "fu": 30, "double": True} for w in (1, 2)
+    ]
+    r = add(c, sid, auth, double, "d")
+    assert r.status_code == 400 and "double ron" in r.json()["detail"]
     assert c.get(f"/api/sessions/{sid}").json() == before
 
 

@@ -69,6 +69,7 @@ class Calculator:
             "riichi": riichi,
             "wareme": preset.scoring.wareme,
             "shuba_stick": preset.game.shuba_stick,
+            "double_ron": preset.table.double_ron,
             "chips": preset.chips.point_value > 0 or preset.game.start_chips > 0,
         }
 

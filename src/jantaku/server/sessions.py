@@ -268,6 +268,11 @@ def replay(
     game, led = new_game(None)
     for index, hand in enumerate(hands):
         events = hand["events"]
+        if len(events) > 1 and not preset.table.double_ron:
+            raise SessionError(
+                f"hand {index + 1}: these rules have no double ron (頭ハネ: the discarder's "
+                "next player in turn wins alone)"
+            )
         if game.over:
             game, led = new_game(game.chips)
         s = led.state

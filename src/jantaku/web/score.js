@@ -386,11 +386,15 @@ function openEntry(kind, row = null) {
       })) : [{ winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu' }],
     };
     build = () => {
-      if (model.winners.some((w) => w.winner === null)) return null;
+      if (model.winners.some((w) => w.winner === null || (w.mode === 'hand' && !w.situation))) return null;
       const double = model.winners.length > 1;
       return { events: model.winners.map((w, i) => {
         const ev = { type: 'win', winner: w.winner, from: model.from };
-        if (w.mode === 'hand') ev.situation = w.situation;
+        if (w.mode === 'hand') {
+          // The riichi declared in the form counts in the hand's value too.
+          const declared = model.riichi.has(w.winner) && (!w.situation.riichi || w.situation.riichi === 'none');
+          ev.situation = declared ? { ...w.situation, riichi: 'riichi' } : w.situation;
+        }
         else if (w.mode === 'yakuman') ev.yakuman = w.yakuman;
         else { ev.han = w.han; ev.fu = w.fu; }
         if (i === 0) {
@@ -443,7 +447,8 @@ function openEntry(kind, row = null) {
         ...winnerBlocks,
         choice(t('score.from'), [[null, t('score.tsumo')], ...seated.filter((p) => !model.winners.some((w) => w.winner === p)).map((p) => [p, names()[p]])],
           () => model.from, (v) => { model.from = v; if (v === null) model.winners.splice(1); draw(); refresh(); }, 'from'),
-        model.from !== null && model.winners.length < seated.length - 1 ? el('button', { type: 'button', dataset: { testid: 'add-winner' }, onclick: () => {
+        // No double ron under a head-bump rule (頭ハネ): the page offers one winner.
+        info.double_ron !== false && model.from !== null && model.winners.length < seated.length - 1 ? el('button', { type: 'button', dataset: { testid: 'add-winner' }, onclick: () => {
           model.winners.push({ winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu' }); draw(); refresh();
         } }, t('score.double_ron')) : null,
         toggles(t('score.riichi'), seated, model.riichi, () => { for (const p of model.shuba) if (!model.riichi.has(p)) model.shuba.delete(p); refresh(); }, 'riichi'),
