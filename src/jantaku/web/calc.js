@@ -219,7 +219,7 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     el('select', { dataset: { testid }, onchange: (e) => { set(e.target.value); render(); } },
       values.map(([v, text]) => el('option', { value: v, selected: get() === v }, text))));
   const winds = ['E', 'S', 'W', 'N'].slice(0, info.players === 3 ? 3 : 4);
-  flags.append(
+  fill(flags,
     session ? null : select(t('calc.win'), [['ron', t('calc.ron')], ['tsumo', t('calc.tsumo')]], () => st.win, (v) => { st.win = v; }, 'win'),
     session ? null : select(t('calc.seat'), winds.map((w) => [w, t(`score.wind_${w}`)]), () => st.seat, (v) => { st.seat = v; }, 'seat'),
     session ? null : select(t('calc.round'), ['E', 'S', 'W', 'N'].map((w) => [w, t(`score.wind_${w}`)]), () => st.round, (v) => { st.round = v; }, 'round'),

@@ -418,11 +418,13 @@ function openEntry(kind, row = null) {
               numberSelect(t('score.han'), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], w.han, (v) => { w.han = v; refresh(); }, `han${wi}`),
               numberSelect(t('score.fu'), FU, w.fu, (v) => { w.fu = v; refresh(); }, `fu${wi}`)) : null,
             w.mode === 'yakuman' ? numberSelect(t('score.yakuman_count'), [1, 2, 3, 4, 5, 6], w.yakuman || 1, (v) => { w.yakuman = v; refresh(); }, `yakuman${wi}`) : null,
-            w.mode === 'hand' ? calcBox : null,
-            w.mode === 'hand' && w.situation ? el('p', { class: 'picked', dataset: { testid: `picked${wi}` } }, `${t('score.hand_set')}: ${w.situation.hand}`) : null,
+            w.mode === 'hand' && !w.situation ? calcBox : null,
+            w.mode === 'hand' && w.situation ? el('p', { class: 'picked', dataset: { testid: `picked${wi}` } },
+              `${t('score.hand_set')}: ${w.situation.hand}${w.situation.melds?.length ? ` + ${w.situation.melds.map((m) => m.tiles).join(' ')}` : ''} `,
+              el('button', { type: 'button', onclick: () => { w.situation = null; drawValue(); refresh(); } }, t('score.change_hand'))) : null,
           );
           if (w.mode === 'yakuman' && !w.yakuman) w.yakuman = 1;
-          if (w.mode === 'hand') {
+          if (w.mode === 'hand' && !w.situation) {
             mountCalculator(calcBox, {
               rules: S.config.preset, options: S.config.options,
               context: () => {
