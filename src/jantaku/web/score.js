@@ -99,6 +99,7 @@ function onState(msg) {
   retry = 500;
   if (msg.editor === false) { token = null; }
   store.set('state', msg);
+  remember(msg);
   // Hands the server already has (their answer was lost) leave the queue.
   const stored = new Set(msg.cids);
   queue = queue.filter((q) => q.op !== 'add' || !stored.has(q.cid));
@@ -550,6 +551,18 @@ function openEntry(kind, row = null) {
 
 // -- starting a session -------------------------------------------------------------------
 
+/** The sessions this phone has opened, newest first (for the start page). */
+function recent() {
+  try { return JSON.parse(localStorage.getItem('jantaku.score.recent')) ?? []; } catch { return []; }
+}
+
+function remember(state) {
+  const entry = { id: state.id, preset: state.config.preset, names: state.config.names,
+    hands: state.hands.length, when: Date.now() };
+  const list = [entry, ...recent().filter((r) => r.id !== state.id)].slice(0, 20);
+  try { localStorage.setItem('jantaku.score.recent', JSON.stringify(list)); } catch { /* full */ }
+}
+
 async function createPage() {
   $('create').hidden = false;
   const form = $('create-form');
@@ -557,6 +570,16 @@ async function createPage() {
   const select = form.elements.preset;
   for (const p of presets) {
     select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : `${p.title_ja} (${p.name})`));
+  }
+  const list = recent();
+  if (list.length) {
+    $('create').append(el('h2', {}, t('score.recent')), el('ul', { class: 'recent', dataset: { testid: 'recent' } },
+      list.map((r) => {
+        let editor = null;
+        try { editor = JSON.parse(localStorage.getItem(`jantaku.score.editor.${r.id}`)); } catch { editor = null; }
+        return el('li', {}, el('a', { href: `/score#s=${r.id}${editor ? `&e=${editor}` : ''}`, onclick: () => setTimeout(() => location.reload()) },
+          `${r.names.join('・')} (${r.preset}) — ${t('score.n_hands', { count: r.hands })} · ${new Date(r.when).toLocaleString(lang())}`));
+      })));
   }
   form.addEventListener('submit', async (e) => {
     e.preventDefault();

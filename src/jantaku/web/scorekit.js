@@ -34,7 +34,8 @@ if (!mod) {
 /** The message `key` with `{name}` filled from `vars`. */
 export function t(key, vars = {}) {
   if (mod) return mod.t(key, vars);
-  const text = fbMessages[key];
+  let text = fbMessages[key];
+  if (vars.count === 1 && Object.hasOwn(fbMessages, `${key}_one`)) text = fbMessages[`${key}_one`];
   if (text === undefined) return key;
   return text.replace(/\{(\w+)\}/g, (m, n) => (Object.hasOwn(vars, n) ? String(vars[n]) : m));
 }
