@@ -237,6 +237,11 @@ def test_kanto_boo_forbidden_win_refused_then_marue(server: str, browser: Any) -
     assert float(page.inner_text("[data-testid=settle-0-0]")) == 27  # 3×10 less the fee of 3
     assert export["games"][0]["record"]["events"][0]["from"] is None
     shot(page, "kanto-boo")
+    # The start page lists the sessions this phone opened, with their editor link.
+    page.goto(server + "/score")
+    page.wait_for_selector("[data-testid=recent]")
+    link = page.locator("[data-testid=recent] a").first
+    assert "東家" in link.inner_text() and f"s={sid}&e=" in str(link.get_attribute("href"))
     assert not page.errors
 
 
