@@ -69,7 +69,7 @@ def test_every_message_key_is_in_both_languages() -> None:
         "calc.riichi_": ["none", "riichi", "double", "open", "shuba", "open_shuba"],
         "calc.limit_": ["mangan", "haneman", "baiman", "sanbaiman", "yakuman"],
         "score.draw_": ["exhaustive", "nine_terminals", "nagashi"],
-        "score.penalty_": ["chombo", "false_pon", "false_kan"],
+        "score.penalty_": ["chombo", "false_pon", "false_kan", "abandon"],
         "calc.target_": ["hand", "pon", "chi", "minkan", "ankan", "extracted", "dora", "ura"],
         "calc.meld_": ["pon", "chi", "minkan", "ankan"],
         "score.entry_": ["win", "draw", "chombo", "chips"],

@@ -299,7 +299,7 @@ def replay(
             if ev["type"] in ("win", "draw") and (ev is events[0]):
                 for p in ev.get("riichi", []):
                     stats["riichi"][p] += 1
-            if ev["type"] == "chombo":
+            if ev["type"] in ("chombo", "penalty"):  # the standings' チョンボ・罰符 column
                 stats["chombo"][ev["player"]] += 1
         game.events.extend(events)
         game.scores, game.chips = list(last["scores"]), list(last["chips"])

@@ -484,7 +484,7 @@ function openEntry(kind, row = null) {
       return { events: [model.kind === 'chombo' ? { type: 'chombo', player: model.player } : { type: 'penalty', kind: model.kind, player: model.player }] };
     };
     const draw = () => fill(body,
-      choice(t('score.penalty_kind'), ['chombo', 'false_pon', 'false_kan'].map((k) => [k, t(`score.penalty_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'pkind'),
+      choice(t('score.penalty_kind'), ['chombo', 'false_pon', 'false_kan', 'abandon'].map((k) => [k, t(`score.penalty_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'pkind'),
       choice(t('score.offender'), seated.map((p) => [p, names()[p]]), () => model.player, (v) => { model.player = v; refresh(); }, 'player'));
     draw();
   } else if (kind === 'chips') {
