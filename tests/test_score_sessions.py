@@ -109,6 +109,7 @@ def test_gotou_session_four_rotating_with_shuba_spring_dice_and_a_second_game(db
     assert st["games"][1]["start"]["first_dealer"] == 1
     assert st["hands"][-1]["game"] == 1
     assert st["standings"]["wins"][winner] == 1 and st["standings"]["deal_ins"][loser] == 1
+    assert st["standings"]["yakitori"] is None  # 焼き鳥 is off in the preset
     # Game results add up to a zero sum (the chips carried in are not counted twice).
     assert abs(sum(st["games"][0]["result"])) < 1e-6
     ledger_check(c, sid)
@@ -366,3 +367,18 @@ def test_websocket_from_another_origin_is_refused(db: str) -> None:
     with c.websocket_connect(f"/ws/score/{sid}", headers={"origin": "http://testserver"}) as ws:
         ws.send_json({"type": "join"})
         assert ws.receive_json()["type"] == "state"
+
+
+def test_yakitori_counted_where_the_rules_have_it(db: str) -> None:
+    from jantaku.rules.model import GameRules
+
+    if "yakitori_chips" not in GameRules.model_fields:
+        pytest.skip("this build has no 焼き鳥 knob (game.yakitori_chips)")
+    c = TestClient(create_app(db))
+    sid, auth = session(
+        c, preset="gotou", names=["A", "B", "C"], options={"game": {"yakitori_chips": 2}}
+    )
+    st = add(c, sid, auth, [{"type": "win", "winner": 1, "from": 2, "yakuman": 2}], "y").json()
+    assert st["games"][0]["over"]
+    assert st["standings"]["yakitori"] == [1, 0, 1]
+    ledger_check(c, sid)

@@ -257,6 +257,10 @@ def replay(
     games: list[Game] = []
     rows: list[dict[str, Any]] = []
     stats = {k: [0] * people for k in ("wins", "deal_ins", "riichi", "chombo", "tsumo")}
+    # 焼き鳥 where the rules have it: games a person ended without a win (流し counts).
+    yakitori_rule = bool(getattr(preset.game, "yakitori_chips", 0))
+    yakitori = [0] * people
+    won: set[int] = set()
 
     def new_game(chips: list[int] | None) -> tuple[Game, _ScoringLedger]:
         g = Game(len(games), _game_start(preset, people, len(games), rotate, chips))
@@ -275,6 +279,7 @@ def replay(
             )
         if game.over:
             game, led = new_game(game.chips)
+            won = set()
         s = led.state
         label = {"round": "ESWN"[s.round % 4], "hand": s.hand, "honba": s.honba, "dealer": s.dealer}
         led.scored = []
@@ -290,7 +295,10 @@ def replay(
             entries.append(entry)
         last = entries[-1]
         for ev in events:
+            if ev["type"] == "draw" and ev.get("kind") == "nagashi":
+                won.update(ev.get("winners", ev.get("tenpai", [])[:1]))
             if ev["type"] == "win":
+                won.add(ev["winner"])
                 stats["wins"][ev["winner"]] += 1
                 if ev.get("from") is None:
                     stats["tsumo"][ev["winner"]] += 1
@@ -320,6 +328,8 @@ def replay(
             game.over = True
             game.settlement = last["settlement"]
             game.result = _game_result(preset, game, led)
+            for p in range(people):
+                yakitori[p] += p not in won
     s = led.state
     if game.over:
         # The table after a finished game: the next game's first hand.
@@ -379,6 +389,7 @@ def replay(
             "rank": ranks,
             "chips": list(table["chips"]),
             **stats,
+            "yakitori": yakitori if yakitori_rule else None,
         },
     }
 

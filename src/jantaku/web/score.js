@@ -290,7 +290,7 @@ function renderHistory() {
 
 function renderStandings() {
   const st = S.standings;
-  const cols = ['result', 'chips', 'wins', 'tsumo', 'deal_ins', 'riichi', 'chombo'];
+  const cols = ['result', 'chips', 'wins', 'tsumo', 'deal_ins', 'riichi', 'chombo', ...(st.yakitori ? ['yakitori'] : [])];
   const order = names().map((_, p) => p).sort((a, b) => st.rank[a] - st.rank[b]);
   fill($('standings'), el('table', { class: 'standings' },
     el('thead', {}, el('tr', {}, el('th', {}, t('score.rank')), el('th', {}, t('score.name')),
