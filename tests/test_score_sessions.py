@@ -382,3 +382,31 @@ def test_yakitori_counted_where_the_rules_have_it(db: str) -> None:
     assert st["games"][0]["over"]
     assert st["standings"]["yakitori"] == [1, 0, 1]
     ledger_check(c, sid)
+
+
+def test_hostile_socket_messages_get_an_error_and_change_nothing(db: str) -> None:
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="riichi", names=["A", "B", "C", "D"])
+    token = auth["Authorization"].split()[1]
+    with c.websocket_connect(f"/ws/score/{sid}") as ws:
+        ws.send_json({"type": "join", "token": token})
+        rev = ws.receive_json()["rev"]
+        for bad, words in (
+            ("x" * 40_000, "over"),
+            ("{not json", "not JSON"),
+            ("[1, 2]", "object"),
+            (json.dumps({"type": "explode", "at": rev}), "add, edit or delete"),
+            (json.dumps({"type": "add", "at": rev, "cid": "c", "hand": {"events": []}}), "events"),
+            (json.dumps({"type": "edit", "at": rev, "index": 5, "hand": {}}), "index"),
+            (json.dumps({"type": "add", "at": "0", "cid": "c", "hand": {}}), "at"),
+        ):
+            ws.send_text(bad)
+            err = ws.receive_json()
+            assert err["type"] == "error" and words in err["error"], (bad[:40], err)
+        # The socket still works and nothing was stored.
+        ws.send_json({"type": "state", "req": 9})
+        st = ws.receive_json()
+        assert st["req"] == 9 and st["rev"] == rev and st["hands"] == []
+    with c.websocket_connect(f"/ws/score/{sid}") as ws:
+        ws.send_text("hello")  # no join first
+        assert ws.receive_json()["type"] == "error"
