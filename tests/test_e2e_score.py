@@ -31,10 +31,12 @@ def get(url: str) -> Any:
     return json.load(urllib.request.urlopen(url))
 
 
-def phone(browser: Any) -> Any:
-    ctx = browser.new_context(**PHONE)
-    ctx.set_default_timeout(60_000)
-    page = ctx.new_page()
+def phone(browser: Any, strict: bool = False) -> Any:
+    """A page of its own (its own storage and service worker) at phone size; ``strict``: under
+    the server's Content-Security-Policy as people get it, where the browser fixture has one."""
+    opener = getattr(browser, "strict_page", browser.new_page) if strict else browser.new_page
+    page = opener(**PHONE)
+    page.set_default_timeout(60_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
@@ -121,7 +123,7 @@ def ledger_agrees(url: str, sid: str, page: Any) -> dict[str, Any]:
 
 def shot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.wait_for_function("[...document.images].every((i) => i.complete)")
+    page.wait_for_load_state("networkidle")
     page.screenshot(path=str(ARTIFACTS / f"score-{name}.png"), full_page=True)
 
 
@@ -345,7 +347,7 @@ def test_offline_entry_survives_a_reload_and_is_sent_once_after_a_restart(
 
 
 def test_calculator_refuses_a_fifth_copy_and_a_15_tile_hand(server: str, browser: Any) -> None:
-    page = phone(browser)
+    page = phone(browser, strict=True)
     page.goto(server + "/calc?rules=riichi")
     page.wait_for_selector("body[data-ready='1']")
     for _ in range(5):
