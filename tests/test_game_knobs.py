@@ -120,6 +120,17 @@ class TestPointsAndLength:
         # 2: 24000 + 8000 = 32000 ≥ 30000: the end.
         assert b["scores"] == [25000, 26000, 32000, 17000] and b["game_over"]
 
+    @knob("extension_above")
+    def test_extension_above(self) -> None:
+        # 東風, East 4, 1 reaches exactly 30000: that ends the game, unless the target must be
+        # exceeded (mighty «全員40000点以下で終了するとサドンデス»).
+        start = {**EAST_4, "scores": [25000, 29000, 25000, 21000]}
+        (e,) = run("riichi", game(length="tonpuu"), [win(1, 2, 1)], start=start)
+        assert e["scores"][1] == 30000 and e["game_over"]
+        above = game(length="tonpuu", extension_above=True)
+        (e,) = run("riichi", above, [win(1, 2, 1)], start=start)
+        assert not e["game_over"] and e["round"] == "S"
+
     @knob("extension_target")
     def test_extension_target(self) -> None:
         # 東風, East 4, 0 at 31000: ends at the default 30000, plays on at 40000.
@@ -547,6 +558,16 @@ class TestSettlement:
     def test_rounding_gosha_rokunyu(self) -> None:
         # 五捨六入: -30.9 → -31, -1.1 → -1; the top takes the rest: -(9 - 15 - 51) = 57.
         assert settled({"settlement": {"rounding": "gosha_rokunyu"}}) == [-51, 9, -15, 57]
+
+    @knob("boo_yakuman")
+    def test_boo_yakuman_single(self) -> None:
+        # kanto-boo: a yakuman ends the game as a double マルエー (20 from each), or a single one
+        # (10 from each), the table fee 3 paid by the top either way.
+        ev = [win(1, 2, 0, 0, yakuman=1)]
+        (e,) = run("kanto-boo", None, ev)
+        assert e["game_over"] and e["settlement"] == [-20, 57, -20, -20]
+        (e,) = run("kanto-boo", {"settlement": {"boo_yakuman": "single"}}, ev)
+        assert e["settlement"] == [-10, 27, -10, -10]
 
     @knob("kubi")
     def test_kubi(self) -> None:

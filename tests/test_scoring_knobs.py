@@ -733,6 +733,19 @@ def test_north_in_hand() -> None:
     assert score("gotou", "19m19p19s12345677z", "7z")["yakuman"] == 1
 
 
+@knob("ippatsu_yaku")
+def test_ippatsu_yaku_off() -> None:
+    # kanto-boo «一発及び槓ドラの有無については『しらぎく麻雀』では選択可能»: riichi ippatsu pinfu
+    # tanyao red = 5 han; without 一発 4 han 30 fu (7700 with the kanto-boo two extra han capped
+    # at mangan either way, so compare the yaku).
+    on = score("kanto-boo", BOO, "2s", riichi="riichi", ippatsu=True)
+    off = score(
+        "kanto-boo", BOO, "2s", riichi="riichi", ippatsu=True, options={"ippatsu_yaku": False}
+    )
+    assert yaku(on)["ippatsu"] == 1 and "ippatsu" not in yaku(off)
+    assert on["han"] == off["han"] + 1
+
+
 def test_every_scoring_knob_has_a_test() -> None:
     missing = sorted(set(ScoringRules.model_fields) - COVERED)
     assert not missing, f"ScoringRules knobs without a test: {missing}"

@@ -1327,6 +1327,8 @@ class State:
             self._after_offer()
 
     def _reveal_dora(self) -> None:
+        if not self.game.table.kan_dora_indicators:
+            return  # no kan dora: only the indicators turned at the start count
         while self.pending_dora and len(self.revealed) < len(self.wall.dora):
             tile = self.wall.dora[len(self.revealed)]
             self._emit({"type": "dora", "tile": tile, "dora_marker": self.game.names[tile]})

@@ -201,6 +201,8 @@ class ScoringRules(_Section):
     (gotou: «オープンリーチ +1000点»)."""
     ura_dora: bool = True
     """Ura dora exist (kanto-boo: no)."""
+    ippatsu_yaku: bool = True
+    """一発 exists (kanto-boo: «一発及び槓ドラの有無…選択可能», on by default)."""
     gold_is_dora: bool = True
     """A gold five counts as a dora like a red five (gotou)."""
     min_han: int = 1
@@ -325,6 +327,9 @@ class GameRules(_Section):
     ends with someone at the target ends the game: gotou, mighty)."""
     extension_target: int = 30000
     """The points someone must have for the game to end after its last hand."""
+    extension_above: bool = False
+    """Someone must have more than ``extension_target``, not just as much (mighty
+    «全員40000点以下で終了するとサドンデス»: sudden death while everyone is at 40000 or below)."""
     bust: Literal["below_zero", "zero_or_below", "none"] = "below_zero"
     """When a player's points end the game (gotou: «0点は飛びではなく続行»; tokushima: 0 busts)."""
     end_at_or_above: int = 0
@@ -438,6 +443,9 @@ class TableRules(_Section):
     doubles_two_dora: bool = False
     """The dealer's dice are rolled (and shown) at the start of each hand; doubles turn one
     more dora indicator for that hand (tokushima «ゾロ目ならドラ表示牌2枚めくり»)."""
+    kan_dora_indicators: bool = True
+    """A kan turns a dora indicator (and its ura); off: only the indicators turned at the
+    start count (kanto-boo: «一発及び槓ドラの有無…選択可能», on by default)."""
     kan_needs_draws: int = Field(default=1, ge=1)
     """A kan (closed, added or open) only with at least this many live draws left: 1 (Tenhou:
     none on the last tile), 2 (gotou: none when one draw or less is left)."""
@@ -461,6 +469,9 @@ class SettlementRules(_Section):
     and the top takes the rest, as Tenhou did until 2020; ``none``: tenths, as Tenhou now."""
     kubi: int = 40000
     """gotou: a player at this or more has クビ."""
+    boo_yakuman: Literal["double", "single"] = "double"
+    """kanto-boo: a yakuman ends the game as a double マルエー (20 from each), or as a single
+    one (10 from each: «役満貫を和了した場合は点数状況に拘らずマルエーとする事も出来ます»)."""
 
 
 class Preset(_Section):

@@ -152,6 +152,12 @@ class Ledger:
             s.round = "ESWN".index(r)
         if "first_dealer" in start:
             s.first_dealer = int(start["first_dealer"])
+        # A game resumed past its last wind is in its extension (sudden death stays sudden
+        # death); ``extension: true`` says so for a game whose extension is in its last wind.
+        ext = start.get("extension", False)
+        if not isinstance(ext, bool):
+            raise LedgerError("start.extension: true or false")
+        s.extension = ext or s.round > self.last_round
         s.stick_points = s.sticks * self.preset.scoring.riichi_stick
 
     def run(self, events: Sequence[Any]) -> list[dict[str, Any]]:
@@ -450,7 +456,7 @@ class Ledger:
             after[winner] += amount
         after[winner] += s.stick_points + len(riichi) * self.preset.scoring.riichi_stick
         dealer_win = self.seat_wind(winner) == EAST
-        reached = any(x >= g.extension_target for x in after)
+        reached = self._reached(after)
         # The same ends as _after_hand: bust, the upper line, or the deal passing after the
         # last hand with no extension to play (or the target reached).
         passes_last = (self.is_last_hand() or s.extension) and not dealer_win
@@ -644,6 +650,14 @@ class Ledger:
 
     # -- flow --------------------------------------------------------------------------------
 
+    def _reached(self, scores: Sequence[int]) -> bool:
+        """Someone has what ends the game after its last hand: ``extension_target`` or more,
+        or more than it where the rule says «全員40000点以下» (mighty)."""
+        target = self.preset.game.extension_target
+        if self.preset.game.extension_above:
+            return any(x > target for x in scores)
+        return any(x >= target for x in scores)
+
     def _busted(self, points: int) -> bool:
         bust = self.preset.game.bust
         return (bust == "below_zero" and points < 0) or (bust == "zero_or_below" and points <= 0)
@@ -666,7 +680,7 @@ class Ledger:
             return
         target = g.extension_target
         last = self.is_last_hand()
-        reached = any(x >= target for x in s.scores)
+        reached = self._reached(s.scores)
         # Sudden death (gotou, mighty) ends on the first hand that leaves someone at the
         # target; Tenhou's 西入 ends like a last hand: when the deal passes, or by agari-yame.
         if s.extension and reached and (g.extension == "sudden_death" or not dealer_stays):
@@ -689,7 +703,7 @@ class Ledger:
         else:
             s.hand += 1
         if s.round > self.last_round:
-            if g.extension == "none" or any(x >= target for x in s.scores):
+            if g.extension == "none" or reached:
                 self._end_game()
                 return
             if g.extension == "next_wind" and s.round > self.last_round + 1:

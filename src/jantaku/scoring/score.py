@@ -138,6 +138,8 @@ class Scorer:
             fifth_copy=preset.hand.wildcard_fifth_copy,
         )
         disabled = set(rules.disabled_yaku)
+        if not rules.ippatsu_yaku:
+            disabled.add("ippatsu")
         extra = set(rules.extra_yaku)
         if rules.yakuhai_north:
             extra.add("yakuhai_north")

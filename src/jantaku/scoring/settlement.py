@@ -142,10 +142,11 @@ def _boo(
     top = order[0]
     out = [0.0] * n
     if yakuman_winner is not None:
+        value = BOO_YAKUMAN if preset.settlement.boo_yakuman == "double" else BOO_A
         for seat in range(n):
             if seat != top:
-                out[seat] -= BOO_YAKUMAN
-                out[top] += BOO_YAKUMAN
+                out[seat] -= value
+                out[top] += value
     else:
         sunk = [seat for seat in order[1:] if points[seat] < start]
         value = {3: BOO_A, 2: BOO_B, 1: BOO_C}.get(len(sunk), 0)
