@@ -53,9 +53,10 @@ def stacked(
         out_hands.append(h + [pool.pop() for _ in range(size - len(h))])
     table = p.table
     rin = parts[-2] + [pool.pop() for _ in range(table.rinshan_tiles - len(parts[-2]))]
-    dor = parts[-1] + [pool.pop() for _ in range(5 - len(parts[-1]))]
-    ura = [pool.pop() for _ in range(5)]
-    rest = [pool.pop() for _ in range(table.dead_wall - table.rinshan_tiles - 10)]
+    n = table.indicators
+    dor = parts[-1] + [pool.pop() for _ in range(n - len(parts[-1]))]
+    ura = [pool.pop() for _ in range(n)]
+    rest = [pool.pop() for _ in range(table.dead_wall - table.rinshan_tiles - 2 * n)]
     return Wall(out_hands, parts[-3] + pool + special, rin, dor, ura, rest)
 
 
@@ -469,7 +470,7 @@ def test_table_rules_come_from_the_knobs() -> None:
     assert t["tokushima"].furiten_riichi == "forbidden" and not t["tokushima"].nine_terminals
     assert t["tokushima"].tenpai_needs_yaku and t["tokushima"].per_tile_furiten
     boo = t["kanto-boo"]
-    assert boo.furiten_riichi == "forbidden" and boo.riichi_must_win and not boo.double_ron
+    assert boo.furiten_riichi == "forbidden" and not boo.riichi_must_win and not boo.double_ron
     assert boo.nine_terminals and not boo.tenhou_aborts
 
 
@@ -578,7 +579,7 @@ def test_gotou_replacement_draws_do_not_shorten_the_live_wall() -> None:
     end of the live wall up one for a north set aside."""
     wall = stacked("gotou", [], live="1f", rinshan="9p")
     state = Game("gotou").new_state([wall])
-    assert len(wall.rinshan) == 12 and state.max_draws == 112 - 22 - 39
+    assert len(wall.rinshan) == 12 and state.max_draws == 112 - 24 - 39
     left = state.max_draws - state.draws
     state.apply(state.legal_actions(0)[0])  # the forced extraction of the flower
     assert state.players[0].extracted and state.max_draws - state.draws == left

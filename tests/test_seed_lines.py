@@ -13,10 +13,15 @@ from typing import Any
 import pytest
 
 from jantaku.bots import SeatView, make_bot
-from jantaku.game import Action, ActionType, Game
+from jantaku.game import Action, ActionType, Game, State, Wall
 from jantaku.rules import load_preset
+from jantaku.scoring.json_io import ScoreService
 from jantaku.scoring.ledger import run_ledger
 from jantaku.scoring.settlement import settle
+from jantaku.scoring.situation import RiichiKind
+from jantaku.tiles import parse_tiles
+from jantaku.tiles.kinds import N_KINDS, NORTH
+from jantaku.tiles.tileset import tile_kind
 from test_game_house_rules import pass_all, stacked, tile, tsumogiri, types
 
 
@@ -125,8 +130,6 @@ def tile_all(state: Any, seat: int, name: str) -> list[int]:
 
 def test_boo_ippatsu_knob() -> None:
     # «尚、一発及び槓ドラの有無については『しらぎく麻雀』では選択可能です。»
-    from jantaku.scoring.json_io import ScoreService
-
     sit = {
         "hand": "234m406p678s234s55p",
         "win_tile": "2s",
@@ -151,3 +154,209 @@ def test_boo_yakuman_double_or_single_maru_a(value: str, each: int) -> None:
     out = settle(preset, [8000, 16000, 4000, 4000], yakuman_winner=0).result
     # The yakuman winner is top whatever the points, and pays the table fee of 3.
     assert out == [3 * each - 3, -each, -each, -each]
+
+
+# ============================================================================================
+# 五等 (gotou-minor-change-sanma.ja.txt) and 徳島 (tokushima-sanma.ja.txt): play
+# ============================================================================================
+
+
+def last_tile_wall(preset: str, last: str, hands: list[str], first: str = "") -> Wall:
+    """A wall whose live tiles start with ``first`` and end with ``last`` (drawn by the
+    dealer when nobody calls); the other flowers wait among the ura indicators, so nobody
+    else sets one aside before."""
+    wall = stacked(preset, hands, live=first)
+    ts = load_preset(preset).tileset()
+    want = parse_tiles(last, ts)[0]
+    target = next(t for t in wall.live if ts.faces[t] == ts.faces[want])
+    flowers = [t for t in wall.live if tile_kind(t) >= N_KINDS and t != target]
+    live = [t for t in wall.live if t != target and t not in flowers]
+    ura = list(wall.ura)
+    for i, f in enumerate(flowers):
+        live.append(ura[i])
+        ura[i] = f
+    return Wall(wall.hands, [*live, target], wall.rinshan, wall.dora, ura, wall.rest)
+
+
+def play_until(state: State, stop: Any) -> None:
+    """Everyone discards what they draw (a tile that may not be discarded is set aside) and
+    passes every call and win, until ``stop(state)`` or the end of the hand."""
+    ended = sum(e["type"] == "end_kyoku" for e in state.events)
+    for _ in range(500):
+        if stop(state) or sum(e["type"] == "end_kyoku" for e in state.events) > ended:
+            return
+        if state.phase == "response":
+            pass_all(state)
+            continue
+        seat = state.turn
+        drawn = state.players[seat].drawn
+        assert drawn is not None
+        legal = state.legal_actions(seat)
+        if Action(ActionType.DISCARD, seat, drawn) in legal:
+            state.apply(Action(ActionType.DISCARD, seat, drawn))
+        else:
+            state.apply(next(a for a in legal if a.type is ActionType.KITA))
+        pass_all(state)
+    raise AssertionError("the hand did not end")
+
+
+def at_last_tile(state: State) -> bool:
+    p = state.players[state.turn]
+    return state.phase == "turn" and state.draws >= state.max_draws and not p.rinshan_draw
+
+
+# The dealer: 123p 456p 789s 11s 45s, draws 9m and declares riichi on it (waits 3s 6s).
+RIICHI_HAND = "123p456p789s11s45s"
+
+
+@pytest.mark.parametrize(
+    ("preset", "last"), [("gotou", "1f"), ("tokushima", "3f"), ("gotou", "4z")]
+)
+def test_a_flower_or_north_drawn_last_under_riichi_is_set_aside_and_replaced(
+    preset: str, last: str
+) -> None:
+    # gotou «華牌、北の補充し忘れはツモ番時にいつでも解消可能», «北華は空気扱い 捨てる事不可»;
+    # tokushima «華牌は空気扱いのため河に捨てることが出来ず».
+    # gotou: the others hold the dot white and the norths that are not the last tile.
+    norths = "4z" if last == "4z" else "4z4z"
+    hands = [RIICHI_HAND, "0z4z4z", norths] if preset == "gotou" else [RIICHI_HAND]
+    wall = last_tile_wall(preset, last, hands, first="9m")
+    state = Game(preset).new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "9m")))
+    pass_all(state)
+    play_until(state, at_last_tile)
+    assert state.turn == 0 and state.players[0].riichi.declared
+    drawn = state.players[0].drawn
+    assert drawn is not None and state.game.names[drawn] == last
+    legal = list(state.legal_actions(0))
+    # Never made to discard it: setting it aside (or a win) is all the riichi player may do.
+    assert Action(ActionType.DISCARD, 0, drawn) not in legal
+    assert Action(ActionType.KITA, 0, drawn) in legal
+    state.apply(Action(ActionType.KITA, 0, drawn))
+    pass_all(state)
+    assert state.players[0].rinshan_draw and drawn in state.players[0].extracted
+    play_until(state, lambda s: False)
+    draw = next(e for e in state.events if e["type"] == "ryukyoku")
+    assert 0 in draw["tenpai"]  # the riichi hand stayed tenpai
+    assert all(tile_kind(t) < N_KINDS and tile_kind(t) != NORTH for t in state.players[0].river)
+
+
+def wall_ts(preset: str) -> Any:
+    return load_preset(preset).tileset()
+
+
+def test_gotou_a_win_on_the_last_replacement_is_rinshan_not_haitei() -> None:
+    # «華牌、北の補充し忘れはツモ番時にいつでも解消可能»: set aside on the last tile, the
+    # replacement that completes the hand is 嶺上開花, not 海底.
+    wall = last_tile_wall("gotou", "2f", [RIICHI_HAND, "0z4z4z", "4z4z"], first="9m")
+    three = parse_tiles("3s", wall_ts("gotou"))[0]
+    for part in (wall.live, *wall.hands[1:]):
+        if three in part:
+            part[part.index(three)] = wall.rinshan[-1]
+    wall.rinshan[-1] = three
+    wall.rinshan.reverse()  # the 3s is the first replacement tile
+    state = Game("gotou").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "9m")))
+    pass_all(state)
+    play_until(state, at_last_tile)
+    kita = next(a for a in state.legal_actions(0) if a.type is ActionType.KITA)
+    state.apply(kita)
+    pass_all(state)
+    p = state.players[0]
+    assert p.drawn == three
+    state.apply(Action(ActionType.TSUMO, 0, p.drawn))
+    hora = next(e for e in state.events if e["type"] == "hora")
+    ids = {y["id"] for y in hora["yakus"]}
+    assert "rinshan" in ids and "haitei" not in ids
+
+
+def test_gotou_four_people_no_sitting_out_chips_after_a_spring() -> None:
+    # «局終了時に春が出なかった場合、抜け番に2枚オール» and «流局時抜け番に2枚オール»: the dealer
+    # sets spring aside at once, the hand ends in a draw: the sitting-out person (3) gets only
+    # the draw's 2 from each of the three others.
+    wall = stacked("gotou", ["", "0z"], live="1f")
+    wall.hands.append([])
+    state = Game("gotou", people=4).new_state([wall])
+    assert state.legal_actions(0)[0].type is ActionType.KITA
+    play_until(state, lambda s: False)
+    spring = next(e for e in state.events if e["type"] == "nukidora")
+    assert spring["chip_deltas"] == [3, -1, -1, -1]
+    draw = next(e for e in state.events if e["type"] == "ryukyoku")
+    assert draw["chip_deltas"][3] == 6
+
+
+@pytest.mark.parametrize(
+    ("action", "kind"),
+    [
+        (ActionType.RIICHI, "double"),
+        (ActionType.OPEN_RIICHI, "double_open"),
+        (ActionType.SHUBA_RIICHI, "double_shuba"),
+        (ActionType.OPEN_SHUBA_RIICHI, "double_open_shuba"),
+    ],
+)
+def test_gotou_shuba_and_open_riichi_on_the_first_turn_are_double_riichi(
+    action: ActionType, kind: str
+) -> None:
+    # «1半荘に1回祝儀倍リーチ(シュバリー)可能», «オープンリーチあり», «オープン複合可»: each is a
+    # riichi, so on the first uninterrupted turn a double riichi (2 han).
+    wall = stacked("gotou", [RIICHI_HAND, "0z"], live="9m")
+    state = Game("gotou").new_state([wall])
+    state.apply(Action(action, 0, tile(state, 0, "9m")))
+    pass_all(state)
+    assert state.players[0].riichi.value == kind
+    sit = state._situation(0, 1, parse_tiles("3s", state.game.tileset)[0], False)
+    res = state.game.scorer.score(sit)
+    assert {y.id: y.han for y in res.yaku}.get("double_riichi") == 2
+    assert "riichi" not in {y.id for y in res.yaku}
+
+
+def test_score_json_says_double_open_and_shuba_riichi() -> None:
+    # «リーチ代5000点 オープン複合可»: `jantaku score` takes double_open, double_shuba and
+    # double_open_shuba; a double シュバ doubles its chips like a plain シュバ.
+    svc = ScoreService("gotou")
+    base = {"hand": "123p456p789s11s345s", "win_tile": "3s", "win": "ron", "discarder": "S"}
+    for riichi in ("double", "double_open", "double_shuba", "double_open_shuba"):
+        out = svc.score({**base, "riichi": riichi})
+        assert {y["id"]: y["han"] for y in out["yaku"]}.get("double_riichi") == 2, riichi
+    plain = svc.score({**base, "riichi": "double", "ura_indicators": "2p"})
+    shuba = svc.score({**base, "riichi": "double_shuba", "ura_indicators": "2p"})
+    assert shuba["chips"] == {k: 2 * v for k, v in plain["chips"].items()} and plain["chips"]
+    opened = svc.score({**base, "riichi": "double_open"})
+    assert (
+        opened["payments"]["S"] == svc.score({**base, "riichi": "double"})["payments"]["S"] + 1000
+    )
+
+
+@pytest.mark.parametrize(
+    ("third", "others", "offered"),
+    [
+        ("forbidden", ["riichi", "riichi"], False),
+        ("forbidden", ["riichi", "none"], True),
+        ("allowed_unless_two_open", ["riichi", "open"], True),
+        ("allowed_unless_two_open", ["open", "open_shuba"], False),
+    ],
+)
+def test_gotou_no_third_riichi_may_be_open(third: str, others: list[str], offered: bool) -> None:
+    # «3件目オープンリーチ不可»: the third riichi at the table, whatever the first two were
+    # (revised decision; the knob keeps the earlier "unless two open" reading).
+    preset = load_preset("gotou", {"table": {"third_riichi_open": third}})
+    state = Game(preset).new_state([stacked("gotou", [RIICHI_HAND, "0z"], live="9m")])
+    state.players[1].riichi, state.players[2].riichi = map(RiichiKind, others)
+    state._legal_cache = None
+    nine = tile(state, 0, "9m")
+    assert (Action(ActionType.OPEN_RIICHI, 0, nine) in state.legal_actions(0)) is offered
+    assert Action(ActionType.RIICHI, 0, nine) in state.legal_actions(0)
+
+
+def test_gotou_four_kans_show_six_dora_indicators() -> None:
+    # «表ドラ常時2枚めくり», «カンドラ即めくり»: 2 + 4 kans = 6 indicators, and 6 ura; the dead
+    # wall holds the 12 replacement tiles («嶺上牌は6トン(12枚)残し») and them.
+    wall = stacked("gotou", ["1111p2222p3333p4s", "0z"], live="4s", rinshan="4s4s5s6s")
+    assert len(wall.dora) == len(wall.ura) == 6
+    state = Game("gotou").new_state([wall])
+    assert state.max_draws == 112 - 24 - 3 * 13
+    for name in ("1p", "2p", "3p", "4s"):
+        state.apply(Action(ActionType.ANKAN, 0, None, tuple(tile_all(state, 0, name))))
+    assert len(state.revealed) == 6 == len([e for e in state.events if e["type"] == "dora"]) + 2
+    sit = state._situation(0, 0, state.players[0].hand[-1], False)
+    assert len(sit.dora_indicators) == len(sit.ura_indicators) == 6

@@ -336,8 +336,10 @@ class State:
         rest = tiles[size * n :]
         table = self.game.table
         dead, live = rest[: table.dead_wall], rest[table.dead_wall :]
-        r = table.rinshan_tiles
-        wall = Wall(hands, live, dead[:r], dead[r : r + 5], dead[r + 5 : r + 10], dead[r + 10 :])
+        r, n = table.rinshan_tiles, table.indicators
+        wall = Wall(
+            hands, live, dead[:r], dead[r : r + n], dead[r + n : r + 2 * n], dead[r + 2 * n :]
+        )
         return wall, False
 
     def _start_kyoku(self) -> None:
@@ -386,7 +388,8 @@ class State:
 
     def _draw(self, seat: int, rinshan: bool = False) -> None:
         if rinshan:
-            tile = self.wall.rinshan[0] if self.wall.rinshan else self.wall.live[-1]
+            w = self.wall
+            tile = w.rinshan[0] if w.rinshan else w.live[-1] if w.live else w.rest[0]
         else:
             tile = self.wall.live[0]
         self._emit(
@@ -457,8 +460,11 @@ class State:
             if self.wall.rinshan:
                 self.wall.rinshan.pop(0)
                 shortens = self.game.table.replacement_shortens_wall
-            else:
+            elif self.wall.live:
                 self.wall.live.pop()
+            else:  # after the last live tile: the rest of the dead wall
+                self.wall.rest.pop(0)
+                shortens = False
         else:
             self.wall.live.pop(0)
         if shortens:
@@ -498,13 +504,8 @@ class State:
     def _on_reach(self, ev: dict[str, Any]) -> None:
         p = self.players[ev["actor"]]
         first = not p.has_discarded and not self.calls_seen
-        is_open, shuba = ev.get("open", False), ev.get("shuba", False)
-        if is_open:
-            p.riichi = RiichiKind.OPEN_SHUBA if shuba else RiichiKind.OPEN
-        elif shuba:
-            p.riichi = RiichiKind.SHUBA
-        else:
-            p.riichi = RiichiKind.DOUBLE if first else RiichiKind.RIICHI
+        # Open riichi and シュバ are riichi: on the first uninterrupted turn, double riichi.
+        p.riichi = RiichiKind.of(ev.get("open", False), ev.get("shuba", False), first)
         self.reach_pending = ev["actor"]
 
     def _on_reach_accepted(self, ev: dict[str, Any]) -> None:
@@ -512,7 +513,7 @@ class State:
         p.ippatsu = True
         self.reach_pending = None
         self.riichi_count += 1
-        shuba = p.riichi in (RiichiKind.SHUBA, RiichiKind.OPEN_SHUBA)
+        shuba = p.riichi.is_shuba
         self.ledger.deposit_riichi(ev["actor"], shuba=shuba)
 
     def _on_dora(self, ev: dict[str, Any]) -> None:
@@ -689,7 +690,7 @@ class State:
             for _ in range(2 * len(rolls)):
                 self._rng.randint(1, 6)
         if rolls:
-            shuba = sit.riichi in (RiichiKind.SHUBA, RiichiKind.OPEN_SHUBA)
+            shuba = sit.riichi.is_shuba
             double = shuba and self.game.preset.chips.shuba_doubles
             self.ledger.apply(
                 {"type": "chips", "to": winner, "items": {}, "dice": rolls, "double": double}
@@ -797,7 +798,7 @@ class State:
             rinshan=tsumo and p.rinshan_draw,
             chankan=chankan,
             haitei=tsumo and self.draws == self.max_draws and not p.rinshan_draw,
-            houtei=not tsumo and not chankan and self.draws == self.max_draws,
+            houtei=not tsumo and not chankan and self.draws >= self.max_draws,
             first_turn=tsumo and not p.has_discarded and not self.calls_seen,
             dora_indicators=tuple(self.revealed),
             ura_indicators=tuple(self.wall.ura[: len(self.revealed)]),
@@ -945,7 +946,13 @@ class State:
         counts = self._counts(hand)
         just_drew = p.drawn is not None
         wall_left = self.max_draws - self.draws
-        if just_drew and game.air_sorted and wall_left > 0:
+        w = self.wall
+        # A flower or nuki-dora is set aside with a replacement draw; on the last live tile
+        # too where the preset says so (never discarded then, riichi or not).
+        can_extract = wall_left > 0 or (
+            table.extract_last_tile and bool(w.rinshan or w.live or w.rest)
+        )
+        if just_drew and game.air_sorted and can_extract:
             air = [k for k in game.air_sorted if counts[k]]
             if air:
                 # A flower (or mighty's 5m) is set aside at once: nothing else is legal.
@@ -980,7 +987,7 @@ class State:
                             if tile_kind(t) == m.kind:
                                 out.append(Action(ActionType.KAKAN, seat, t))
         extractable = game.extractable
-        if just_drew and extractable and wall_left > 0:
+        if just_drew and extractable and can_extract:
             done: set[Kind] = set()
             for t in hand:
                 k = tile_kind(t)
@@ -1037,10 +1044,14 @@ class State:
         """The kinds of riichi ``seat`` may declare now (if the hand allows one)."""
         table = self.game.table
         kinds = [ActionType.RIICHI]
-        opens = sum(1 for q in self.players if q.riichi.is_open)
-        can_open = table.open_riichi and (
-            not table.open_riichi_max or opens < table.open_riichi_max
-        )
+        can_open = table.open_riichi
+        third = table.third_riichi_open
+        if can_open and third != "allowed":
+            # «3件目オープンリーチ不可»: riichi of any kind count, or only open ones.
+            earlier = [q.riichi for q in self.players if q.riichi.declared]
+            if third == "allowed_unless_two_open":
+                earlier = [r for r in earlier if r.is_open]
+            can_open = len(earlier) < 2
         if can_open:
             kinds.append(ActionType.OPEN_RIICHI)
         shuba = self.game.preset.game.shuba_stick

@@ -383,9 +383,10 @@ class TableRules(_Section):
 
     open_riichi: bool = False
     """Open riichi (オープンリーチ) may be declared (gotou, mighty)."""
-    open_riichi_max: int = 0
-    """At most this many open riichi at the table (0: no limit; gotou: 2,
-    «3件目オープンリーチ不可»)."""
+    third_riichi_open: Literal["allowed", "forbidden", "allowed_unless_two_open"] = "allowed"
+    """Whether the third riichi at the table may be open: always (mighty), never whatever the
+    first two were (gotou «3件目オープンリーチ不可», revised: riichi of any kind count), or
+    unless the first two were both open (the earlier reading)."""
     open_riichi_guarded: bool = False
     """Nobody may deal in to an open riichi unless every discard would (gotou: «オープンリーチ
     への放銃は物理的に不可», then 手詰まり放銃)."""
@@ -440,6 +441,11 @@ class TableRules(_Section):
     """Each replacement draw moves the end of the live wall up one, as Tenhou keeps its dead
     wall at 14; off: the live wall is drawn to the dead wall whatever was replaced (gotou
     «ドラ横までツモり切り»)."""
+    extract_last_tile: bool = False
+    """A flower or nuki-dora drawn as the last live tile is set aside and replaced from the
+    dead wall, never discarded (gotou «華牌、北の補充し忘れはツモ番時にいつでも解消可能»,
+    tokushima «華牌は空気扱いのため河に捨てることが出来ず»); off: no extraction on the last
+    tile (Tenhou sanma)."""
     doubles_two_dora: bool = False
     """The dealer's dice are rolled (and shown) at the start of each hand; doubles turn one
     more dora indicator for that hand (tokushima «ゾロ目ならドラ表示牌2枚めくり»)."""
@@ -449,6 +455,13 @@ class TableRules(_Section):
     kan_needs_draws: int = Field(default=1, ge=1)
     """A kan (closed, added or open) only with at least this many live draws left: 1 (Tenhou:
     none on the last tile), 2 (gotou: none when one draw or less is left)."""
+
+    @property
+    def indicators(self) -> int:
+        """Dora indicators (and as many ura) the dead wall holds: those turned at the start
+        (one more on the dealer's doubles) and one per kan, four at most; five at least, as
+        Tenhou keeps (gotou: 2 + 4 = 6, «表ドラ常時2枚めくり», «カンドラ即めくり»)."""
+        return max(5, self.initial_dora + self.doubles_two_dora + 4)
 
 
 class SettlementRules(_Section):
@@ -513,10 +526,11 @@ class Preset(_Section):
                 f"tenpai and noten players (a multiple of {split})"
             )
         t = self.table
-        if t.dead_wall < t.rinshan_tiles + 10:
+        if t.dead_wall < t.rinshan_tiles + 2 * t.indicators:
             raise ValueError(
                 f"table.dead_wall: {t.dead_wall} cannot hold table.rinshan_tiles = "
-                f"{t.rinshan_tiles} replacement tiles and ten indicators"
+                f"{t.rinshan_tiles} replacement tiles and {t.indicators} dora and ura "
+                f"indicators each (table.initial_dora = {t.initial_dora}, four kans)"
             )
         s = self.settlement
         if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:

@@ -17,7 +17,7 @@ from jantaku.tiles.kinds import NORTH, P5, S5, SPRING, WINDS, WINTER, Kind
 from jantaku.tiles.tileset import Variant, tile_kind
 
 from .score import ScoreResult
-from .situation import RiichiKind, WinSituation
+from .situation import WinSituation
 
 FOUR_AND_FOUR_BONUS = 100
 """gotou: four norths and four flowers in one win: +100 chips from all, never doubled."""
@@ -175,7 +175,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         if sit.is_closed and _all_star(sit):
             out.dice_chances += 1
 
-    doubled = rules.shuba_doubles and sit.riichi in (RiichiKind.SHUBA, RiichiKind.OPEN_SHUBA)
+    doubled = rules.shuba_doubles and sit.riichi.is_shuba
     mult = 2 if doubled else 1
     for p in in_hand:
         out.payers[p] = out.payers.get(p, 0) + per_payer * mult

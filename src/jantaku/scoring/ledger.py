@@ -57,6 +57,9 @@ class LedgerState:
     """Stick points left at the end that the rules throw away (kanto-boo)."""
     leftover: tuple[int, int] | None = None
     """Who took the sticks left on the table at the end, and how many points."""
+    spring: bool = False
+    """A spring came out this hand (a chip event with a ``spring`` item): gotou's
+    sitting-out person then gets no «春が出なかった場合» chips."""
 
 
 class Ledger:
@@ -259,7 +262,12 @@ class Ledger:
                 obj.setdefault("win", "tsumo")
             obj.setdefault("players", s.people)
             if winner in ev.get("shuba", []):
-                kinds = {"riichi": "shuba", "open": "open_shuba", "double": "shuba"}
+                kinds = {
+                    "riichi": "shuba",
+                    "open": "open_shuba",
+                    "double": "double_shuba",
+                    "double_open": "double_open_shuba",
+                }
                 obj["riichi"] = kinds.get(obj.get("riichi", "riichi"), obj.get("riichi"))
             if wwind is not None:
                 obj.setdefault("wareme", WIND_LETTERS[WINDS.index(wwind)])
@@ -408,10 +416,7 @@ class Ledger:
             dealer_won = dealer_won or self.seat_wind(winner) == EAST
             if res.yakuman:
                 any_yakuman = winner
-            if winner in ev.get("shuba", []) or sit.riichi in (
-                RiichiKind.SHUBA,
-                RiichiKind.OPEN_SHUBA,
-            ):
+            if winner in ev.get("shuba", []) or sit.riichi.is_shuba:
                 shuba_winners.add(winner)
         g = self.preset.game
         if g.bust_chips:
@@ -626,6 +631,8 @@ class Ledger:
             if q != to:
                 s.chips[q] -= total
                 s.chips[to] += total
+        if "spring" in items:
+            s.spring = True
 
     def roll_dice_chance(self) -> list[list[int]]:
         """Roll one サイコロチャンス with the injected dice: doubles roll again."""
@@ -639,6 +646,8 @@ class Ledger:
     def _sitting_out_chips(self, spring: bool, draw: bool) -> None:
         s = self.state
         n = self.preset.game.sitting_out_chips
+        spring = spring or s.spring
+        s.spring = False  # the hand is over
         if not n or s.people == self.seats:
             return
         out = (s.dealer - 1) % s.people

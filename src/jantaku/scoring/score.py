@@ -814,6 +814,9 @@ _RIICHI_GATES: Final = {
     RiichiKind.OPEN: RIICHI | SINGLE_RIICHI | OPEN_RIICHI,
     RiichiKind.SHUBA: RIICHI | SINGLE_RIICHI,
     RiichiKind.OPEN_SHUBA: RIICHI | SINGLE_RIICHI | OPEN_RIICHI,
+    RiichiKind.DOUBLE_OPEN: RIICHI | DOUBLE_RIICHI | OPEN_RIICHI,
+    RiichiKind.DOUBLE_SHUBA: RIICHI | DOUBLE_RIICHI,
+    RiichiKind.DOUBLE_OPEN_SHUBA: RIICHI | DOUBLE_RIICHI | OPEN_RIICHI,
 }
 """Gate bits of each kind of riichi (シュバ is a riichi; 見せ is an open one)."""
 _CACHED_HAN: Final = 64

@@ -11,12 +11,19 @@ from jantaku.tiles.tileset import Tile, TileSet, tile_kind, tileset
 
 
 class RiichiKind(enum.Enum):
+    """The riichi a winner declared. Open riichi and シュバリー (gotou) are riichi too:
+    declared on the first uninterrupted turn they are double riichi (``double_open``,
+    ``double_shuba``, ``double_open_shuba``)."""
+
     NONE = "none"
     RIICHI = "riichi"
     DOUBLE = "double"
     OPEN = "open"
     SHUBA = "shuba"
     OPEN_SHUBA = "open_shuba"
+    DOUBLE_OPEN = "double_open"
+    DOUBLE_SHUBA = "double_shuba"
+    DOUBLE_OPEN_SHUBA = "double_open_shuba"
 
     @property
     def declared(self) -> bool:
@@ -24,11 +31,42 @@ class RiichiKind(enum.Enum):
 
     @property
     def is_double(self) -> bool:
-        return self is RiichiKind.DOUBLE
+        return self in _DOUBLE
 
     @property
     def is_open(self) -> bool:
-        return self in (RiichiKind.OPEN, RiichiKind.OPEN_SHUBA)
+        return self in _OPEN
+
+    @property
+    def is_shuba(self) -> bool:
+        return self in _SHUBA
+
+    @classmethod
+    def of(cls, open: bool = False, shuba: bool = False, double: bool = False) -> RiichiKind:
+        """The kind from its three parts."""
+        name = "_".join(w for w, on in (("double", double), ("open", open), ("shuba", shuba)) if on)
+        return cls(name or "riichi")
+
+
+_DOUBLE = frozenset(
+    {
+        RiichiKind.DOUBLE,
+        RiichiKind.DOUBLE_OPEN,
+        RiichiKind.DOUBLE_SHUBA,
+        RiichiKind.DOUBLE_OPEN_SHUBA,
+    }
+)
+_OPEN = frozenset(
+    {RiichiKind.OPEN, RiichiKind.OPEN_SHUBA, RiichiKind.DOUBLE_OPEN, RiichiKind.DOUBLE_OPEN_SHUBA}
+)
+_SHUBA = frozenset(
+    {
+        RiichiKind.SHUBA,
+        RiichiKind.OPEN_SHUBA,
+        RiichiKind.DOUBLE_SHUBA,
+        RiichiKind.DOUBLE_OPEN_SHUBA,
+    }
+)
 
 
 @dataclass(frozen=True)
