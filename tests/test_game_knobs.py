@@ -578,6 +578,28 @@ class TestSettlement:
         assert e["settlement"] == [177, 218, 205]
 
 
+class TestPhysicalTable:
+    @knob("nagashi_is_win")
+    def test_nagashi_is_win(self) -> None:
+        # riichi: 流し is a mangan paid at a draw (sticks stay, honba +1); as a win (gotou
+        # «和了扱い») the sticks and the honba go to the player and the deal passes.
+        ev = [draw(kind="nagashi", winners=[1])]
+        start = {"honba": 1, "sticks": 1}
+        (e,) = run("riichi", None, ev, start=start)
+        assert e["payments"] == [-4000, 8000, -2000, -2000] and (e["sticks"], e["honba"]) == (1, 2)
+        (e,) = run("riichi", game(nagashi_is_win=True), ev, start=start)
+        assert e["payments"] == [-4100, 9300, -2100, -2100]
+        assert (e["sticks"], e["honba"], e["dealer"]) == (0, 0, 1)
+
+    @knob("false_call", "false_call_points")
+    def test_false_call(self) -> None:
+        pen = [{"type": "penalty", "player": 2, "kind": "false_pon"}]
+        (e,) = run("riichi", game(false_call="pot", false_call_points=2000), pen)
+        assert e["payments"] == [0, 0, -2000, 0] and e["sticks"] == 1
+        (e,) = run("riichi", game(false_call="each"), pen)
+        assert e["payments"] == [1000, 1000, -3000, 1000]
+
+
 def test_every_game_and_settlement_knob_has_a_test() -> None:
     fields = set(GameRules.model_fields) | set(SettlementRules.model_fields)
     missing = sorted(fields - COVERED)

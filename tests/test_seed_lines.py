@@ -360,3 +360,110 @@ def test_gotou_four_kans_show_six_dora_indicators() -> None:
     assert len(state.revealed) == 6 == len([e for e in state.events if e["type"] == "dora"]) + 2
     sit = state._situation(0, 0, state.players[0].hand[-1], False)
     assert len(sit.dora_indicators) == len(sit.ura_indicators) == 6
+
+
+# ============================================================================================
+# 五等 and 徳島: the scorekeeper (ledger) and the engine alike
+# ============================================================================================
+
+
+def draw(*tenpai: int, **kw: Any) -> dict[str, Any]:
+    return {"type": "draw", "tenpai": list(tenpai), **kw}
+
+
+def test_gotou_nagashi_is_a_win_in_every_respect() -> None:
+    # «流し(捨て牌が19字牌のみ) 和了扱い 鳴かれたら不成立 リーチ者でも成立»: the sticks go to the
+    # 流し player, and honba and the deal move as after their tsumo.
+    start = {"honba": 1, "sticks": 1}
+    (e,) = ledger("gotou", [draw(kind="nagashi", winners=[1], riichi=[2])], start=start)
+    # A non-dealer yakuman tsumo: 16000 / 8000, +1000 each («ツモは1000点加符») and +1000 each
+    # for the honba; the sticks: the one carried and 2's riichi this hand.
+    assert e["payments"] == [-18000, 28000 + 2000, -10000 - 1000]
+    assert (e["sticks"], e["honba"], e["dealer"]) == (0, 0, 1)
+    # The dealer's 流し keeps the deal and adds a honba, like the dealer's tsumo.
+    (e,) = ledger("gotou", [draw(kind="nagashi", winners=[0])], start=start)
+    assert e["payments"] == [2 * 18000 + 1000, -18000, -18000]
+    assert (e["sticks"], e["honba"], e["dealer"]) == (0, 2, 0)
+
+
+def test_gotou_nagashi_in_the_engine_takes_the_sticks_and_passes_the_deal() -> None:
+    # «流し … 和了扱い»: in play too (the engine hands its draws to the same ledger code).
+    game = Game("gotou")
+    state = game.new_state(start={"honba": 1, "sticks": 1, "scores": [35000, 35000, 34000]})
+    p = state.players
+    ts = game.tileset
+    state.ledger.state.dealer = 0
+    river = list(parse_tiles("19m19p", ts))
+    p[1].river = river
+    p[0].river = list(parse_tiles("23p", ts))
+    p[2].river = list(parse_tiles("45s", ts))
+    state.draws = state.max_draws
+    state._exhaustive_draw()
+    nm = next(e for e in state.events if e["type"] == "ryukyoku")
+    assert nm["reason"] == "nm" and nm["nagashi"] == [1]
+    assert nm["deltas"][1] >= 28000 + 1000  # the yakuman tsumo, honba and the stick
+    led = state.ledger.state
+    start = next(e for e in reversed(state.events) if e["type"] == "start_kyoku")
+    assert (start["oya"], start["honba"], start["kyotaku"]) == (1, 0, 0) and led.sticks == 0
+    # A real yakuman: a サイコロチャンス, rolled and paid (from all) with the win.
+    assert nm["nagashi_dice"] and nm["nagashi_dice"][0][0] == 1
+
+
+@pytest.mark.parametrize("order", [(1, 2), (2, 1)])
+def test_gotou_double_ron_sticks_go_to_the_first_in_turn_order(order: tuple[int, int]) -> None:
+    # «ダブロン有 供託は上家取り»: 0 deals in to 1 and 2; 1 comes first in turn order from 0, and
+    # takes the stick and the honba whatever order the wins are written in.
+    start = {"honba": 1, "sticks": 1}
+    han = {1: 1, 2: 3}
+    a, b = order
+    entries = ledger("gotou", [win(a, 0, han[a]), win(b, 0, han[b], double=True)], start=start)
+    final = entries[-1]["scores"]
+    # 1: 1 han 30 fu ron 960 → 1000, + 2000 honba + the 1000 stick; 2: 3 han 3840 → 4000.
+    assert final == [35000 - 3000 - 4000, 35000 + 4000, 35000 + 4000]
+    assert entries[-1]["sticks"] == 0 and entries[-1]["honba"] == 0
+
+
+def test_gotou_false_pon_pays_1000_to_the_pot() -> None:
+    # «誤ポンは1000点供託»: the next winner takes it with the sticks.
+    a, b = ledger("gotou", [{"type": "penalty", "player": 1, "kind": "false_pon"}, win(2, 0, 1)])
+    assert a["payments"] == [0, -1000, 0] and a["sticks"] == 1
+    assert b["payments"] == [-1000, 0, 2000] and b["sticks"] == 0
+
+
+def test_tokushima_false_pon_and_kan_pay_1000_to_each() -> None:
+    # «◆誤ポン・誤カンは1000点ALLの支払い。»
+    for kind in ("false_pon", "false_kan"):
+        (e,) = ledger("tokushima", [{"type": "penalty", "player": 1, "kind": kind}])
+        assert e["payments"] == [1000, -2000, 1000] and e["sticks"] == 0
+    # Four people: the one sitting out (3, before the dealer) neither pays nor receives.
+    (e,) = ledger("tokushima", [{"type": "penalty", "player": 0, "kind": "false_kan"}], players=4)
+    assert e["payments"] == [-2000, 1000, 1000, 0]
+
+
+def test_a_penalty_the_preset_does_not_have_is_refused() -> None:
+    from jantaku.scoring.ledger import LedgerError
+
+    with pytest.raises(LedgerError, match="false_pon"):
+        ledger("mighty", [{"type": "penalty", "player": 1, "kind": "false_pon"}])
+    with pytest.raises(LedgerError, match="kind"):
+        ledger("gotou", [{"type": "penalty", "player": 1, "kind": "wrong"}])
+
+
+def test_gotou_chombo_gives_back_spring_and_plays_on_as_noten() -> None:
+    # «チョンボ者が春を抜いていた場合は戻す リー棒も戻す»; «聴牌者がいない場合+続行可能であれば
+    # チョンボ者ノーテン扱いで続行».
+    spring = {"type": "chips", "to": 1, "items": {"spring": 1}}
+    chombo = {"type": "chombo", "player": 1}
+    a, b, c, d = ledger("gotou", [spring, chombo, win(1, 0, 1), draw(0, riichi=[1, 2])])
+    assert a["chip_changes"] == [-1, 2, -1]
+    # 10 chips to each, and the spring chip back to each payer.
+    assert b["chip_changes"] == [11, -22, 11] and b["payments"] == [0, 0, 0]
+    # Noten for the rest of the hand: no win ...
+    assert c["allowed"] is False and "chombo" in c["reason"]
+    # ... and at the draw its riichi stick is not taken (2's is); 0 alone tenpai: 4000 from
+    # the two noten players.
+    assert d["payments"] == [4000, -2000, -2000 - 1000] and d["sticks"] == 1
+    from jantaku.scoring.ledger import LedgerError
+
+    with pytest.raises(LedgerError, match="noten"):
+        ledger("gotou", [chombo, draw(1)])

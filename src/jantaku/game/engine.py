@@ -665,15 +665,19 @@ class State:
         sit = self._hora_situation(ev)
         chances = win_chips(self.game.scorer.score(sit), sit, self.game.preset).dice_chances
         if chances:
-            rolls: list[list[int]] = []
-            for _ in range(chances):
-                while True:  # doubles roll again
-                    roll = [self._rng.randint(1, 6), self._rng.randint(1, 6)]
-                    rolls.append(roll)
-                    if roll[0] != roll[1]:
-                        break
-            ev["dice"] = rolls
+            ev["dice"] = self._roll_chances(chances)
         self._emit(ev)
+
+    def _roll_chances(self, chances: int) -> list[list[int]]:
+        """Roll サイコロチャンス: two dice each, doubles roll again."""
+        rolls: list[list[int]] = []
+        for _ in range(chances):
+            while True:
+                roll = [self._rng.randint(1, 6), self._rng.randint(1, 6)]
+                rolls.append(roll)
+                if roll[0] != roll[1]:
+                    break
+        return rolls
 
     def _on_hora(self, ev: dict[str, Any]) -> None:
         """Score the win and pay it; the event then also carries the result for display
@@ -747,6 +751,14 @@ class State:
             record["winners"] = ev.get("nagashi", [])
         led = self.ledger.state
         scores_before, chips_before = list(led.scores), list(led.chips)
+        for w, rolls in ev.get("nagashi_dice", []):
+            if self._replaying:
+                for _ in range(2 * len(rolls)):
+                    self._rng.randint(1, 6)
+            double = self.game.preset.chips.shuba_doubles and self.players[w].riichi.is_shuba
+            self.ledger.apply(
+                {"type": "chips", "to": w, "items": {}, "dice": rolls, "double": double}
+            )
         self.ledger.apply(record)
         shown = set(ev.get("tenpai", []))
         if ev["reason"] == "yao9":
@@ -1494,7 +1506,24 @@ class State:
             and all(is_terminal_or_honor(tile_kind(t)) for t in p.river)
         ]
         if nagashi and self.game.preset.game.nagashi != "none":
-            self._emit({"type": "ryukyoku", "reason": "nm", "tenpai": tenpai, "nagashi": nagashi})
+            ev: dict[str, Any] = {
+                "type": "ryukyoku",
+                "reason": "nm",
+                "tenpai": tenpai,
+                "nagashi": nagashi,
+            }
+            # A 流し that is a win earns its サイコロチャンス like any yakuman (gotou): rolled
+            # now from the game's generator, so the log holds them.
+            if self.game.preset.game.nagashi_is_win:
+                dice = []
+                for w in nagashi:
+                    res, sit = self.ledger.nagashi_result(w)
+                    chances = win_chips(res, sit, self.game.preset).dice_chances
+                    if chances:
+                        dice.append([w, self._roll_chances(chances)])
+                if dice:
+                    ev["nagashi_dice"] = dice
+            self._emit(ev)
         else:
             self._emit({"type": "ryukyoku", "reason": "exhaustive", "tenpai": tenpai})
         self._end_hand()

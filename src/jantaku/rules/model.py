@@ -375,6 +375,16 @@ class GameRules(_Section):
     nagashi: Literal["mangan", "yakuman", "none"] = "mangan"
     """流し at an exhaustive draw: paid as a mangan tsumo (Tenhou), as a yakuman tsumo (gotou:
     «流し ... 和了扱い»), or not at all."""
+    nagashi_is_win: bool = False
+    """流し is a win in every respect (gotou «和了扱い»): the sticks go to that player and the
+    honba and the deal move as after their tsumo; off: the hand is a draw that pays it
+    (Tenhou)."""
+    false_call: Literal["none", "pot", "each"] = "none"
+    """A false pon or kan at a physical table (ledger ``penalty`` events): not a rule, points to
+    the pot (gotou «誤ポンは1000点供託»), or to each other player in the hand (tokushima
+    «誤ポン・誤カンは1000点ALLの支払い»)."""
+    false_call_points: int = 1000
+    """Points a false pon or kan costs (gotou, tokushima: 1000)."""
 
 
 class TableRules(_Section):

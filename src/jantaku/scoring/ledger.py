@@ -60,6 +60,14 @@ class LedgerState:
     spring: bool = False
     """A spring came out this hand (a chip event with a ``spring`` item): gotou's
     sitting-out person then gets no «春が出なかった場合» chips."""
+    spring_paid: dict[int, list[int]] = field(default_factory=dict)
+    """Spring chips each person received this hand, by payer (gotou: a chombo gives them
+    back, «チョンボ者が春を抜いていた場合は戻す»)."""
+    dead: set[int] = field(default_factory=set)
+    """Persons who play the rest of this hand on as noten after a chombo (gotou: no win, no
+    tenpai, their riichi stick returned)."""
+    hand_shuba: set[int] = field(default_factory=set)
+    """Who declared シュバリー this hand (a 流し's chips are doubled too)."""
 
 
 class Ledger:
@@ -104,6 +112,9 @@ class Ledger:
         if start:
             self._resume(start)
         self._pending: list[tuple[dict[str, Any], ScoreResult, WinSituation]] = []
+        self._taker: int | None = None
+        """The winner of a double ron who takes the sticks and honba: the first in turn order
+        from the discarder («供託は上家取り»), whatever order the wins are entered in."""
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -167,12 +178,12 @@ class Ledger:
         """Apply every event; a refused win (``allowed: false``) changes nothing."""
         out = []
         for i, ev in enumerate(events):
-            nxt = events[i + 1] if i + 1 < len(events) else None
-            out.append(self.apply(ev, nxt))
+            out.append(self.apply(ev, list(events[i + 1 :])))
         return out
 
     def apply(self, ev: Any, following: Any = None) -> dict[str, Any]:
-        """Apply one event. ``following`` lets a double ron wait for its second winner."""
+        """Apply one event. ``following`` (the next event, or the list of those that follow)
+        lets a double ron wait for its other winners."""
         s = self.state
         if s.game_over:
             raise LedgerError("the game is over: no event can follow its end")
@@ -191,8 +202,10 @@ class Ledger:
             self._chombo(ev)
         elif kind == "chips":
             self._chip_event(ev)
+        elif kind == "penalty":
+            self._penalty(ev)
         else:
-            raise LedgerError(f"type: win, draw, chombo or chips, not {kind!r}")
+            raise LedgerError(f"type: win, draw, chombo, penalty or chips, not {kind!r}")
         return self._entry(before, chips_before)
 
     def _entry(
@@ -246,7 +259,7 @@ class Ledger:
         wind = self.seat_wind(winner)
         assert wind is not None
         dwind = None if discarder is None else self.seat_wind(discarder)
-        first = not self._pending
+        first = not self._pending if self._taker is None else winner == self._taker
         honba = s.honba if first else 0
         wareme = self._person(ev, "wareme", allow_none=True)
         wwind = None if wareme is None else self.seat_wind(wareme)
@@ -312,28 +325,52 @@ class Ledger:
         if discarder == winner:
             raise LedgerError("from: the winner cannot ron their own discard")
         riichi = self._riichi(ev)
-        result, sit = self._score_win(ev, winner, discarder)
+        if winner in self.state.dead:
+            return f"refused: person {winner} plays this hand on as noten after a chombo"
         if self._pending and (discarder is None or self._pending[0][0].get("from") != discarder):
             raise LedgerError("double: the winners of a double ron share one discarder")
+        first = not self._pending
+        rest = self._double_rest(following, discarder)
+        if first and rest and discarder is not None:
+            n = self.state.people
+            self._taker = min([winner, *rest], key=lambda p: (p - discarder) % n)
+        try:
+            result, sit = self._score_win(ev, winner, discarder)
+        except LedgerError:
+            if first:
+                self._taker = None
+            raise
         refused = self._forbidden(winner, result, riichi, discarder)
         if refused:
+            if first:
+                self._taker = None
             return refused
-        first = not self._pending
         shuba = self._shuba(ev, riichi) if first else []
         if first:
             self._pay_riichi(riichi, shuba)
-        self._pay_win(winner, result, sit, first)
+        takes = first if self._taker is None else winner == self._taker
+        self._pay_win(winner, result, sit, takes)
         self._pending.append((ev, result, sit))
-        more = (
-            isinstance(following, dict)
-            and following.get("type") == "win"
-            and following.get("double")
-            and following.get("from") == discarder
-            and discarder is not None
-        )
-        if not more:
+        if not rest:
             self._finish_wins()
         return None
+
+    def _double_rest(self, following: Any, discarder: int | None) -> list[int]:
+        """The other winners of this discard entered next (``"double": true``, same ``from``)."""
+        if discarder is None:
+            return []
+        events = following if isinstance(following, list) else [following]
+        out = []
+        for f in events:
+            if not (
+                isinstance(f, dict)
+                and f.get("type") == "win"
+                and f.get("double")
+                and f.get("from") == discarder
+            ):
+                break
+            out.append(f.get("winner"))
+        return [w for w in out if isinstance(w, int) and not isinstance(w, bool)]
 
     # -- the game engine's entry points (results it scored itself) ------------------------
 
@@ -383,11 +420,14 @@ class Ledger:
     def _pay_riichi(self, riichi: list[int], shuba: Sequence[int] = ()) -> None:
         s = self.state
         for p in riichi:
+            if p in s.dead:
+                continue  # a chombo gave the stick back («リー棒も戻す»)
             cost = self.preset.game.shuba_stick if p in shuba else self.preset.scoring.riichi_stick
             s.scores[p] -= cost
             s.sticks += 1
             s.stick_points += cost
         s.shuba.update(shuba)
+        s.hand_shuba.update(shuba)
 
     def _pay_win(self, winner: int, res: ScoreResult, sit: WinSituation, first: bool) -> None:
         s = self.state
@@ -431,6 +471,7 @@ class Ledger:
                     s.chips[taker] += n
         self._sitting_out_chips(self._pending[0][0].get("spring", False), draw=False)
         self._pending = []
+        self._taker = None
         if any_yakuman is not None and self.preset.settlement.style == "boo":
             s.yakuman_winner = any_yakuman
             self._end_game()
@@ -497,6 +538,8 @@ class Ledger:
             raise LedgerError("tenpai: a list of persons")
         for p in tenpai:
             self._person({"tenpai": p}, "tenpai")
+            if p in s.dead:
+                raise LedgerError(f"tenpai: person {p} plays this hand on as noten after a chombo")
         riichi = self._riichi(ev)
         self._pay_riichi(riichi, self._shuba(ev, riichi))
         before = list(s.scores)
@@ -507,23 +550,20 @@ class Ledger:
                 raise LedgerError("winners: the persons whose 流し counts")
             for w in winners:
                 self._person({"winner": w}, "winner")
-                wind = self.seat_wind(w)
-                assert wind is not None
-                # Paid like a tsumo win: a mangan (Tenhou) or a yakuman (gotou).
-                sit = WinSituation(
-                    concealed=(0,),
-                    win_tile=0,
-                    tsumo=True,
-                    seat_wind=wind,
-                    round_wind=WINDS[s.round % 4],
-                    players=self.seats,
-                    sitting_out=s.people > self.seats,
-                    tileset=self.scorer.tileset,
-                )
-                if g.nagashi == "yakuman":
-                    res = self.scorer.score_value(0, 0, 1, sit)
-                else:
-                    res = self.scorer.score_value(5, 30, 0, sit)
+            if g.nagashi_is_win:
+                # gotou «流し … 和了扱い»: a tsumo win in every respect: the first in turn
+                # order from the dealer takes the sticks and the honba, and the hand ends
+                # as after that player's tsumo (the deal moves on a non-dealer's).
+                n = s.people
+                for i, w in enumerate(sorted(set(winners), key=lambda p: (p - s.dealer) % n)):
+                    res, sit = self.nagashi_result(w, first=i == 0)
+                    self._pay_win(w, res, sit, first=i == 0)
+                    self._pending.append(({**ev, "winner": w, "from": None}, res, sit))
+                self._finish_wins()
+                return
+            for w in winners:
+                # Paid like a tsumo win, the hand a draw: a mangan (Tenhou).
+                res, sit = self.nagashi_result(w, first=False)
                 self._pay_win(w, res, sit, first=False)
         elif kind in ("exhaustive", "nagashi") and g.noten_total and 0 < len(tenpai) < len(seated):
             got = g.noten_total // len(tenpai)
@@ -550,6 +590,51 @@ class Ledger:
         self._after_hand(
             dealer_stays=stays, dealer_won=False, draw=True, dealer_tenpai=dealer_tenpai
         )
+
+    def nagashi_result(self, winner: int, first: bool = True) -> tuple[ScoreResult, WinSituation]:
+        """流し paid as a tsumo win: a mangan (Tenhou) or a yakuman (gotou); ``first``: with
+        this hand's honba (where 流し is a win)."""
+        s = self.state
+        wind = self.seat_wind(winner)
+        assert wind is not None
+        sit = WinSituation(
+            concealed=(0,),
+            win_tile=0,
+            tsumo=True,
+            seat_wind=wind,
+            round_wind=WINDS[s.round % 4],
+            players=self.seats,
+            sitting_out=s.people > self.seats,
+            riichi=RiichiKind.SHUBA if winner in s.hand_shuba else RiichiKind.NONE,
+            honba=s.honba if first and self.preset.game.nagashi_is_win else 0,
+            tileset=self.scorer.tileset,
+        )
+        if self.preset.game.nagashi == "yakuman":
+            return self.scorer.score_value(0, 0, 1, sit), sit
+        return self.scorer.score_value(5, 30, 0, sit), sit
+
+    def _penalty(self, ev: dict[str, Any]) -> None:
+        """誤ポン / 誤カン at a physical table: points to the pot (gotou «誤ポンは1000点供託») or
+        to each other player in the hand (tokushima «誤ポン・誤カンは1000点ALLの支払い»)."""
+        s = self.state
+        g = self.preset.game
+        p = self._person(ev, "player")
+        assert p is not None
+        kind = ev.get("kind")
+        if kind not in ("false_pon", "false_kan"):
+            raise LedgerError(f"kind: false_pon or false_kan, not {kind!r}")
+        if g.false_call == "none":
+            raise LedgerError(f"kind: {self.preset.name} has no penalty for {kind}")
+        points = g.false_call_points
+        if g.false_call == "pot":
+            s.scores[p] -= points
+            s.sticks += 1
+            s.stick_points += points
+            return
+        for q in range(s.people):
+            if q != p and self.seat_wind(q) is not None:
+                s.scores[q] += points
+                s.scores[p] -= points
 
     def _chombo(self, ev: dict[str, Any]) -> None:
         s = self.state
@@ -579,6 +664,20 @@ class Ledger:
                 n = win_chips(res, sit, self.preset).total
                 s.chips[p] -= n
                 s.chips[w] += n
+            # «チョンボ者が春を抜いていた場合は戻す»: the spring chips go back to who paid them.
+            for q, n in enumerate(s.spring_paid.pop(p, [])):
+                s.chips[q] += n
+                s.chips[p] -= n
+            # «聴牌者がいない場合+続行可能であればチョンボ者ノーテン扱いで続行»: with nobody
+            # tenpai the hand goes on, the offender noten (no win, no tenpai, and the riichi
+            # stick not paid: «リー棒も戻す»); otherwise the hand is played again.
+            goes_on = ev.get("continue", not deal_ins)
+            if not isinstance(goes_on, bool):
+                raise LedgerError("continue: true or false")
+            if goes_on:
+                s.dead.add(p)
+            else:
+                self._new_hand()
             return
         if style in ("each_3000", "each_5000"):
             each = 3000 if style == "each_3000" else 5000
@@ -633,6 +732,18 @@ class Ledger:
                 s.chips[to] += total
         if "spring" in items:
             s.spring = True
+            paid = s.spring_paid.setdefault(to, [0] * s.people)
+            for q in range(s.people):
+                if q != to:
+                    paid[q] += total
+
+    def _new_hand(self) -> None:
+        """Forget what only mattered within the hand that ended."""
+        s = self.state
+        s.spring = False
+        s.spring_paid = {}
+        s.dead = set()
+        s.hand_shuba = set()
 
     def roll_dice_chance(self) -> list[list[int]]:
         """Roll one サイコロチャンス with the injected dice: doubles roll again."""
@@ -647,7 +758,7 @@ class Ledger:
         s = self.state
         n = self.preset.game.sitting_out_chips
         spring = spring or s.spring
-        s.spring = False  # the hand is over
+        self._new_hand()
         if not n or s.people == self.seats:
             return
         out = (s.dealer - 1) % s.people
