@@ -277,7 +277,7 @@ KAN_NORMAL = [
 ]
 KAN_SLOW = [
     ("gotou", 127, 3, "ankan", 0),  # gotou: two dora indicators at the start
-    ("gotou", 53, 3, "daiminkan", 3),  # gotou turns an open kan's dora at once
+    ("gotou", 65, 3, "daiminkan", 2),  # gotou turns an open kan's dora at once
     ("sanma", 33, 3, "kakan", 8),
 ]
 
@@ -446,7 +446,7 @@ DOUBLE_NORMAL = [
 ]
 DOUBLE_SLOW = [
     ("riichi", 45, 4, 0, [(3, 1), (0, 1)]),  # the human second from the discarder
-    ("gotou", 119, 3, 0, [(1, 0), (2, 0)]),  # three players, chips
+    ("gotou", 70, 3, 0, [(1, 0), (2, 0)]),  # three players, chips
     ("sanma", 305, 3, 0, [(2, 1), (0, 1)]),
 ]
 
@@ -510,7 +510,7 @@ FOUR_NORMAL = [
 ]
 FOUR_SLOW = [
     ("tokushima", 147, "ron", 2),  # riichi ippatsu ron after sitting out, chips
-    ("gotou", 228, "tsumo", 3),  # two hands sat out (a renchan), riichi ippatsu tsumo
+    ("gotou", 20, "tsumo", 2),  # kita, pon, tsumo after sitting out the second hand
     ("tokushima", 15, "tsumo", 0),
 ]
 

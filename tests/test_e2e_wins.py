@@ -318,16 +318,16 @@ def click_to_win(
 # (preset, seed, people, how the human wins, hands finished before): what each shows.
 NORMAL = [
     ("riichi", 17, 4, "tsumo", 0),  # passes a chi, riichi, menzen tsumo + riichi + ura
-    ("gotou", 5, 3, "ron", 0),  # kita, the four riichi buttons, ron: riichi ippatsu, chips
+    ("gotou", 8, 3, "ron", 0),  # three kita, the four riichi buttons, シュバ, ron: ippatsu, chips
 ]
 SLOW = [
     ("riichi", 53, 4, "ron", 0),  # passes a chi, riichi, ron from South
     ("riichi", 44, 4, "ron", 0),  # pon of east (double east), passes a pon, ron
     ("riichi", 43, 4, "tsumo", 0),  # riichi ippatsu tsumo, mangan
     ("riichi", 22, 4, "ron", 1),  # a long second hand: eight passes, riichi, ron
-    ("gotou", 14, 3, "tsumo", 0),  # two kita, riichi chiitoitsu tsumo, sanbaiman
+    ("gotou", 5, 3, "tsumo", 0),  # two kita, open シュバ riichi, ippatsu tsumo
     ("gotou", 36, 3, "ron", 0),  # two kita (a flower, a north), pon of chun, ron
-    ("gotou", 3, 3, "tsumo", 1),  # the second hand: kita, riichi tsumo, baiman
+    ("gotou", 18, 3, "tsumo", 1),  # the second hand: kita, open riichi, tsumo
     ("mighty", 20, 3, "tsumo", 0),  # open riichi, ippatsu tsumo
     ("mighty", 24, 3, "ron", 0),  # open riichi on a red five, ron, mangan
     ("mighty", 10, 3, "tsumo", 0),  # pon of hatsu, tsumo

@@ -467,3 +467,62 @@ def test_gotou_chombo_gives_back_spring_and_plays_on_as_noten() -> None:
 
     with pytest.raises(LedgerError, match="noten"):
         ledger("gotou", [chombo, draw(1)])
+
+
+# ============================================================================================
+# Closing pass: seed sentences that had no test of their own
+# ============================================================================================
+
+
+def test_abandoned_win_cannot_win_and_is_noten_at_the_draw() -> None:
+    # tokushima «◆鳴きの晒し間違い/華牌を河に捨てる/誤ロンはアガリ放棄。»: no points move; the
+    # player plays on unable to win, and is not tenpai at the draw (its riichi stick stays).
+    abandon = {"type": "penalty", "player": 1, "kind": "abandon"}
+    a, b = ledger("tokushima", [abandon, win(1, 0, 2)])
+    assert a["payments"] == [0, 0, 0] and b["allowed"] is False
+    from jantaku.scoring.ledger import LedgerError
+
+    with pytest.raises(LedgerError, match="noten"):
+        ledger("tokushima", [abandon, draw(1)])
+    (_, d) = ledger("gotou", [abandon, draw(0, riichi=[1])])
+    assert d["payments"] == [4000, -2000 - 1000, -2000] and d["sticks"] == 1
+
+
+def test_tokushima_riichi_with_1000_then_bust_without_income() -> None:
+    # «0点はトビ扱いで終了。(1000点持ちでリーチ可能。ただしその局に収入が無ければトビ)»
+    start = {"scores": [1000, 20000, 24000], "dealer": 0}
+    wall = stacked("tokushima", [RIICHI_HAND], live="9m")
+    state = Game("tokushima").new_state([wall], start=start)
+    assert ActionType.RIICHI in types(state, 0)  # 1000 is enough for the stick
+    (e,) = ledger("tokushima", [draw(0, riichi=[0])], start=start)
+    assert e["scores"][0] == 0 and e["game_over"]  # no income that hand: out
+    (e,) = ledger("tokushima", [win(0, 1, 1, 30, riichi=[0])], start=start)
+    assert e["scores"][0] > 0 and not e["game_over"]
+
+
+def test_tokushima_flower_extraction_keeps_tenhou() -> None:
+    # «華牌は空気扱いのため河に捨てることが出来ず、一発や天和などは消えない。»
+    wall = stacked("tokushima", ["123p456p789s11s45s"], live="1f", rinshan="3s")
+    state = Game("tokushima").new_state([wall])
+    state.apply(state.legal_actions(0)[0])  # the spring, set aside
+    pass_all(state)
+    state.apply(Action(ActionType.TSUMO, 0, state.players[0].drawn))
+    hora = next(e for e in state.events if e["type"] == "hora")
+    assert "tenhou" in {y["id"] for y in hora["yakus"]}
+
+
+def test_boo_no_swap_call() -> None:
+    # «喰い直しは現物・筋とも禁止です。一を二三でチーして四を打つ事は勿論、喰った一そのものを
+    # 打つ事も出来ません。»
+    wall = stacked("kanto-boo", ["", "23m4m1m"], live="1m")
+    state = Game("kanto-boo").new_state([wall])
+    one = state.players[0].drawn
+    assert one is not None
+    state.apply(Action(ActionType.DISCARD, 0, one))
+    chi = next(a for a in state.legal_actions(1) if a.type is ActionType.CHI)
+    state.apply(chi)
+    pass_all(state)
+    banned = {tile_kind(t) for t in parse_tiles("1m4m", state.game.tileset)}
+    discards = [a.tile for a in state.legal_actions(1) if a.type is ActionType.DISCARD]
+    assert discards and all(tile_kind(t) not in banned for t in discards if t is not None)
+    assert any(tile_kind(t) in banned for t in state.players[1].hand)

@@ -336,10 +336,12 @@ class State:
         rest = tiles[size * n :]
         table = self.game.table
         dead, live = rest[: table.dead_wall], rest[table.dead_wall :]
-        r, n = table.rinshan_tiles, table.indicators
-        wall = Wall(
-            hands, live, dead[:r], dead[r : r + n], dead[r + n : r + 2 * n], dead[r + 2 * n :]
-        )
+        # The replacement tiles, five dora and five ura indicators (as Tenhou lays them
+        # out), then the further indicators a preset needs (gotou: a sixth of each).
+        r, x = table.rinshan_tiles, table.indicators - 5
+        dora = [*dead[r : r + 5], *dead[r + 10 : r + 10 + x]]
+        ura = [*dead[r + 5 : r + 10], *dead[r + 10 + x : r + 10 + 2 * x]]
+        wall = Wall(hands, live, dead[:r], dora, ura, dead[r + 10 + 2 * x :])
         return wall, False
 
     def _start_kyoku(self) -> None:

@@ -64,8 +64,10 @@ class LedgerState:
     """Spring chips each person received this hand, by payer (gotou: a chombo gives them
     back, «チョンボ者が春を抜いていた場合は戻す»)."""
     dead: set[int] = field(default_factory=set)
-    """Persons who play the rest of this hand on as noten after a chombo (gotou: no win, no
-    tenpai, their riichi stick returned)."""
+    """Persons who play the rest of this hand unable to win, noten at a draw (after a gotou
+    chombo, or アガリ放棄)."""
+    stick_back: set[int] = field(default_factory=set)
+    """Persons whose riichi stick this hand a chombo gave back (gotou «リー棒も戻す»)."""
     hand_shuba: set[int] = field(default_factory=set)
     """Who declared シュバリー this hand (a 流し's chips are doubled too)."""
 
@@ -326,7 +328,7 @@ class Ledger:
             raise LedgerError("from: the winner cannot ron their own discard")
         riichi = self._riichi(ev)
         if winner in self.state.dead:
-            return f"refused: person {winner} plays this hand on as noten after a chombo"
+            return f"refused: person {winner} may not win this hand (a chombo or アガリ放棄)"
         if self._pending and (discarder is None or self._pending[0][0].get("from") != discarder):
             raise LedgerError("double: the winners of a double ron share one discarder")
         first = not self._pending
@@ -420,7 +422,7 @@ class Ledger:
     def _pay_riichi(self, riichi: list[int], shuba: Sequence[int] = ()) -> None:
         s = self.state
         for p in riichi:
-            if p in s.dead:
+            if p in s.stick_back:
                 continue  # a chombo gave the stick back («リー棒も戻す»)
             cost = self.preset.game.shuba_stick if p in shuba else self.preset.scoring.riichi_stick
             s.scores[p] -= cost
@@ -539,7 +541,9 @@ class Ledger:
         for p in tenpai:
             self._person({"tenpai": p}, "tenpai")
             if p in s.dead:
-                raise LedgerError(f"tenpai: person {p} plays this hand on as noten after a chombo")
+                raise LedgerError(
+                    f"tenpai: person {p} is noten this hand (a chombo or アガリ放棄)"
+                )
         riichi = self._riichi(ev)
         self._pay_riichi(riichi, self._shuba(ev, riichi))
         before = list(s.scores)
@@ -615,14 +619,20 @@ class Ledger:
 
     def _penalty(self, ev: dict[str, Any]) -> None:
         """誤ポン / 誤カン at a physical table: points to the pot (gotou «誤ポンは1000点供託») or
-        to each other player in the hand (tokushima «誤ポン・誤カンは1000点ALLの支払い»)."""
+        to each other player in the hand (tokushima «誤ポン・誤カンは1000点ALLの支払い»).
+        ``abandon`` (アガリ放棄: tokushima «鳴きの晒し間違い/華牌を河に捨てる/誤ロンはアガリ放棄»,
+        gotou «和了放棄»): no points; the player plays the hand out unable to win, noten at a
+        draw."""
         s = self.state
         g = self.preset.game
         p = self._person(ev, "player")
         assert p is not None
         kind = ev.get("kind")
-        if kind not in ("false_pon", "false_kan"):
-            raise LedgerError(f"kind: false_pon or false_kan, not {kind!r}")
+        if kind not in ("false_pon", "false_kan", "abandon"):
+            raise LedgerError(f"kind: false_pon, false_kan or abandon, not {kind!r}")
+        if kind == "abandon":
+            s.dead.add(p)
+            return
         if g.false_call == "none":
             raise LedgerError(f"kind: {self.preset.name} has no penalty for {kind}")
         points = g.false_call_points
@@ -676,6 +686,7 @@ class Ledger:
                 raise LedgerError("continue: true or false")
             if goes_on:
                 s.dead.add(p)
+                s.stick_back.add(p)
             else:
                 self._new_hand()
             return
@@ -743,6 +754,7 @@ class Ledger:
         s.spring = False
         s.spring_paid = {}
         s.dead = set()
+        s.stick_back = set()
         s.hand_shuba = set()
 
     def roll_dice_chance(self) -> list[list[int]]:
