@@ -13,13 +13,15 @@ import urllib.request
 from typing import Any
 
 import test_e2e_browser as e2e
+from jantaku.rules import load_preset
+from jantaku.rules.model import knobs
 
 # The browser tests' server (a `jantaku serve` subprocess) and Chromium, one of each per module.
 server = e2e.server
 browser = e2e.browser
 ARTIFACTS = e2e.ARTIFACTS
 
-KNOB_COUNT = 125  # every knob of every preset
+KNOB_COUNT = len(knobs(load_preset("riichi")))  # every knob (each preset has them all)
 
 
 def tables(url: str) -> list[dict[str, Any]]:

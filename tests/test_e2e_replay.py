@@ -179,7 +179,7 @@ def open_from_lobby(page: Any, url: str, table: int) -> None:
 
 
 def test_replay_a_gotou_game_step_by_step(server: str, browser: Any) -> None:
-    table, log = create(server, "gotou", ["bot:baseline"] * 3, 3)
+    table, log = create(server, "gotou", ["bot:baseline"] * 3, 1)
     steps = steps_of(log)
     page = browser.new_page(viewport={"width": 1400, "height": 950})
     page.set_default_timeout(20_000)

@@ -469,9 +469,10 @@ class TableRules(_Section):
     @property
     def indicators(self) -> int:
         """Dora indicators (and as many ura) the dead wall holds: those turned at the start
-        (one more on the dealer's doubles) and one per kan, four at most; five at least, as
-        Tenhou keeps (gotou: 2 + 4 = 6, «表ドラ常時2枚めくり», «カンドラ即めくり»)."""
-        return max(5, self.initial_dora + self.doubles_two_dora + 4)
+        and one per kan, four at most; five at least, as Tenhou keeps (gotou: 2 + 4 = 6,
+        «表ドラ常時2枚めくり», «カンドラ即めくり»). The dealer's doubles (tokushima) turn one
+        of the five early."""
+        return max(5, self.initial_dora + 4)
 
 
 class SettlementRules(_Section):

@@ -541,9 +541,7 @@ class Ledger:
         for p in tenpai:
             self._person({"tenpai": p}, "tenpai")
             if p in s.dead:
-                raise LedgerError(
-                    f"tenpai: person {p} is noten this hand (a chombo or アガリ放棄)"
-                )
+                raise LedgerError(f"tenpai: person {p} is noten this hand (a chombo or アガリ放棄)")
         riichi = self._riichi(ev)
         self._pay_riichi(riichi, self._shuba(ev, riichi))
         before = list(s.scores)
