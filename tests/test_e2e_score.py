@@ -215,6 +215,11 @@ def test_mighty_wareme_and_the_sinking_uma(server: str, browser: Any) -> None:
     export = ledger_agrees(server, sid, page)
     assert len(export["games"]) == 1
     shot(page, "mighty")
+    # Neither page scrolls sideways on a phone, whatever the longest preset name.
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.goto(server + "/calc?rules=riichi")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert not page.errors
 
 
