@@ -238,7 +238,7 @@ PUBLIC = {
     "seat", "seats", "people", "preset", "tileset", "analyzer", "nuki_kinds", "hand", "drawn",
     "melds", "river", "extracted", "in_riichi", "dora_indicators", "dora_kinds", "scores", "chips",
     "dealer", "honba", "sticks", "round_wind", "seat_wind", "wall_left", "last_discard",
-    "events", "visible_counts", "safe_kinds",
+    "events", "visible_counts", "safe_kinds", "wareme", "open_waits",
 }  # fmt: skip
 TILE_MEMBERS = ("drawn", "melds", "river", "extracted", "dora_indicators")
 

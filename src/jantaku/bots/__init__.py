@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from jantaku.bots.baseline import BaselineBot
 from jantaku.bots.random_bot import RandomBot
+from jantaku.bots.standard import StandardBot
 from jantaku.tiles.kinds import N_ALL_KINDS, WINDS, Kind
-from jantaku.tiles.notation import Meld, MeldType
+from jantaku.tiles.notation import Meld, MeldType, parse_tiles
 from jantaku.tiles.tileset import Tile, tile_kind
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from jantaku.rules.model import Preset
     from jantaku.tiles.tileset import TileSet
 
-BOT_KINDS: Final = ("baseline", "random")
+BOT_KINDS: Final = ("baseline", "random", "standard")
 
 # Meld types whose first tile was called from a river (and so is also still in that river).
 _CALLED_TYPES: Final = (MeldType.CHI, MeldType.PON, MeldType.MINKAN, MeldType.KAKAN)
@@ -167,6 +168,32 @@ class SeatView:
         return max(0, self._state.max_draws - self._state.draws)
 
     @property
+    def wareme(self) -> int | None:
+        """The 割れ目 seat of this hand (mighty: public, from the dice), if any."""
+        return self._state.wareme
+
+    def open_waits(self, seat: int) -> frozenset[Kind] | None:
+        """The waits ``seat``'s open riichi shows the table (its shown hand's waits, or the
+        waits it shows), or None when it has not declared an open riichi this hand."""
+        for ev in reversed(self._state.events):
+            kind = ev["type"]
+            if kind == "start_kyoku":
+                return None
+            if kind == "reach_accepted" and ev["actor"] == seat:
+                if "shown_waits" in ev:
+                    shown = parse_tiles(ev["shown_waits"], self.tileset)
+                    return frozenset(tile_kind(t) for t in shown)
+                if "shown" in ev:
+                    p = self._state.players[seat]
+                    counts = [0] * N_ALL_KINDS
+                    for t in ev["shown"]:
+                        counts[tile_kind(t)] += 1
+                    waits = self.analyzer.waits(counts, len(p.melds), self.preset.hand.wildcards)
+                    return frozenset(waits.kinds)
+                return None
+        return None
+
+    @property
     def last_discard(self) -> tuple[int, Tile] | None:
         """(seat, tile) of the discard now offered to the others, if any."""
         return self._state.last_discard
@@ -217,12 +244,14 @@ class SeatView:
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A built-in bot by name: ``"random"`` or ``"baseline"``."""
+    """A built-in bot by name: ``"random"``, ``"baseline"`` or ``"standard"``."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "baseline":
         return BaselineBot(seed)
+    if kind == "standard":
+        return StandardBot(seed)
     raise ValueError(f"unknown bot {kind!r}; choose one of {', '.join(BOT_KINDS)}")
 
 
-__all__ = ["BOT_KINDS", "BaselineBot", "Bot", "RandomBot", "SeatView", "make_bot"]
+__all__ = ["BOT_KINDS", "BaselineBot", "Bot", "RandomBot", "SeatView", "StandardBot", "make_bot"]

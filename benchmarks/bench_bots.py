@@ -1,0 +1,176 @@
+"""Benchmark of bot strength: the standard bot against three opponents, seats rotated.
+
+Usage::
+
+    python benchmarks/bench_bots.py [--games 2000] [--preset riichi] [--seed 0]
+        [--opponent baseline] [--bot standard] [--workers 1] [--speed-games 20] [--json]
+    python benchmarks/bench_bots.py --house [--games 1000]   # every house preset
+
+Each seed is played once with the measured bot at each seat (``--games`` in all, so
+``games / players`` seeds): the same walls are dealt to it from every seat, which takes
+most of the luck of the deal out of the comparison. The opponents fill the other seats
+(``--opponent``: any kind ``jantaku simulate --bots`` accepts, e.g. ``baseline``).
+
+For the measured bot it reports the average rank with its standard error over the games
+(rank 1..n; an equal bot averages (n + 1) / 2), the first-place rate, the win and deal-in
+rates per hand, riichi and call rates and average final points. ``--speed-games`` full
+games with the measured bot at every seat are then timed in one process (wall clock and
+CPU time: on a shared machine the CPU time says what the bot costs, the wall clock how
+busy the machine was).
+
+The issue's targets (riichi, 2,000 games): average rank ≤ 2.3 against three baseline bots,
+≤ 2.35 against three mjai ``RulebaseBot`` s, deal-in ≤ 13 %, win ≥ 20 %; in each house
+preset (1,000 games) ≤ 1.9 of 3 / 2.3 of 4 against the baseline; ≥ 5 games per second
+with four standard bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+try:
+    from jantaku.sim import play_game, simulate
+except ImportError:  # running from a checkout without installing: use src/
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from jantaku.sim import play_game, simulate
+
+from jantaku.rules import load_preset
+
+HOUSE = ("sanma", "gotou", "tokushima", "mighty", "kanto-boo")
+
+
+def _one(job: tuple[str, int, tuple[str, ...], int]) -> tuple[int, list[int], list[int], int]:
+    """Play one game; (measured seat, ranks, final scores, hands) plus the seat's stats."""
+    preset, seed, kinds, me = job
+    rec = play_game(preset, seed, kinds)
+    if rec.violations or not rec.finished:
+        raise SystemExit(f"{preset} seed {seed}: {rec.violations[:3]}")
+    return (
+        me,
+        [rec.ranks[me], rec.wins[me], rec.deal_ins[me], rec.riichi[me], rec.calls[me]],
+        [rec.final_scores[me]],
+        rec.hands,
+    )
+
+
+def rotated(
+    preset: str, bot: str, opponent: str, games: int, seed: int, workers: int
+) -> dict[str, Any]:
+    """``games`` games, the same ``games / players`` seeds with ``bot`` at each seat."""
+    players = load_preset(preset).players
+    seeds = max(1, games // players)
+    jobs = []
+    for i in range(seeds):
+        for me in range(players):
+            kinds = [opponent] * players
+            kinds[me] = bot
+            jobs.append((preset, seed + i, tuple(kinds), me))
+    t0 = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            results = pool.map(_one, jobs, chunksize=8)
+    else:
+        results = [_one(j) for j in jobs]
+    seconds = time.perf_counter() - t0
+    n = len(results)
+    ranks = [r[1][0] for r in results]
+    hands = sum(r[3] for r in results)
+    avg = sum(ranks) / n
+    sd = math.sqrt(sum((x - avg) ** 2 for x in ranks) / max(1, n - 1))
+    by_seat = [
+        sum(r[1][0] for r in results if r[0] == s) / max(1, sum(r[0] == s for r in results))
+        for s in range(players)
+    ]
+
+    def total(i: int) -> int:
+        return sum(r[1][i] for r in results)
+
+    return {
+        "preset": preset,
+        "bot": bot,
+        "opponent": opponent,
+        "games": n,
+        "avg_rank": round(avg, 3),
+        "rank_stderr": round(sd / math.sqrt(n), 3),
+        "rank_by_seat": [round(r, 3) for r in by_seat],
+        "first_rate": round(sum(x == 1 for x in ranks) / n, 3),
+        "win_rate": round(total(1) / hands, 4),
+        "deal_in_rate": round(total(2) / hands, 4),
+        "riichi_rate": round(total(3) / hands, 4),
+        "call_rate": round(total(4) / hands, 4),
+        "avg_points": round(sum(r[2][0] for r in results) / n),
+        "seconds": round(seconds, 1),
+    }
+
+
+def speed(preset: str, bot: str, games: int, seed: int) -> dict[str, Any]:
+    """Full games with ``bot`` at every seat in this process: games per second."""
+    simulate(preset, 1, seed=seed + 10_000, bots=bot)  # warm-up: tables, caches
+    w0, c0 = time.perf_counter(), time.process_time()
+    out = simulate(preset, games, seed=seed, bots=bot)
+    wall, cpu = time.perf_counter() - w0, time.process_time() - c0
+    return {
+        "preset": preset,
+        "bot": bot,
+        "games": games,
+        "games_per_second_wall": round(games / wall, 2),
+        "games_per_second_cpu": round(games / cpu, 2),
+        "busy": round(1 - cpu / wall, 2) if wall > 0 else 0.0,
+        "actions_per_game": round(out["actions"] / games, 1),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--preset", default="riichi")
+    ap.add_argument("--house", action="store_true", help="every house preset instead")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--bot", default="standard")
+    ap.add_argument("--opponent", default="baseline")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--speed-games", type=int, default=20)
+    ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = ap.parse_args()
+    presets = list(HOUSE) if args.house else [args.preset]
+
+    rows = []
+    for p in presets:
+        rows.append(rotated(p, args.bot, args.opponent, args.games, args.seed, args.workers))
+        if not args.json:
+            r = rows[-1]
+            n = load_preset(p).players
+            print(
+                f"{p:<10} {r['bot']} vs 3x {r['opponent']}: {r['games']} games, "
+                f"avg rank {r['avg_rank']:.3f} ± {r['rank_stderr']:.3f} (of {n}; by seat "
+                f"{r['rank_by_seat']}), 1st {r['first_rate']:.1%}, win {r['win_rate']:.1%}, "
+                f"deal-in {r['deal_in_rate']:.1%}, riichi {r['riichi_rate']:.1%}, "
+                f"calls {r['call_rate']:.1%}, points {r['avg_points']}, {r['seconds']}s",
+                flush=True,
+            )
+    fast = speed(presets[0], args.bot, args.speed_games, args.seed) if args.speed_games else None
+    if args.json:
+        print(json.dumps({"strength": rows, "speed": fast}))
+        return 0
+    if fast:
+        print(
+            f"speed: {fast['games']} {fast['preset']} games, 4x {fast['bot']} in one process "
+            f"({platform.python_version()}, {os.cpu_count()} CPUs): "
+            f"{fast['games_per_second_cpu']} games/s of CPU time, "
+            f"{fast['games_per_second_wall']} games/s wall clock "
+            f"(machine busy {fast['busy']:.0%}), {fast['actions_per_game']} actions/game"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

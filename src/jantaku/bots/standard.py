@@ -1,0 +1,863 @@
+"""The standard bot (``bot:standard``): the opponent worth playing against.
+
+Every decision weighs what a choice wins against what it risks, from what its
+:class:`~jantaku.bots.SeatView` shows (nothing else):
+
+* **Tile efficiency with hand value.** Each discard is scored by its shanten, the live
+  copies of the draws that would lower it (受け入れ, ukeire: copies not in the hand nor
+  visible), and the value the hand keeps: dora (red and gold fives, the preset's nuki-dora
+  set aside), yakuhai pairs and triplets, tanyao and one-suit chances, and the preset's
+  chips (red/gold fives, norths) at their point value. The tiles a discard keeps are worth
+  ``live × value``, so a dora or a yakuhai pair is kept unless it costs real speed.
+* **Push or fold** against each threat: a riichi (certainly tenpai), an open riichi (its
+  waits are shown: those tiles are never discarded while another tile is possible), and an
+  open hand that looks ready (two or more calls; more likely ready the later the turn, and
+  worth more with dora in its calls). A tile's danger against a tenpai hand is estimated
+  from 現物 (its discards and the tiles let pass after its riichi: zero), suji (a discarded
+  tile three away rules out that two-sided wait), kabe and one-chance (four or three
+  copies of a neighbour visible rule out or halve two-sided waits through it), and the
+  unseen copies of the tile (honours and single waits need copies). Each candidate discard
+  is then worth ``max(0, P(win) × value - cost of pushing on) - Σ threat P(tenpai) ×
+  danger × threat value``: the bot pushes a valuable or ready hand and folds a poor or slow
+  one, discarding the safest tiles (efficiency breaks ties among equally safe tiles).
+* **Calls that lead to a yaku.** It calls pon or chi only when the call lowers the shanten
+  and the open hand keeps a yaku: a yakuhai triplet (called now, already called, or held),
+  tanyao (where open tanyao counts), or a one-suit hand. A closed hand two or more steps
+  from tenpai or one call from a ready open hand calls; a closed ready hand never does (it
+  declares riichi). No calls while it is folding.
+* **Riichi** whenever the closed hand is ready with a live wait and it is pushing; a wait
+  with no live copy stays dama to improve. The kind of riichi where a preset offers several
+  (open riichi, シュバリー) is the baseline's expected-value rule (a strong wait for an
+  open riichi; enough sure chips, a live wait and the points to spare for シュバ).
+* **House decisions**: nuki-dora are set aside, a north is kept for an honour yakuman
+  (gotou), 九種九牌 aborts a hand three or more steps away — the baseline's rules — and
+  割れ目 (mighty) doubles what the bot risks when it or the threat is the 割れ目 seat, so
+  it folds sooner then.
+
+It plays several thousand decisions per second: shanten and ukeire come from the hand
+tables one group at a time (only the discarded and drawn tiles' groups change), and the
+useful draws of a 13-tile shape are cached across turns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from jantaku.bots.baseline import (
+    _GROUPS3,
+    _GROUPS4,
+    _POS3,
+    _POS4,
+    BaselineBot,
+    _counts,
+    _group_keys,
+)
+from jantaku.game.actions import RIICHI_TYPES, ActionType
+from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
+from jantaku.tiles.kinds import DRAGONS, N_KINDS, NORTH, TERMINALS_AND_HONORS, Kind
+from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
+
+if TYPE_CHECKING:
+    from jantaku.bots import SeatView
+    from jantaku.game import Action, LegalActions
+    from jantaku.hand import HandAnalyzer
+    from jantaku.tiles.notation import Meld
+
+_TH: Final = frozenset(TERMINALS_AND_HONORS)
+_CACHE_MAX: Final = 200_000
+
+# -- the model's numbers (rough Tenhou statistics; see the module docstring) ----------------
+
+RIICHI_VALUE: Final = 6000
+"""What dealing in to a non-dealer's riichi costs on average (a dealer's: × 1.5)."""
+OPEN_VALUE: Final = 2500
+"""What dealing in to a non-dealer's open hand costs before the dora in its calls."""
+DORA_POINTS: Final = 1800
+"""What each dora visible in a threat's calls adds to its value."""
+SIDE_DANGER: Final = 0.055
+"""Danger of one live two-sided wait shape through a tile (against a tenpai hand)."""
+CLOSED_SHAPE_DANGER: Final = 0.012
+"""Danger of a closed or edge wait shape through a tile."""
+COPY_DANGER: Final = 0.007
+"""Danger per unseen copy of a number tile (pair and single waits)."""
+HONOR_DANGER: Final = (0.0, 0.02, 0.045, 0.07, 0.08)
+"""Danger of an honour by its unseen copies (0..4): it needs a pair or a single wait."""
+FUTURE_DANGER: Final = 0.05
+"""Average danger of each further discard while pushing on."""
+HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000, 16000)
+"""A non-dealer's usual ron value by han (30-40 fu), 0..10 han."""
+
+# Our own P(win) per turn per live winning copy, with and without a riichi to race.
+WIN_PER_LIVE: Final = 0.02
+RACE: Final = 0.75
+
+
+class StandardBot:
+    """The standard bot (see the module docstring). ``seed`` is accepted like every bot's;
+    its choices are a function of what it sees."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._base = BaselineBot(seed)
+        self._useful: dict[tuple[int, ...], tuple[Kind, ...]] = {}
+
+    # -- entry point --------------------------------------------------------------------------
+
+    def choose(self, view: SeatView, seat: int, legal: LegalActions) -> Action:
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal action to choose from")
+        pass_: Action | None = None
+        kita: Action | None = None
+        nine: Action | None = None
+        calls: list[Action] = []
+        discards: list[Action] = []
+        for a in legal:
+            t = a.type
+            if t is ActionType.TSUMO or t is ActionType.RON:
+                return a
+            if t is ActionType.DISCARD or t in RIICHI_TYPES:
+                discards.append(a)
+            elif t is ActionType.PASS:
+                pass_ = a
+            elif t is ActionType.PON or t is ActionType.CHI:
+                calls.append(a)
+            elif t is ActionType.KITA:
+                kita = a
+            elif t is ActionType.NINE_TERMINALS:
+                nine = a
+        if pass_ is not None:  # answering a discard or a kan
+            if calls:
+                call = self._call(view, seat, calls)
+                if call is not None:
+                    return call
+            return pass_
+        if kita is not None and not (discards and self._base._keeps_north(view, seat, kita)):
+            return kita
+        if nine is not None and self._base._far_from_tenpai(view):
+            return nine
+        if not discards:
+            return legal[0]
+        if len(discards) == 1:
+            return discards[0]
+        return self._discard(view, seat, discards)
+
+    # -- shared pieces --------------------------------------------------------------------------
+
+    def _useful_draws(
+        self,
+        view: SeatView,
+        counts: list[int],
+        n_melds: int,
+        base: int,
+        keys: list[int],
+        form: tuple[int, int, int, int] | None,
+    ) -> list[Kind]:
+        """Kinds whose draw lowers the distance ``base`` of a 13-tile hand."""
+        an = view.analyzer
+        groups = _GROUPS3 if an.three_player else _GROUPS4
+        out = _useful_standard(groups, keys, 9 - 2 * n_melds, base)
+        if form is not None:
+            out = _useful_other_forms(an, counts, base, out, form)
+        copies = self._base._tile_copies(view.tileset)
+        return [k for k in out if counts[k] < copies[k]]
+
+    # -- discards -------------------------------------------------------------------------------
+
+    def _discard(self, view: SeatView, seat: int, options: list[Action]) -> Action:
+        an = view.analyzer
+        ts = view.tileset
+        hand = view.hand
+        counts = _counts(hand)
+        melds = view.melds(seat)
+        n_melds = len(melds)
+        closed = not any(m.is_open for m in melds)
+        by_kind: dict[Kind, list[Action]] = {}
+        for a in options:
+            assert a.tile is not None
+            by_kind.setdefault(tile_kind(a.tile), []).append(a)
+        if len(by_kind) == 1:
+            kind = next(iter(by_kind))
+            return self._finish(view, seat, by_kind[kind], counts, kind, 0, True)
+
+        groups, pos = (_GROUPS3, _POS3) if an.three_player else (_GROUPS4, _POS4)
+        keys14 = _group_keys(groups, counts)
+        forms: dict[Kind, tuple[int, int, int, int]] = {}
+        dist = _discard_distances(
+            an,
+            groups,
+            pos,
+            keys14,
+            counts,
+            n_melds,
+            closed and n_melds == 0,
+            an.chiitoi_four,
+            by_kind,
+            forms,
+        )
+        wild = view.preset.hand.wildcards
+
+        copies = self._base._tile_copies(ts)
+        visible = view.visible_counts()
+        live_left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
+
+        threats = _threats(view, seat)
+        # The north an honour yakuman keeps (gotou): discard what that plan does not use.
+        pool = list(by_kind)
+        if counts[NORTH] and view.preset.scoring.north_in_hand == "honor_yakuman_only":
+            from jantaku.bots.baseline import _ORPHANS, _honor_plan
+
+            plan = _honor_plan(view, counts, melds)
+            if plan is not None:
+                spare = [k for k in pool if k not in plan]
+                if not spare and plan is _ORPHANS:
+                    pairs = sum(1 for k in _ORPHANS if counts[k] >= 2)
+                    spare = [k for k in pool if counts[k] >= 3 or (counts[k] == 2 and pairs > 1)]
+                if spare:
+                    pool = spare
+
+        value = _HandValue(view, seat, counts, hand, melds, closed)
+        river_kinds = {tile_kind(t) for t in view.river(seat)}
+        draws_left = view.wall_left / view.seats
+        best = min(dist[k] for k in pool)
+
+        stick_pts = 1000 * view.sticks  # a win takes the riichi sticks on the table
+        # Offence of each candidate at the best shanten (and one worse, when threatened).
+        offence: dict[Kind, float] = {}
+        live_of: dict[Kind, int] = {}
+        for k in pool:
+            d = dist[k]
+            if d > best + (1 if threats else 0):
+                continue
+            at = pos.get(k)
+            if at is None:
+                keys13 = keys14
+            else:
+                keys13 = list(keys14)
+                keys13[at[0]] -= at[1]
+            counts[k] -= 1
+            useful = self._useful_draws(view, counts, n_melds, d, keys13, forms.get(k))
+            counts[k] += 1
+            live = 0
+            for u in useful:
+                live += live_left[u]
+            shanten = d - wild - 1
+            if shanten == 0 and not river_kinds.isdisjoint(useful):
+                live = live // 3  # furiten: tsumo only
+            live_of[k] = live
+            w = value.after(k) + stick_pts
+            offence[k] = _p_win(shanten, live, draws_left, bool(threats)) * w
+
+        if not threats:
+            kind = max(
+                offence,
+                key=lambda k: (-dist[k], offence[k], -value.keep(k), -k),
+            )
+        else:
+            fold_weight = 0.0
+            danger: dict[Kind, float] = {}
+            for k in pool:
+                danger[k] = sum(
+                    th.p_tenpai * th.value * _danger(view, th, k, live_left, counts)
+                    for th in threats
+                )
+            for th in threats:
+                fold_weight += th.p_tenpai * th.value
+            scores: dict[Kind, float] = {}
+            for k in pool:
+                off = offence.get(k, 0.0)
+                if k in offence:
+                    shanten = dist[k] - wild - 1
+                    push = off - fold_weight * FUTURE_DANGER * _future_discards(shanten, draws_left)
+                    ev = max(0.0, push)
+                else:
+                    ev = 0.0
+                scores[k] = ev - danger[k] + 1e-4 * off - 1e-6 * dist[k]
+            kind = max(scores, key=lambda k: (scores[k], -value.keep(k), -k))
+            if kind in offence:
+                shanten = dist[kind] - wild - 1
+                pushing = (
+                    offence[kind]
+                    - fold_weight * FUTURE_DANGER * (_future_discards(shanten, draws_left))
+                    > 0
+                )
+            else:
+                pushing = False
+            return self._finish(
+                view, seat, by_kind[kind], counts, kind, live_of.get(kind, 0), pushing
+            )
+        return self._finish(view, seat, by_kind[kind], counts, kind, live_of.get(kind, 0), True)
+
+    def _finish(
+        self,
+        view: SeatView,
+        seat: int,
+        acts: list[Action],
+        counts: list[int],
+        kind: Kind,
+        live: int,
+        pushing: bool,
+    ) -> Action:
+        """The action discarding ``kind``: a plain copy first (red and gold are kept), then
+        riichi or not, and which kind."""
+        ts = view.tileset
+        tile = min(
+            acts,
+            key=lambda a: (
+                ts.variant(a.tile) is not Variant.PLAIN,  # type: ignore[arg-type]
+                a.tile,
+            ),
+        ).tile
+        assert tile is not None
+        same = [a for a in acts if a.tile == tile]
+        if len(same) == 1:
+            return same[0]
+        plain = next((a for a in same if a.type is ActionType.DISCARD), None)
+        if plain is not None and (live == 0 or not pushing):
+            return plain  # no live wait (dama, the hand improves), or folding
+        counts[kind] -= 1
+        rtype = self._base._riichi(view, seat, same, counts, tile)
+        counts[kind] += 1
+        return next(a for a in same if a.type is rtype)
+
+    # -- calls ----------------------------------------------------------------------------------
+
+    def _call(self, view: SeatView, seat: int, calls: list[Action]) -> Action | None:
+        an = view.analyzer
+        ts = view.tileset
+        counts = _counts(view.hand)
+        melds = view.melds(seat)
+        n_melds = len(melds)
+        closed = not any(m.is_open for m in melds)
+        wild = view.preset.hand.wildcards
+        if counts[NORTH] and view.preset.scoring.north_in_hand == "honor_yakuman_only":
+            return self._base._pon(view, seat, [a for a in calls if a.type is ActionType.PON])
+        now = an.distance(counts, n_melds)
+        now_shanten = now - wild - 1
+        if closed and now_shanten <= 0:
+            return None  # a closed ready hand declares riichi instead
+        threats = _threats(view, seat)
+        yakuhai = _yakuhai(view, seat)
+        best: tuple[float, Action] | None = None
+        for a in calls:
+            if a.tile is None:
+                continue
+            called = tile_kind(a.tile)
+            after = list(counts)
+            for t in a.tiles:
+                after[tile_kind(t)] -= 1
+            new_kinds = [called, *(tile_kind(t) for t in a.tiles)]
+            if not _keeps_yaku(view, after, melds, new_kinds, yakuhai, a.type):
+                continue
+            # The best discard after the call (the engine bars kuikae; close enough here).
+            d_after = min(
+                _dist_minus(an, after, k, n_melds + 1) for k in range(N_KINDS) if after[k]
+            )
+            shanten_after = d_after - wild - 1
+            yakuhai_pon = a.type is ActionType.PON and called in yakuhai
+            # A yakuhai pon secures the yaku (worth it even when the pair becomes the
+            # triplet and the shanten stays); any other call must bring the hand nearer.
+            if d_after > now or (d_after == now and not yakuhai_pon):
+                continue
+            if not yakuhai_pon:
+                # A cheap open hand far from ready wins little: call near tenpai, and a
+                # closed hand only with a dora to show for it or to be ready at once.
+                if shanten_after > 1:
+                    continue
+                if closed and shanten_after > 0 and not _has_dora(view, seat, ts):
+                    continue
+            if threats and shanten_after > 0:
+                continue  # no calls while another hand is ready, unless this makes ours
+            red = sum(ts.variant(t) is not Variant.PLAIN for t in a.tiles)
+            score = -d_after * 10 - red * 0.1 + (1 if yakuhai_pon else 0)
+            if best is None or score > best[0]:
+                best = (score, a)
+        return None if best is None else best[1]
+
+
+def _has_dora(view: SeatView, seat: int, ts: TileSet) -> bool:
+    dora = set(view.dora_kinds)
+    for t in view.hand:
+        v = ts.variant(t)
+        if tile_kind(t) in dora or v is Variant.RED or v is Variant.GOLD:
+            return True
+    return False
+
+
+# -- hand value ------------------------------------------------------------------------------
+
+
+def _yakuhai(view: SeatView, seat: int) -> dict[Kind, int]:
+    """Value honours for ``seat`` with the han a triplet of each is worth."""
+    out: dict[Kind, int] = dict.fromkeys(DRAGONS, 1)
+    out[view.round_wind] = 1
+    wind = view.seat_wind(seat)
+    if wind is not None:
+        out[wind] = out.get(wind, 0) + 1
+    if view.preset.scoring.yakuhai_north:
+        out[NORTH] = max(out.get(NORTH, 0), 1)
+    return out
+
+
+def _keeps_yaku(
+    view: SeatView,
+    after: list[int],
+    melds: tuple[Meld, ...],
+    new_kinds: list[Kind],
+    yakuhai: dict[Kind, int],
+    call: ActionType,
+) -> bool:
+    """Whether an open hand with this call (``after``: the concealed tiles left) still has
+    a yaku in reach: a yakuhai triplet, tanyao, or one suit with honours."""
+    if call is ActionType.PON and new_kinds[0] in yakuhai:
+        return True
+    meld_kinds = [k for m in melds for k in m.kinds] + new_kinds
+    for m in melds:
+        if m.kind in yakuhai and m.kinds[0] == m.kinds[-1]:
+            return True
+    if any(after[k] >= 3 for k in yakuhai):
+        return True
+    if (
+        view.preset.scoring.kuitan
+        and all(k not in _TH for k in meld_kinds)
+        and sum(after[k] for k in _TH) <= 1
+    ):
+        return True
+    suits = {k // 9 for k in meld_kinds if k < 27}
+    if len(suits) == 1:
+        s = next(iter(suits))
+        off = sum(after[k] for k in range(27) if k // 9 != s)
+        if off <= 1:
+            return True
+    return False
+
+
+class _HandValue:
+    """A quick estimate of what the hand would win, and how each discard changes it."""
+
+    __slots__ = (
+        "_base_han",
+        "_chip_pts",
+        "_closed",
+        "_counts",
+        "_dealer",
+        "_dora",
+        "_kinds_val",
+        "_open_no_yaku",
+        "_red_only",
+        "_sole",
+    )
+
+    def __init__(
+        self,
+        view: SeatView,
+        seat: int,
+        counts: list[int],
+        hand: tuple[Tile, ...],
+        melds: tuple[Meld, ...],
+        closed: bool,
+    ) -> None:
+        ts = view.tileset
+        preset = view.preset
+        chips = preset.chips
+        chip_pts = (chips.point_value or 1000) if chips.enabled else 0
+        dora_kinds = view.dora_kinds
+        dora: dict[Kind, int] = {}
+        for d in dora_kinds:
+            dora[d] = dora.get(d, 0) + 1
+        han = 0.0
+        pts = 0.0
+        # Dora and chips in the calls and set aside are sure.
+        for m in melds:
+            for t in m.tiles:
+                k = tile_kind(t)
+                han += dora.get(k, 0)
+                v = ts.variant(t)
+                if v is Variant.RED or v is Variant.GOLD:
+                    han += 1
+                    pts += chip_pts * (chips.gold_five if v is Variant.GOLD else chips.red_five)
+        nuki = view.nuki_kinds
+        for t in view.extracted(seat):
+            k = tile_kind(t)
+            if k in nuki:
+                han += 1
+            if k == NORTH:
+                pts += chip_pts * chips.north
+        # Red and gold copies in hand: lost only if every copy of the kind goes.
+        red_only: dict[Kind, float] = {}
+        plain: dict[Kind, int] = {}
+        for t in hand:
+            k = tile_kind(t)
+            v = ts.variant(t)
+            if v is Variant.RED or v is Variant.GOLD:
+                extra = 1.0 + (
+                    chip_pts * (chips.gold_five if v is Variant.GOLD else chips.red_five) / 2000
+                )
+                han += extra
+                red_only[k] = red_only.get(k, 0.0) + extra
+            else:
+                plain[k] = plain.get(k, 0) + 1
+        self._red_only = {k: v for k, v in red_only.items() if not plain.get(k)}
+        self._counts = counts
+        self._dora = dora
+        yakuhai = _yakuhai(view, seat)
+        has_yaku = False
+        for m in melds:
+            if m.kind in yakuhai and m.kinds[0] == m.kinds[-1]:
+                han += yakuhai[m.kind]
+                has_yaku = True
+        # Kind values held in the hand: dora copies, yakuhai pairs and triplets.
+        kinds_val: dict[Kind, float] = {}
+        for k in range(N_KINDS):
+            c = counts[k]
+            if not c:
+                continue
+            kv = float(dora.get(k, 0) * c)
+            y = yakuhai.get(k)
+            if y:
+                if c >= 3:
+                    kv += y
+                    has_yaku = True
+                elif c == 2:
+                    kv += 0.45 * y
+            kinds_val[k] = kv
+            han += kv
+        self._kinds_val = kinds_val
+        # Tanyao: all simples, or one terminal/honour kind to go.
+        th_held = [k for k in range(N_KINDS) if counts[k] and k in _TH]
+        melds_simple = all(k not in _TH for m in melds for k in m.kinds)
+        tanyao_ok = melds_simple and (closed or preset.scoring.kuitan)
+        self._sole = th_held[0] if tanyao_ok and len(th_held) == 1 else -1
+        if tanyao_ok and not th_held:
+            han += 1
+            has_yaku = True
+        if closed:
+            han += 1.6  # riichi, and tsumo / ura / ippatsu on average
+            has_yaku = True
+        self._open_no_yaku = not has_yaku
+        self._closed = closed
+        self._base_han = han
+        self._dealer = view.dealer == seat
+        self._chip_pts = pts
+
+    def keep(self, kind: Kind) -> float:
+        """Han lost by discarding ``kind`` (ties: the cheapest goes first)."""
+        c = self._counts[kind]
+        v = self._kinds_val.get(kind, 0.0)
+        lost = v / c if c else 0.0
+        lost += self._red_only.get(kind, 0.0)
+        if kind == self._sole:
+            lost -= 1
+        return lost
+
+    def after(self, kind: Kind) -> float:
+        """The points the hand is worth after discarding ``kind``."""
+        han = self._base_han - self.keep(kind)
+        if self._open_no_yaku and kind != self._sole:
+            han *= 0.3  # an open hand without a sure yaku rarely wins
+        return _points(han, self._dealer) + self._chip_pts
+
+
+def _points(han: float, dealer: bool) -> float:
+    han = max(1.0, han)
+    lo = int(han)
+    if lo >= len(HAN_POINTS) - 1:
+        p = float(HAN_POINTS[-1])
+    else:
+        f = han - lo
+        p = HAN_POINTS[lo] * (1 - f) + HAN_POINTS[lo + 1] * f
+    return p * 1.5 if dealer else p
+
+
+def _p_win(shanten: int, live: int, draws: float, threatened: bool) -> float:
+    """P(this hand wins), roughly, from its shanten, its live useful copies and the draws
+    left (each turn a live copy is drawn or discarded by someone)."""
+    if draws <= 0:
+        return 0.0
+    if shanten <= 0:
+        q = min(0.5, live * WIN_PER_LIVE)
+        p = 1.0 - float((1.0 - q) ** draws)
+    elif shanten == 1:
+        reach = 1.0 - float((1.0 - min(0.6, live * 0.012)) ** draws)
+        p = reach * (1.0 - float((1.0 - 6 * WIN_PER_LIVE) ** (draws * 0.5))) * 0.9
+    elif shanten == 2:
+        p = 0.12 * min(1.0, draws / 12) * (0.5 + min(live, 40) / 80)
+    else:
+        p = 0.03 * min(1.0, draws / 14) * (0.5 + min(live, 60) / 120)
+    return p * RACE if threatened else p
+
+
+def _future_discards(shanten: int, draws: float) -> float:
+    """Dangerous discards still to make while pushing a hand of this shanten."""
+    return min(draws, 2.0 + 2.5 * max(0, shanten))
+
+
+# -- threats and danger ----------------------------------------------------------------------
+
+
+class _Threat:
+    __slots__ = ("p_tenpai", "river", "safe", "seat", "suit", "value", "waits")
+
+    def __init__(
+        self,
+        seat: int,
+        p_tenpai: float,
+        value: float,
+        safe: frozenset[Kind],
+        river: frozenset[Kind],
+        waits: frozenset[Kind] | None,
+        suit: int | None,
+    ) -> None:
+        self.seat = seat
+        self.p_tenpai = p_tenpai
+        self.value = value
+        self.safe = safe
+        self.river = river
+        self.waits = waits
+        self.suit = suit
+
+
+def _threats(view: SeatView, seat: int) -> list[_Threat]:
+    """The other hands that may be ready: riichi (surely), and open hands by their calls
+    and the turn."""
+    out: list[_Threat] = []
+    dealer = view.dealer
+    wareme = view.wareme
+    dora = set(view.dora_kinds)
+    ts = view.tileset
+    for s in range(view.people):
+        if s == seat:
+            continue
+        melds = view.melds(s)
+        if not view.in_riichi(s):
+            n_open = sum(1 for m in melds if m.is_open)
+            if n_open < 2:
+                continue
+            turn = len(view.river(s))
+            p = (0.25 if n_open == 2 else 0.55 if n_open == 3 else 0.9) * min(1.3, 0.5 + turn / 16)
+            p = min(p, 0.95)
+            value = float(OPEN_VALUE)
+            for m in melds:
+                for t in m.tiles:
+                    k = tile_kind(t)
+                    v = ts.variant(t)
+                    if k in dora or v is Variant.RED or v is Variant.GOLD:
+                        value += DORA_POINTS
+            # An open hand of one suit (and honours) waits in that suit or on honours.
+            suits = {k // 9 for m in melds for k in m.kinds if k < 27}
+            suit = next(iter(suits)) if len(suits) == 1 else None
+            if suit is not None:
+                value += 1500  # one suit: a half or full flush is worth more
+            river = frozenset(tile_kind(t) for t in view.river(s))
+            safe = river
+            waits = None
+        else:
+            p = 1.0
+            value = float(RIICHI_VALUE)
+            suit = None
+            river = frozenset(tile_kind(t) for t in view.river(s))
+            safe = view.safe_kinds(s)
+            waits = view.open_waits(s)
+        if s == dealer:
+            value *= 1.5
+        if wareme is not None and wareme in (s, seat):
+            value *= 2
+        out.append(_Threat(s, p, value, safe, river, waits, suit))
+    return out
+
+
+def _danger(
+    view: SeatView, th: _Threat, kind: Kind, live_left: list[int], counts: list[int]
+) -> float:
+    """P(discarding ``kind`` deals in to ``th``'s hand, if that hand is ready)."""
+    if th.waits is not None:  # an open riichi shows its waits
+        return 1.0 if kind in th.waits else 0.0
+    if kind in th.safe or kind >= N_KINDS:
+        return 0.0
+    unseen = live_left[kind]  # copies not in our hand nor visible
+    if kind >= 27:
+        return HONOR_DANGER[min(unseen, 4)]
+    if th.suit is not None and kind // 9 != th.suit:
+        return 0.01
+    n = kind % 9  # 0..8
+    river = th.river
+    d = COPY_DANGER * unseen
+    # Two-sided waits through ``kind``: (n-2, n-1) waiting n-3/n, and (n+1, n+2) waiting n/n+3.
+    for lo, hi, other in ((n - 2, n - 1, n - 3), (n + 1, n + 2, n + 3)):
+        if lo < 0 or hi > 8:
+            continue
+        if 0 <= other <= 8 and (kind - n + other) in river:
+            continue  # suji: that wait would be furiten
+        w = 1.0
+        for x in (lo, hi):
+            k2 = kind - n + x
+            left = live_left[k2]
+            if left == 0:
+                w = 0.0  # kabe: no copy left for the shape
+            elif left == 1:
+                w *= 0.5  # one chance
+        d += SIDE_DANGER * w
+    # Closed (n-1, n+1) and edge (1-2 waiting 3, 8-9 waiting 7) waits.
+    if 1 <= n <= 7:
+        w = min(live_left[kind - 1], live_left[kind + 1])
+        d += CLOSED_SHAPE_DANGER * min(1.0, w / 2)
+    if n == 2 or n == 6:
+        d += CLOSED_SHAPE_DANGER * 0.8
+    return d
+
+
+# -- fast distances --------------------------------------------------------------------------
+
+_GROUP_USEFUL: dict[tuple[int, int, int, int, int], tuple[Kind, ...]] = {}
+"""Useful draws within one group by (group, its key, the rest's vector, target, base)."""
+
+
+def _useful_standard(
+    groups: tuple[tuple[bool, tuple[tuple[Kind, int], ...]], ...],
+    keys: list[int],
+    target: int,
+    base: int,
+) -> list[Kind]:
+    """Kinds whose draw lowers the standard form's distance ``base`` (a draw changes one
+    group: its new vector merged with the rest's; cached per group and rest)."""
+    ids = [(SEQ_IDS if seq else ISO_IDS)[key] for (seq, _), key in zip(groups, keys, strict=True)]
+    get = MERGE_CACHE.get
+    cache = _GROUP_USEFUL
+    out: list[Kind] = []
+    n = len(ids)
+    tag = 0 if groups is _GROUPS4 else 4  # the same group index is another suit in sanma
+    for g in range(n):
+        rest = -1
+        for h in range(n):
+            if h != g:
+                vid = ids[h]
+                if rest < 0:
+                    rest = vid
+                else:
+                    m = get(rest << 16 | vid)
+                    rest = merge(rest, vid) if m is None else m
+        key = keys[g]
+        ck = (g + tag, key, rest, target, base)
+        hit = cache.get(ck)
+        if hit is None:
+            seq, kinds = groups[g]
+            table = SEQ_IDS if seq else ISO_IDS
+            found: list[Kind] = []
+            for k, w in kinds:
+                if (key // w) % 5 >= 4:
+                    continue
+                new = table[key + w]
+                m = get(new << 16 | rest)
+                vid = merge(new, rest) if m is None else m
+                if VECTORS[vid][target] < base:
+                    found.append(k)
+            if len(cache) > _CACHE_MAX:
+                cache.clear()
+            hit = cache[ck] = tuple(found)
+        out.extend(hit)
+    return out
+
+
+def _useful_other_forms(
+    an: HandAnalyzer,
+    counts: list[int],
+    base: int,
+    std: list[Kind],
+    form: tuple[int, int, int, int],
+) -> list[Kind]:
+    """``std`` plus the draws that bring seven pairs or thirteen orphans below ``base``
+    (``form``: see ``_discard_distances``; a draw lowers a form by one at most, so only a
+    form at ``base`` adds draws)."""
+    chiitoi, up, need, kokushi = form
+    if chiitoi > base and kokushi > base:
+        return std
+    out = set(std)
+    if chiitoi <= base:
+        four = an.chiitoi_four
+        short = up < need  # a new single (or, four-use, a third copy) also helps
+        for k in an.hand_kinds:
+            c = counts[k]
+            if c == 1 or (four and c == 3) or (short and (c == 0 or (four and c == 2))):
+                out.add(k)
+    if kokushi <= base:
+        has_pair = any(counts[k] >= 2 for k in TERMINALS_AND_HONORS)
+        for k in TERMINALS_AND_HONORS:
+            if counts[k] == 0 or (not has_pair and counts[k] == 1):
+                out.add(k)
+    return sorted(out)
+
+
+def _dist_minus(an: HandAnalyzer, counts: list[int], kind: Kind, melds: int) -> int:
+    counts[kind] -= 1
+    d = an.distance(counts, melds)
+    counts[kind] += 1
+    return d
+
+
+def _discard_distances(
+    an: HandAnalyzer,
+    groups: tuple[tuple[bool, tuple[tuple[Kind, int], ...]], ...],
+    pos: dict[Kind, tuple[int, int]],
+    keys: list[int],
+    counts: list[int],
+    n_melds: int,
+    other_forms: bool,
+    chiitoi_four: bool,
+    kinds: dict[Kind, list[Action]],
+    forms: dict[Kind, tuple[int, int, int, int]],
+) -> dict[Kind, int]:
+    """The distance of the hand after discarding each of ``kinds`` (a 14-tile hand):
+    one table look-up and one cached merge each for the standard form. For a closed hand
+    ``forms`` receives, per discard, (seven pairs' distance, its singles that could pair,
+    its pairs still needed, thirteen orphans' distance)."""
+    target = 9 - 2 * n_melds
+    ids = [(SEQ_IDS if seq else ISO_IDS)[key] for (seq, _), key in zip(groups, keys, strict=True)]
+    rests: list[int] = []
+    for g in range(len(ids)):
+        rest = -1
+        for h, vid in enumerate(ids):
+            if h != g:
+                rest = vid if rest < 0 else merge(rest, vid)
+        rests.append(rest)
+    get = MERGE_CACHE.get
+    if other_forms:
+        n = [0] * 5
+        for k in range(N_KINDS):
+            n[counts[k]] += 1
+        zeros = sum(1 for k in TERMINALS_AND_HONORS if counts[k] == 0)
+        th_pairs = sum(1 for k in TERMINALS_AND_HONORS if counts[k] >= 2)
+    out: dict[Kind, int] = {}
+    for k in kinds:
+        at = pos.get(k)
+        if at is None:  # not a hand kind (a flower): the hand's kinds do not change
+            out[k] = an.distance(counts, n_melds)
+            continue
+        g, w = at
+        table = SEQ_IDS if groups[g][0] else ISO_IDS
+        vid0 = table[keys[g] - w]
+        got = get(vid0 << 16 | rests[g])
+        vid = merge(vid0, rests[g]) if got is None else got
+        d = VECTORS[vid][target]
+        if other_forms:
+            held = counts[k]
+            n[held] -= 1
+            n[held - 1] += 1
+            if chiitoi_four:
+                pairs, up = n[2] + n[3] + 2 * n[4], n[1] + n[3]
+            else:
+                pairs, up = n[2] + n[3] + n[4], n[1]
+            n[held - 1] -= 1
+            n[held] += 1
+            need = 7 - pairs
+            chiitoi = 0 if need <= 0 else (need if up >= need else 2 * need - up)
+            if chiitoi < d:
+                d = chiitoi
+            if k in _TH:
+                z = zeros + (1 if held == 1 else 0)
+                p = th_pairs - (1 if held == 2 else 0)
+                kokushi = z + (0 if p > 0 else 1)
+            else:
+                kokushi = zeros + (0 if th_pairs > 0 else 1)
+            if kokushi < d:
+                d = kokushi
+            forms[k] = (chiitoi, up, need, kokushi)
+        out[k] = d
+    return out

@@ -1,0 +1,219 @@
+"""The standard bot: legal play in every preset, folding against a riichi, never into shown
+waits, calls only towards a yaku, the danger model's order, and its fast shanten and
+useful draws against the hand analyzer. (Its strength is measured in
+``benchmarks/bench_bots.py``, not here.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from jantaku.bots import SeatView, StandardBot, make_bot
+from jantaku.bots.baseline import _GROUPS3, _GROUPS4, _POS3, _POS4, _group_keys
+from jantaku.bots.standard import (
+    _danger,
+    _discard_distances,
+    _Threat,
+    _useful_other_forms,
+    _useful_standard,
+)
+from jantaku.game import Action, ActionType, Game, State
+from jantaku.hand import HandAnalyzer
+from jantaku.sim import play_game
+from jantaku.tiles import tileset
+from jantaku.tiles.notation import parse_tiles
+from jantaku.tiles.tileset import tile_kind
+from test_game_house_rules import pass_all, stacked, tile
+
+PRESETS = ["riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo"]
+
+
+def choice(state: State, seat: int) -> Action:
+    legal = state.legal_actions(seat)
+    action = StandardBot().choose(SeatView(state, seat), seat, legal)
+    assert action in legal
+    return action
+
+
+def kind(name: str) -> int:
+    return tile_kind(parse_tiles(name)[0])
+
+
+# -- legal play ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("seed", [11, 12])
+def test_standard_plays_only_legal_actions(preset: str, seed: int) -> None:
+    # Standard bots against baseline bots, every action checked by the runner (legal,
+    # points and tiles conserved, the log replays to the same game).
+    n = 4 if preset in ("riichi", "kanto-boo") else 3
+    kinds = ["standard", "baseline"] * 2
+    rec = play_game(preset, seed, kinds[:n], check=True)
+    assert rec.finished, rec.violations
+    assert rec.violations == []
+    assert sum(rec.seat_actions[s] for s in range(0, n, 2)) > 20
+
+
+def test_four_standard_bots_at_a_rotating_three_player_table() -> None:
+    rec = play_game("sanma", 5, "standard", check=True, people=4)
+    assert rec.finished and rec.violations == []
+
+
+def test_make_bot_knows_standard() -> None:
+    assert isinstance(make_bot("standard", 3), StandardBot)
+
+
+# -- defence ----------------------------------------------------------------------------------
+
+
+def riichi_then_draw(riichi: bool) -> State:
+    """The dealer (seat 0) discards 5p, declaring riichi or not; seat 1, far from tenpai
+    with 456p among its tiles, has drawn 9p."""
+    wall = stacked(
+        "riichi",
+        ["123m456m789m11p23s", "1357m2468s456p1z"],
+        live="5p9p",
+        dora="8p",
+    )
+    state = Game("riichi").new_state([wall])
+    kind_ = ActionType.RIICHI if riichi else ActionType.DISCARD
+    state.apply(Action(kind_, 0, tile(state, 0, "5p")))
+    pass_all(state)
+    assert state.turn == 1 and state.phase == "turn"
+    return state
+
+
+def test_folds_a_genbutsu_against_a_riichi() -> None:
+    state = riichi_then_draw(riichi=True)
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) == kind("5p")
+
+
+def test_keeps_the_same_tile_without_a_riichi() -> None:
+    # The same position without the riichi: 5p is the middle of a finished run, kept.
+    state = riichi_then_draw(riichi=False)
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) != kind("5p")
+
+
+def open_riichi_then_draw(open_riichi: bool) -> State:
+    """mighty: the dealer declares an open riichi (or discards) with 7z, its shown hand
+    waiting on 1z 7p 8p 9p; seat 1's only loose tile is an 8p."""
+    wall = stacked(
+        "mighty",
+        ["123p456p789s11z9p", "234p567s234s66s8p"],
+        live="7z8s",
+        dora="1s",
+    )
+    state = Game("mighty").new_state([wall])
+    kind_ = ActionType.OPEN_RIICHI if open_riichi else ActionType.DISCARD
+    state.apply(Action(kind_, 0, tile(state, 0, "7z")))
+    pass_all(state)
+    assert state.turn == 1 and state.phase == "turn"
+    return state
+
+
+def test_never_discards_into_shown_waits() -> None:
+    state = open_riichi_then_draw(open_riichi=True)
+    view = SeatView(state, 1)
+    assert view.open_waits(0) == {kind(k) for k in ("1z", "7p", "8p", "9p")}
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) != kind("8p")
+
+
+def test_discards_the_loose_tile_when_nobody_shows_a_wait() -> None:
+    state = open_riichi_then_draw(open_riichi=False)
+    assert SeatView(state, 1).open_waits(0) is None
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) == kind("8p")
+
+
+def test_danger_follows_genbutsu_suji_and_kabe() -> None:
+    state = riichi_then_draw(riichi=True)
+    view = SeatView(state, 1)
+    river = frozenset({kind("4s"), kind("5p")})
+    th = _Threat(0, 1.0, 6000.0, frozenset({kind("5p"), kind("4s")}), river, None, None)
+    live = [4] * 34
+
+    def d(name: str) -> float:
+        return _danger(view, th, kind(name), live, [0] * 38)
+
+    assert d("5p") == 0  # genbutsu
+    assert d("1s") < d("1m")  # suji of the discarded 4s
+    assert d("7s") < d("7m")  # the other suji of 4s
+    assert d("5m") > d("1m")  # a middle tile has two two-sided waits through it
+    assert d("1z") < d("5m")  # a live honour only waits as a pair or a single
+    kabe = list(live)
+    kabe[kind("8m")] = 0  # no 8m left: no 7m-8m or 8m-9m shape, so 9m waits on little
+    assert _danger(view, th, kind("9m"), kabe, [0] * 38) < d("9m")
+
+
+# -- calls ------------------------------------------------------------------------------------
+
+
+def discard_offered(hand1: str, discarded: str, preset: str = "riichi") -> State:
+    """The dealer discards ``discarded`` (its drawn tile); seat 1 holds ``hand1``."""
+    wall = stacked(preset, ["", hand1], live=discarded, dora="8p")
+    state = Game(preset).new_state([wall])
+    drawn = state.players[0].drawn
+    assert drawn is not None
+    state.apply(Action(ActionType.DISCARD, 0, drawn))
+    return state
+
+
+def test_pons_a_dragon_pair() -> None:
+    state = discard_offered("77z1359m2468p35s", "7z")
+    assert choice(state, 1).type is ActionType.PON
+
+
+def test_no_chi_without_a_yaku() -> None:
+    # A chi of 3m would open a hand with terminals and honours: no yaku in reach.
+    state = discard_offered("45m19p19s1234z678s", "3m")
+    legal = state.legal_actions(1)
+    assert any(a.type is ActionType.CHI for a in legal)
+    assert choice(state, 1).type is ActionType.PASS
+
+
+def test_chi_for_open_tanyao_near_tenpai() -> None:
+    # All simples, one step from ready after the chi: call.
+    state = discard_offered("45m234p567p3466s8p", "3m")
+    legal = state.legal_actions(1)
+    assert any(a.type is ActionType.CHI for a in legal)
+    assert choice(state, 1).type is ActionType.CHI
+
+
+# -- fast hand tables ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "four"), [("riichi", False), ("sanma", False), ("riichi", True)])
+def test_fast_distances_and_useful_draws_agree_with_the_analyzer(preset: str, four: bool) -> None:
+    ts = tileset(preset)
+    an = HandAnalyzer(ts, chiitoi_four=four)
+    pool = [k for k in ts.hand_kinds for _ in range(4)]
+    groups, pos = (_GROUPS3, _POS3) if an.three_player else (_GROUPS4, _POS4)
+    rng = random.Random(7)
+    for i in range(150):
+        melds = rng.choice([0, 0, 1, 2])
+        if i % 3 == 0:  # many pairs: seven pairs decides
+            ks = rng.sample(list(ts.hand_kinds), 8)
+            hand = (ks * 2)[: 14 - 3 * melds]
+        else:
+            hand = rng.sample(pool, 14 - 3 * melds)
+        c = [0] * 38
+        for k in hand:
+            c[k] += 1
+        forms: dict[int, tuple[int, int, int, int]] = {}
+        kinds: dict[int, list[Action]] = {k: [] for k in set(hand)}
+        dist = _discard_distances(an, groups, pos, _group_keys(groups, c), c, melds, melds == 0,
+                                  four, kinds, forms)  # fmt: skip
+        for k in kinds:
+            c[k] -= 1
+            base = an.distance(c, melds)
+            assert dist[k] == base, (hand, k)
+            got = _useful_standard(groups, _group_keys(groups, c), 9 - 2 * melds, base)
+            if melds == 0:
+                got = _useful_other_forms(an, c, base, got, forms[k])
+            assert {x for x in got if c[x] < 4} == set(an.useful_draws(c, melds)), (hand, k)
+            c[k] += 1
