@@ -187,7 +187,9 @@ def test_chi_for_open_tanyao_near_tenpai() -> None:
 # -- fast hand tables ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("preset", "four"), [("riichi", False), ("sanma", False), ("riichi", True)])
+@pytest.mark.parametrize(
+    ("preset", "four"), [("riichi", False), ("sanma", False), ("riichi", True)]
+)
 def test_fast_distances_and_useful_draws_agree_with_the_analyzer(preset: str, four: bool) -> None:
     ts = tileset(preset)
     an = HandAnalyzer(ts, chiitoi_four=four)
