@@ -9,7 +9,10 @@ Usage::
 Each seed is played once with the measured bot at each seat (``--games`` in all, so
 ``games / players`` seeds): the same walls are dealt to it from every seat, which takes
 most of the luck of the deal out of the comparison. The opponents fill the other seats
-(``--opponent``: any kind ``jantaku simulate --bots`` accepts, e.g. ``baseline``).
+(``--opponent``: any entry ``jantaku simulate --bots`` accepts: ``baseline``, or an
+external mjai bot such as the ``mjai`` package's ``RulebaseBot``, installed in its own
+virtualenv as tests/test_mjai_clients.py does:
+``--opponent 'mjai:.venv-mjai/bin/python tests/mjai_client/run_bot.py {seat} rulebase'``).
 
 For the measured bot it reports the average rank with its standard error over the games
 (rank 1..n; an equal bot averages (n + 1) / 2), the first-place rate, the win and deal-in
@@ -43,6 +46,7 @@ except ImportError:  # running from a checkout without installing: use src/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     from jantaku.sim import play_game, simulate
 
+from jantaku.bots import standard
 from jantaku.rules import load_preset
 
 HOUSE = ("sanma", "gotou", "tokushima", "mighty", "kanto-boo")
@@ -54,12 +58,9 @@ def _one(job: tuple[str, int, tuple[str, ...], int]) -> tuple[int, list[int], li
     rec = play_game(preset, seed, kinds)
     if rec.violations or not rec.finished:
         raise SystemExit(f"{preset} seed {seed}: {rec.violations[:3]}")
-    return (
-        me,
-        [rec.ranks[me], rec.wins[me], rec.deal_ins[me], rec.riichi[me], rec.calls[me]],
-        [rec.final_scores[me]],
-        rec.hands,
-    )
+    fallbacks = sum(getattr(rec, "fallbacks", None) or [0])
+    stats = [rec.ranks[me], rec.wins[me], rec.deal_ins[me], rec.riichi[me], rec.calls[me]]
+    return me, [*stats, fallbacks], [rec.final_scores[me]], rec.hands
 
 
 def rotated(
@@ -108,6 +109,7 @@ def rotated(
         "riichi_rate": round(total(3) / hands, 4),
         "call_rate": round(total(4) / hands, 4),
         "avg_points": round(sum(r[2][0] for r in results) / n),
+        "fallbacks": total(5),
         "seconds": round(seconds, 1),
     }
 
@@ -140,7 +142,19 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--speed-games", type=int, default=20)
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override one of jantaku.bots.standard's constants (tuning runs)",
+    )
     args = ap.parse_args()
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if not hasattr(standard, name) or not name.isupper():
+            raise SystemExit(f"--set: jantaku.bots.standard has no constant {name!r}")
+        setattr(standard, name, type(getattr(standard, name))(json.loads(value)))
     presets = list(HOUSE) if args.house else [args.preset]
 
     rows = []
@@ -154,7 +168,8 @@ def main() -> int:
                 f"avg rank {r['avg_rank']:.3f} ± {r['rank_stderr']:.3f} (of {n}; by seat "
                 f"{r['rank_by_seat']}), 1st {r['first_rate']:.1%}, win {r['win_rate']:.1%}, "
                 f"deal-in {r['deal_in_rate']:.1%}, riichi {r['riichi_rate']:.1%}, "
-                f"calls {r['call_rate']:.1%}, points {r['avg_points']}, {r['seconds']}s",
+                f"calls {r['call_rate']:.1%}, points {r['avg_points']}, "
+                f"opponents' replaced answers {r['fallbacks']}, {r['seconds']}s",
                 flush=True,
             )
     fast = speed(presets[0], args.bot, args.speed_games, args.seed) if args.speed_games else None

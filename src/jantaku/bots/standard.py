@@ -68,7 +68,7 @@ _CACHE_MAX: Final = 200_000
 
 # -- the model's numbers (rough Tenhou statistics; see the module docstring) ----------------
 
-RIICHI_VALUE: Final = 6000
+RIICHI_VALUE: Final = 5000
 """What dealing in to a non-dealer's riichi costs on average (a dealer's: × 1.5)."""
 OPEN_VALUE: Final = 2500
 """What dealing in to a non-dealer's open hand costs before the dora in its calls."""
@@ -82,10 +82,13 @@ COPY_DANGER: Final = 0.007
 """Danger per unseen copy of a number tile (pair and single waits)."""
 HONOR_DANGER: Final = (0.0, 0.02, 0.045, 0.07, 0.08)
 """Danger of an honour by its unseen copies (0..4): it needs a pair or a single wait."""
-FUTURE_DANGER: Final = 0.05
+FUTURE_DANGER: Final = 0.04
 """Average danger of each further discard while pushing on."""
 HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000, 16000)
 """A non-dealer's usual ron value by han (30-40 fu), 0..10 han."""
+
+OPEN_CLOSED_HAND: Final = True
+"""Whether a closed hand opens for tanyao or one suit (a yakuhai pon always may)."""
 
 # Our own P(win) per turn per live winning copy, with and without a riichi to race.
 WIN_PER_LIVE: Final = 0.02
@@ -240,8 +243,8 @@ class StandardBot:
             for u in useful:
                 live += live_left[u]
             shanten = d - wild - 1
-            if shanten == 0 and not river_kinds.isdisjoint(useful):
-                live = live // 3  # furiten: tsumo only
+            if shanten == 0 and (k in useful or not river_kinds.isdisjoint(useful)):
+                live = live // 3  # furiten (this discard too): tsumo only
             live_of[k] = live
             w = value.after(k) + stick_pts
             offence[k] = _p_win(shanten, live, draws_left, bool(threats)) * w
@@ -311,8 +314,8 @@ class StandardBot:
         if len(same) == 1:
             return same[0]
         plain = next((a for a in same if a.type is ActionType.DISCARD), None)
-        if plain is not None and (live == 0 or not pushing):
-            return plain  # no live wait (dama, the hand improves), or folding
+        if plain is not None and (live == 0 or not pushing or view.wall_left < view.seats):
+            return plain  # no live wait (dama, the hand improves), folding, or no draw left
         counts[kind] -= 1
         rtype = self._base._riichi(view, seat, same, counts, tile)
         counts[kind] += 1
@@ -362,7 +365,10 @@ class StandardBot:
                 # closed hand only with a dora to show for it or to be ready at once.
                 if shanten_after > 1:
                     continue
-                if closed and shanten_after > 0 and not _has_dora(view, seat, ts):
+                if closed and (
+                    not OPEN_CLOSED_HAND
+                    or (shanten_after > 0 and not _has_dora(view, seat, ts))
+                ):
                     continue
             if threats and shanten_after > 0:
                 continue  # no calls while another hand is ready, unless this makes ours
