@@ -46,7 +46,7 @@ except ImportError:  # running from a checkout without installing: use src/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     from jantaku.sim import play_game, simulate
 
-from jantaku.bots import standard
+from jantaku.bots import BOT_KINDS, standard
 from jantaku.rules import load_preset
 
 HOUSE = ("sanma", "gotou", "tokushima", "mighty", "kanto-boo")
@@ -172,17 +172,22 @@ def main() -> int:
                 f"opponents' replaced answers {r['fallbacks']}, {r['seconds']}s",
                 flush=True,
             )
-    fast = speed(presets[0], args.bot, args.speed_games, args.seed) if args.speed_games else None
+    fast = []
+    if args.speed_games:
+        # The bot and (a built-in) opponent timed in turns, so a busy spell slows both.
+        kinds = [args.bot] + ([args.opponent] if args.opponent in BOT_KINDS else [])
+        for _ in range(2):
+            fast.extend(speed(presets[0], k, args.speed_games, args.seed) for k in kinds)
     if args.json:
         print(json.dumps({"strength": rows, "speed": fast}))
         return 0
-    if fast:
+    for f in fast:
         print(
-            f"speed: {fast['games']} {fast['preset']} games, 4x {fast['bot']} in one process "
+            f"speed: {f['games']} {f['preset']} games, every seat {f['bot']}, one process "
             f"({platform.python_version()}, {os.cpu_count()} CPUs): "
-            f"{fast['games_per_second_cpu']} games/s of CPU time, "
-            f"{fast['games_per_second_wall']} games/s wall clock "
-            f"(machine busy {fast['busy']:.0%}), {fast['actions_per_game']} actions/game"
+            f"{f['games_per_second_cpu']} games/s of CPU time, "
+            f"{f['games_per_second_wall']} games/s wall clock "
+            f"(machine busy {f['busy']:.0%}), {f['actions_per_game']} actions/game"
         )
     return 0
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from jantaku.bots import SeatView, StandardBot, make_bot
+from jantaku.bots import SeatView, StandardBot, make_bot, standard
 from jantaku.bots.baseline import _GROUPS3, _GROUPS4, _POS3, _POS4, _group_keys
 from jantaku.bots.standard import (
     _danger,
@@ -176,11 +176,14 @@ def test_no_chi_without_a_yaku() -> None:
     assert choice(state, 1).type is ActionType.PASS
 
 
-def test_chi_for_open_tanyao_near_tenpai() -> None:
-    # All simples, one step from ready after the chi: call.
+def test_chi_for_open_tanyao_near_tenpai(monkeypatch: pytest.MonkeyPatch) -> None:
+    # All simples, one step from ready after the chi: a closed hand keeps closed (its
+    # riichi is worth more), unless told to open for tanyao.
     state = discard_offered("45m234p567p3466s8p", "3m")
     legal = state.legal_actions(1)
     assert any(a.type is ActionType.CHI for a in legal)
+    assert choice(state, 1).type is ActionType.PASS
+    monkeypatch.setattr(standard, "OPEN_CLOSED_HAND", True)
     assert choice(state, 1).type is ActionType.CHI
 
 
