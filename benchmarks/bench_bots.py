@@ -172,7 +172,7 @@ def main() -> int:
                 f"opponents' replaced answers {r['fallbacks']}, {r['seconds']}s",
                 flush=True,
             )
-    fast = []
+    fast: list[dict[str, Any]] = []
     if args.speed_games:
         # The bot and (a built-in) opponent timed in turns, so a busy spell slows both.
         kinds = [args.bot] + ([args.opponent] if args.opponent in BOT_KINDS else [])
