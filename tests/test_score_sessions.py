@@ -399,6 +399,52 @@ def test_hostile_socket_messages_get_an_error_and_change_nothing(db: str) -> Non
             (json.dumps({"type": "add", "at": rev, "cid": "c", "hand": {"events": []}}), "events"),
             (json.dumps({"type": "edit", "at": rev, "index": 5, "hand": {}}), "index"),
             (json.dumps({"type": "add", "at": "0", "cid": "c", "hand": {}}), "at"),
+            (
+                json.dumps(
+                    {
+                        "type": "add",
+                        "at": rev,
+                        "cid": "c",
+                        "hand": {
+                            "events": [
+                                {"type": "win", "winner": 1, "from": 0, "han": 1, "fu": 30},
+                                7,
+                            ]
+                        },
+                    }
+                ),
+                "events[1]",
+            ),
+            (
+                json.dumps(
+                    {
+                        "type": "add",
+                        "at": rev,
+                        "cid": "c",
+                        "hand": {
+                            "events": [
+                                {"type": "draw", "kind": "nagashi", "winners": 5, "tenpai": []}
+                            ]
+                        },
+                    }
+                ),
+                "hand 1",
+            ),
+            (
+                json.dumps(
+                    {
+                        "type": "add",
+                        "at": rev,
+                        "cid": "c",
+                        "hand": {
+                            "events": [
+                                {"type": "win", "winner": 1, "from": 0, "han": "3", "fu": 30}
+                            ]
+                        },
+                    }
+                ),
+                "han",
+            ),
         ):
             ws.send_text(bad)
             err = ws.receive_json()

@@ -211,6 +211,7 @@ def _check_hand(hand: Any) -> list[dict[str, Any]]:
     for i, ev in enumerate(events):
         if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
             raise SessionError(f"events[{i}]: an object with a 'type'")
+    for i, ev in enumerate(events):
         if ev["type"] == "win" and i + 1 < len(events) and not events[i + 1].get("double"):
             raise SessionError("events: only the winners of a double ron share a hand")
         if ev["type"] != "win" and len(events) > 1:
@@ -290,13 +291,17 @@ def replay(
                 entry = led.apply(ev, nxt)
             except LedgerError as e:
                 raise SessionError(f"hand {index + 1}: {e}") from None
+            except (TypeError, KeyError, AttributeError, ValueError) as e:
+                # A field of a shape the ledger does not check (it expects its own JSON).
+                raise SessionError(f"hand {index + 1}: malformed event ({e})") from None
             if not entry["allowed"]:
                 raise SessionError(f"hand {index + 1}: {entry['reason']}", 422)
             entries.append(entry)
         last = entries[-1]
         for ev in events:
             if ev["type"] == "draw" and ev.get("kind") == "nagashi":
-                won.update(ev.get("winners", ev.get("tenpai", [])[:1]))
+                nagashi = ev.get("winners", ev.get("tenpai", [])[:1])
+                won.update(p for p in nagashi if isinstance(p, int))
             if ev["type"] == "win":
                 won.add(ev["winner"])
                 stats["wins"][ev["winner"]] += 1
