@@ -310,6 +310,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if out["invariant_violations"] == 0 else 1
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from jantaku.log.export import ExportError, export_log
+
+    try:
+        files = export_log(args.log, args.format, args.out)
+    except ExportError as e:
+        return _fail(str(e))
+    except OSError as e:
+        return _fail(f"cannot write {args.out}: {e.strerror or e}")
+    if args.json:
+        print(json.dumps({"format": args.format, "files": [str(f) for f in files]}))
+    else:
+        print(f"{len(files)} game(s) written to {args.out} as {args.format}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from jantaku.server.app import serve
 
@@ -369,6 +385,15 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     si.add_argument("--json", action="store_true")
     si.set_defaults(func=cmd_simulate)
+
+    ex = sub.add_parser(
+        "export", help="write finished games as tenhou.net/6 JSON or mjai logs (docs/export.md)"
+    )
+    ex.add_argument("--format", required=True, choices=["tenhou6", "mjai"])
+    ex.add_argument("--out", required=True, help="folder for the files (one a game)")
+    ex.add_argument("log", help="a log of simulate --out, or a table's downloaded log")
+    ex.add_argument("--json", action="store_true")
+    ex.set_defaults(func=cmd_export)
 
     s = sub.add_parser("serve", help="start the web table")
     s.add_argument("--host", default="127.0.0.1")

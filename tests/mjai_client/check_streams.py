@@ -7,6 +7,8 @@ Mortal's rules), and every action of the seat itself is first checked with
 streams, events and own actions were checked, and the first problems.
 """
 
+from __future__ import annotations
+
 import json
 import sys
 
@@ -24,6 +26,7 @@ def main() -> None:
         ps = PlayerState(seat)
         streams += 1
         evs = item["events"]
+        early: set[int] = set()
         for i, ev in enumerate(evs):
             where = f"game {game} seat {seat} event {i} {json.dumps(ev)}"
             own = ev["type"] in OWN and ev.get("actor") == seat
@@ -37,6 +40,15 @@ def main() -> None:
                     j += 1
             elif ev["type"] == "hora":
                 own = False  # checked with the first win of the double ron
+            if ev["type"] == "reach_accepted" and i + 1 < len(evs):
+                # A call of a riichi discard follows its reach_accepted, but libriichi's
+                # candidates are those of the discard: check the call before it.
+                nxt = evs[i + 1]
+                if nxt["type"] in ("chi", "pon", "daiminkan") and nxt.get("actor") == seat:
+                    ev, where, own = nxt, where + f" (with event {i + 1})", True
+                    early.add(i + 1)
+            elif i in early:
+                own = False
             if own:
                 actions += 1
                 reaction = {

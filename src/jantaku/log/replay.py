@@ -38,6 +38,9 @@ class ReplayReport:
     rounds: int = 0
     actions: int = 0
     problems: list[str] = field(default_factory=list)
+    state: Any = None
+    """The engine's state after the replay (its events are the game as the engine played
+    it from the record)."""
 
 
 def _wall(rec: GameRecord, rnd: RoundRecord) -> Wall:
@@ -120,7 +123,7 @@ def replay(rec: GameRecord) -> ReplayReport:
         "sticks": first.sticks,
     }
     state = game.new_state(walls, start=start)
-    report = ReplayReport()
+    report = ReplayReport(state=state)
     for rnd in rec.rounds:
         where = f"{rec.source.name} {'ESWN'[rnd.round_wind]}{rnd.kyoku}-{rnd.honba}"
         led = state.ledger.state
