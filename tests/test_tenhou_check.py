@@ -37,8 +37,16 @@ def test_skips_name_their_reason(report) -> None:  # type: ignore[no-untyped-def
     assert all(r for r in reasons)
     cut = [s for s in report.skipped if "cut short" in s["reason"]]
     assert [Path(s["file"]).name for s in cut] == ["confusing_nakis_2.json"]
-    majiang = [s for s in report.skipped if "majiang" in s["reason"]]
-    assert len(majiang) == 3
+    # kobalab (majiang) paipu are read now, not skipped.
+    assert not [s for s in report.skipped if "majiang" in s["reason"]]
+
+
+def test_kobalab_paipu_wins_are_checked() -> None:
+    report = check_path(LOGS / "MitsuhiroTaniguchi__MahjongLM")
+    assert report.errors == [] and report.skipped == [] and report.mismatches == []
+    # 3 paipu (8 + 3 + 6 wins) and the mjlog of the first one (8 wins).
+    assert report.games == 4 and report.wins == report.matched == 25
+    assert report.draws == report.draws_matched == 7
 
 
 def test_draw_payments_match(report) -> None:  # type: ignore[no-untyped-def]

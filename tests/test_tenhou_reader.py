@@ -197,23 +197,41 @@ def replay_round(rec: GameRecord, rnd: RoundRecord) -> Replay:
 # Parsing and counts
 
 
-def test_every_record_parses_except_kobalab() -> None:
+def test_every_record_parses() -> None:
     results = all_records()
     assert len(results) == 196  # 199 files minus FORMAT.md, SOURCES.md, MANIFEST.csv
     for path, rec in results.items():
-        if rel(path).startswith(KOBALAB_DIR) and path.suffix == ".json":
-            assert isinstance(rec, UnsupportedRecordError), path
-            assert "kobalab" in str(rec)
-        else:
-            assert isinstance(rec, GameRecord), f"{path}: {rec}"
+        assert isinstance(rec, GameRecord), f"{path}: {rec}"
+        kobalab = rel(path).startswith(KOBALAB_DIR) and path.suffix == ".json"
+        assert (rec.format == "kobalab") == kobalab, path
 
 
-def test_kobalab_json_is_rejected_clearly() -> None:
-    path = DATA / KOBALAB_DIR / "tests/fixtures/tenhou/2014091101gm-00b9-0000-5ca6b487.json"
-    with pytest.raises(UnsupportedRecordError, match="kobalab"):
+def test_kobalab_paipu_reads_as_the_same_game_as_its_mjlog() -> None:
+    """The MahjongLM folder has one game both as kobalab paipu and as Tenhou's mjlog: the
+    two read to the same rounds, starting hands, scores, results and final points."""
+    base = DATA / KOBALAB_DIR / "tests/fixtures/tenhou/2014091101gm-00b9-0000-5ca6b487"
+    paipu, mjlog = read_record(base.with_suffix(".json")), read_record(base.with_suffix(".txt"))
+    assert (paipu.format, mjlog.format) == ("kobalab", "mjlog")
+    assert paipu.players == mjlog.players == 3
+    assert len(paipu.rounds) == len(mjlog.rounds) == 11
+    for a, b in zip(paipu.rounds, mjlog.rounds, strict=True):
+        assert (a.index, a.honba, a.sticks, a.scores) == (b.index, b.honba, b.sticks, b.scores)
+        assert [sorted(t // 4 for t in h) for h in a.hands] == [
+            sorted(t // 4 for t in h) for h in b.hands
+        ]
+        assert [r.deltas for r in a.results] == [r.deltas for r in b.results]
+    assert paipu.owari == mjlog.owari
+
+
+def test_a_broken_kobalab_paipu_is_refused_with_its_round(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(
+        '{"title": "四鳳東喰赤速", "player": ["a","b","c","d"], "qijia": 0, '
+        '"log": [[{"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, '
+        '"defen": [25000,25000,25000,25000], "baopai": "q9", "shoupai": ["","","",""]}}]]}'
+    )
+    with pytest.raises(RecordError, match="round 0: bad tile 'q9'"):
         read_record(path)
-    with pytest.raises(UnsupportedRecordError):
-        read_tenhou6(path)
 
 
 def test_mahjonglm_txt_is_mjlog() -> None:

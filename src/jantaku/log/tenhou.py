@@ -98,7 +98,7 @@ __all__ = [
     "read_tenhou6",
 ]
 
-RecordFormat = Literal["mjlog", "tenhou6"]
+RecordFormat = Literal["mjlog", "tenhou6", "kobalab"]
 CallType = Literal["chi", "pon", "minkan", "ankan", "kakan", "kita"]
 DrawKind = Literal["exhaustive", "yao9", "reach4", "ron3", "kan4", "kaze4", "nm"]
 
@@ -514,8 +514,9 @@ def read_record(path: str | Path) -> GameRecord:
     """Read a Tenhou record, choosing the reader by content.
 
     XML (starting with ``<``, possibly gzip-compressed, any extension including MahjongLM's
-    ``.txt``) is read as mjlog; JSON as tenhou.net/6. kobalab "majiang" JSON and anything else
-    raise :class:`UnsupportedRecordError`.
+    ``.txt``) is read as mjlog; JSON as tenhou.net/6, or as kobalab "majiang" paipu (rewritten
+    as the tenhou.net/6 document it describes, :mod:`jantaku.log.kobalab`). Anything else
+    raises :class:`UnsupportedRecordError`.
     """
     p = Path(path)
     text = _decode_text(p, _read_bytes(p)).lstrip()
@@ -1622,10 +1623,15 @@ def _json_rules(rule: Any, lobby: Any) -> RuleInfo:
 
 
 def _parse_tenhou6(path: Path, doc: Any) -> GameRecord:
+    fmt: RecordFormat = "tenhou6"
     if _is_kobalab(doc):
-        raise UnsupportedRecordError(
-            f"{path}: kobalab 'majiang' paipu JSON (converted), not tenhou.net/6 JSON"
-        )
+        from .kobalab import KobalabError, to_tenhou6
+
+        try:
+            doc = to_tenhou6(doc)
+        except KobalabError as exc:
+            raise RecordError(path, f"kobalab paipu: {exc}") from exc
+        fmt = "kobalab"
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
         raise UnsupportedRecordError(f"{path}: JSON without a tenhou.net/6 'log' list")
     log: list[Any] = doc["log"]
@@ -1662,7 +1668,7 @@ def _parse_tenhou6(path: Path, doc: Any) -> GameRecord:
         game_id = m.group(0) if m else None
     return GameRecord(
         source=path,
-        format="tenhou6",
+        format=fmt,
         players=players,
         rules=rules,
         names=names,
