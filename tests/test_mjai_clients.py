@@ -26,11 +26,12 @@ from typing import Any
 
 import pytest
 
-from jantaku.bots import SeatView, make_bot
-from jantaku.bots.mjai import MjaiStream
+from jantaku.bots import Bot, SeatView, make_bot
+from jantaku.bots.mjai import MjaiBot, MjaiStream
 from jantaku.game import Game, State
 from jantaku.log.export import to_mjai
 from jantaku.sim.runner import bot_seed, play_game
+from jantaku.tiles.notation import parse_tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENT = Path(__file__).parent / "mjai_client"
@@ -169,13 +170,42 @@ def test_the_mjai_packages_bots_play_20_riichi_games_with_no_fallback(
     mjai_python: Path,
 ) -> None:
     """RulebaseBot and RiichiBot, two of each a table, seats rotating, play 20 full games:
-    every answer legal (``check`` stops a game at an illegal action), none replaced."""
+    every answer legal (``check`` stops a game at an illegal action), none replaced but for
+    the one known mistake of the package's bots: after ``reach`` they discard by tile
+    efficiency, which may leave the hand short of tenpai (seen once, game 18). Riichi needs
+    a tenpai discard, so that answer is refused; each such one is checked to be that."""
     script = CLIENT / "run_bot.py"
     kinds = ["rulebase", "riichi", "rulebase", "riichi"]
+    analyzer = Game("riichi").analyzer
+    refused = 0
     for g in range(20):
         seats = kinds[g % 4 :] + kinds[: g % 4]
-        spec = ",".join(f"mjai:{mjai_python} {script} {{seat}} {k}" for k in seats)
-        rec = play_game("riichi", 1000 + g, spec, check=True)
+        players: list[Bot] = [
+            MjaiBot(f"{mjai_python} {script} {{seat}} {k}", bot_seed(1000 + g, s), timeout=20)
+            for s, k in enumerate(seats)
+        ]
+        try:
+            rec = play_game("riichi", 1000 + g, players=players, check=True)
+        finally:
+            for p in players:
+                p.close()  # type: ignore[attr-defined]
         assert rec.finished and not rec.violations, rec.violations
-        assert rec.fallbacks == [0, 0, 0, 0], (g, seats, rec.fallbacks)
         assert rec.hands >= 4 and sum(rec.seat_actions) > 100
+        for p in players:
+            for f in p.fallbacks:  # type: ignore[attr-defined]
+                assert f.reason.startswith("after reach: discarding"), (g, f)
+                answer = json.loads(f.answer)
+                counts = [0] * 38
+                for t in parse_tiles(f.hand):
+                    counts[t >> 2] += 1
+                counts[parse_tiles(_mpsz(answer["pai"]))[0] >> 2] -= 1
+                assert analyzer.shanten(counts, 0) > 0, (g, f)  # not tenpai: refused rightly
+                refused += 1
+    assert refused <= 2
+
+
+def _mpsz(pai: str) -> str:
+    honors = "ESWNPFC"
+    if pai[0] in honors:
+        return f"{honors.index(pai[0]) + 1}z"
+    return ("0" if pai.endswith("r") else pai[0]) + pai[1]

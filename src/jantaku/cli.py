@@ -327,9 +327,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from jantaku.server.app import serve
+    from jantaku.server.app import read_mjai_bots, serve
 
-    serve(host=args.host, port=args.port, db=args.db)
+    bots = None
+    if args.mjai_bots:
+        try:
+            bots = read_mjai_bots(args.mjai_bots)
+        except (OSError, ValueError) as e:
+            return _fail(f"--mjai-bots: {e}")
+    serve(host=args.host, port=args.port, db=args.db, mjai_bots=bots)
     return 0
 
 
@@ -399,6 +405,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--db", default="jantaku.sqlite3")
+    s.add_argument(
+        "--mjai-bots",
+        help="JSON or TOML table of name = command: external mjai bots tables may seat "
+        "(seat kind mjai:NAME)",
+    )
     s.set_defaults(func=cmd_serve)
     return p
 

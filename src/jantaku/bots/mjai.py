@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.bots.baseline import BaselineBot
 from jantaku.game.actions import RIICHI_TYPES, Action, ActionType, LegalActions
+from jantaku.tiles.notation import tiles_to_string
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 if TYPE_CHECKING:
@@ -299,11 +300,20 @@ def _loose(name: str) -> str:
 
 
 def action_from_mjai(
-    answer: dict[str, Any], seat: int, legal: LegalActions, ts: TileSet, *, riichi: bool = False
+    answer: dict[str, Any],
+    seat: int,
+    legal: LegalActions,
+    ts: TileSet,
+    *,
+    riichi: bool = False,
+    drawn: Tile | None = None,
 ) -> Action:
     """The legal action an mjai answer names, or :class:`AnswerError`. ``riichi``: the
     seat declared riichi in the previous answer, so this discard declares it (plain
-    riichi, unless the answer adds ``open``/``shuba``: those were on the ``reach``)."""
+    riichi, unless the answer adds ``open``/``shuba``: those were on the ``reach``).
+    ``drawn``: the tile the seat just drew, discarded itself when the answer says
+    ``tsumogiri`` (another copy of the same face would be the same choice but not the
+    same record)."""
     kind = answer.get("type")
     if "actor" in answer and answer["actor"] != seat:
         raise AnswerError(f"actor {answer['actor']!r} is not this seat ({seat})")
@@ -325,7 +335,12 @@ def action_from_mjai(
             exact = [a for a in options if _loose(mjai_tile(a.tile, ts)) == pai]  # type: ignore[arg-type]
         if riichi:
             exact = [a for a in exact if a.type is ActionType.RIICHI] or exact
-        return pick(exact, f"discarding {pai}" + (" with riichi" if riichi else ""))
+        chosen = pick(exact, f"discarding {pai}" + (" with riichi" if riichi else ""))
+        faces = ts.faces
+        same = drawn is not None and chosen.tile is not None and faces[drawn] == faces[chosen.tile]
+        if answer.get("tsumogiri") and same and chosen.tile != drawn:
+            return Action(chosen.type, seat, drawn)
+        return chosen
     if kind == "reach":
         raise AnswerError("reach is answered in two steps")  # handled by the caller
     if kind == "hora":
@@ -395,6 +410,8 @@ class Fallback:
     reason: str
     answer: str | None
     played: str
+    hand: str = ""
+    """The seat's concealed tiles then (MPSZ), to tell a bot's mistake from ours."""
 
 
 class MjaiBot:
@@ -597,7 +614,7 @@ class MjaiBot:
             answer = self._parse(line)
             if answer.get("type") == "reach":
                 return self._riichi(view, seat, legal, answer)
-            return action_from_mjai(answer, seat, legal, ts)
+            return action_from_mjai(answer, seat, legal, ts, drawn=view.drawn)
         except AnswerError as e:
             return self._fail(seat, str(e), line, legal, view)
 
@@ -627,7 +644,7 @@ class MjaiBot:
             discard = self._parse(line)
             if discard.get("type") != "dahai":
                 raise AnswerError(f"after reach, {discard.get('type')!r} instead of a dahai")
-            chosen = action_from_mjai(discard, seat, only, ts, riichi=True)
+            chosen = action_from_mjai(discard, seat, only, ts, riichi=True, drawn=view.drawn)
         except AnswerError as e:
             return self._fail(seat, f"after reach: {e}", line, only, view)
         faces = ts.faces
@@ -650,11 +667,13 @@ class MjaiBot:
     ) -> Action:
         """Log a bad or missing answer and play the baseline's choice instead."""
         played = self._baseline.choose(view, seat, legal)
-        self._note(seat, reason, answer, str(played))
+        self._note(seat, reason, answer, str(played), tiles_to_string(view.hand, view.tileset))
         return played
 
-    def _note(self, seat: int, reason: str, answer: str | None, played: str) -> None:
-        self.fallbacks.append(Fallback(seat, reason, answer, played))
+    def _note(
+        self, seat: int, reason: str, answer: str | None, played: str, hand: str = ""
+    ) -> None:
+        self.fallbacks.append(Fallback(seat, reason, answer, played, hand))
         # A program that exited is told once; the baseline's moves after it, quietly.
         repeat = len(self.fallbacks) > 1 and self.fallbacks[-2].reason == reason
         (log.debug if repeat and reason == self._dead else log.warning)(

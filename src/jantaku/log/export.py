@@ -368,6 +368,28 @@ def to_mjai(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [m for ev in events for m in stream.translate(ev)]
 
 
+# -- import -----------------------------------------------------------------------------------
+
+
+def import_record(text: str, name: str = "upload.json") -> list[dict[str, Any]]:
+    """The jantaku log of a tenhou.net/6 or kobalab paipu JSON record: read, then replayed
+    through the engine on the walls it holds (the replay viewer shows it like our own logs).
+    A record that cannot be read or whose plays the rules refuse raises :class:`ExportError`
+    naming the round and the reason."""
+    from .replay import ReplayMismatch, replay
+    from .tenhou import RecordError, UnsupportedRecordError, read_json_record
+
+    try:
+        rec = read_json_record(text, name)
+        report = replay(rec)
+    except (RecordError, UnsupportedRecordError, ReplayMismatch) as e:
+        raise ExportError(str(e)) from None
+    if report.problems:
+        raise ExportError("; ".join(report.problems))
+    events: list[dict[str, Any]] = report.state.events
+    return events
+
+
 # -- files ------------------------------------------------------------------------------------
 
 

@@ -93,6 +93,7 @@ __all__ = [
     "Win",
     "iter_records",
     "json_yaku_id",
+    "read_json_record",
     "read_mjlog",
     "read_record",
     "read_tenhou6",
@@ -525,6 +526,16 @@ def read_record(path: str | Path) -> GameRecord:
     if text.startswith("{"):
         return _parse_tenhou6(p, _load_json(p, text))
     raise UnsupportedRecordError(f"{p}: neither mjlog XML nor tenhou.net/6 JSON")
+
+
+def read_json_record(text: str, name: str = "upload.json") -> GameRecord:
+    """Read a tenhou.net/6 or kobalab paipu JSON document given as text (an upload);
+    ``name`` stands for the file in messages."""
+    path = Path(name)
+    stripped = text.lstrip("\ufeff").lstrip()
+    if not stripped.startswith("{"):
+        raise UnsupportedRecordError(f"{name}: not a JSON object")
+    return _parse_tenhou6(path, _load_json(path, stripped))
 
 
 def read_mjlog(path: str | Path) -> GameRecord:

@@ -21,6 +21,13 @@ HTTP:
   created, finished}`` (and ``seed`` once finished);
 * ``GET /api/tables/{id}/log``: a finished game's full event log, one JSON event a line
   (409 while it is played: the log holds the wall).
+* ``GET /api/tables/{id}/export?format=tenhou6|mjai``: a finished game as tenhou.net/6 JSON
+  or an mjai log, for other tools (docs/export.md);
+* ``POST /api/import`` (body: a tenhou.net/6 or kobalab paipu JSON record, at most 4 MB): the
+  record replayed through the engine, as a jantaku log (one JSON event a line) for the replay
+  viewer; 422 naming the round when it cannot be read or replayed;
+* ``GET /api/mjai-bots``: the names of the external mjai bots this server may seat (seat kind
+  ``mjai:NAME``; the admin lists name → command in ``jantaku serve --mjai-bots FILE``).
 
 WebSocket ``/ws/{id}?token=...``: the token binds the socket to its seat. The server sends the
 seat's whole view and legal actions at once, then the messages of
@@ -43,13 +50,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from jantaku import __version__
+from jantaku.log.export import FORMATS, ExportError, games_of, import_record, to_mjai, to_tenhou6
 from jantaku.rules import PRESET_NAMES, load_preset
 from jantaku.rules.loader import knob_notes
 from jantaku.rules.model import knobs
@@ -60,6 +68,7 @@ from .store import Store
 from .tables import Message, Subscriber, TableError, TableManager
 
 MAX_MESSAGE_BYTES = 8 * 1024
+MAX_IMPORT_BYTES = 4 * 1024 * 1024
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The static front end, shipped as package data (``jantaku/web/**``)."""
 log = logging.getLogger("jantaku.server")
@@ -78,10 +87,11 @@ class NewTableReply(BaseModel):
     tokens: dict[str, str]
 
 
-def create_app(db: str = "jantaku.sqlite3") -> FastAPI:
-    """The app over the SQLite file ``db``; every unfinished table in it resumes now."""
+def create_app(db: str = "jantaku.sqlite3", mjai_bots: dict[str, str] | None = None) -> FastAPI:
+    """The app over the SQLite file ``db``; every unfinished table in it resumes now.
+    ``mjai_bots``: name → command of the external mjai bots tables may seat."""
     app = FastAPI(title="jantaku", version=__version__)
-    manager = TableManager(Store(db))
+    manager = TableManager(Store(db), mjai_bots)
     app.state.manager = manager
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
@@ -143,6 +153,52 @@ def create_app(db: str = "jantaku.sqlite3") -> FastAPI:
             media_type="application/x-ndjson",
             headers={"Content-Disposition": f'attachment; filename="jantaku-{table_id}.jsonl"'},
         )
+
+    @app.get("/api/tables/{table_id}/export")
+    def table_export(table_id: int, format: str = "tenhou6") -> Response:
+        if format not in FORMATS:
+            raise HTTPException(400, f"unknown format {format!r}; one of {', '.join(FORMATS)}")
+        try:
+            (events,) = games_of(manager.log_lines(table_id))
+            if format == "tenhou6":
+                body = json.dumps(to_tenhou6(events), ensure_ascii=False)
+                name, media = f"jantaku-{table_id}.tenhou6.json", "application/json"
+            else:
+                body = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in to_mjai(events))
+                name, media = f"jantaku-{table_id}.mjai.jsonl", "application/x-ndjson"
+        except TableError as e:
+            raise HTTPException(e.status, str(e)) from None
+        except ExportError as e:
+            raise HTTPException(422, str(e)) from None
+        return Response(
+            body,
+            media_type=media,
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.post("/api/import")
+    async def import_log(request: Request) -> PlainTextResponse:
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_IMPORT_BYTES:
+                raise HTTPException(413, f"a record is at most {MAX_IMPORT_BYTES} bytes")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise HTTPException(422, "the record is not UTF-8 text") from None
+        try:
+            events = await run_in_threadpool(import_record, text, "upload.json")
+        except ExportError as e:
+            raise HTTPException(422, str(e)) from None
+        return PlainTextResponse(
+            "".join(json.dumps(ev, ensure_ascii=False) + "\n" for ev in events),
+            media_type="application/x-ndjson",
+        )
+
+    @app.get("/api/mjai-bots")
+    def mjai_bots_list() -> list[str]:
+        return sorted(manager.mjai_bots)
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: int, token: str = "") -> None:
@@ -238,7 +294,30 @@ async def _handle(
     return None
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "jantaku.sqlite3") -> None:
+def read_mjai_bots(path: str | Path) -> dict[str, str]:
+    """The admin's external bots: a JSON or TOML table of name → shell command. Names are
+    what players pick (``mjai:NAME``); commands never come from a client."""
+    p = Path(path)
+    text = p.read_text(encoding="utf-8")
+    if p.suffix == ".toml":
+        import tomllib
+
+        data: Any = tomllib.loads(text)
+    else:
+        data = json.loads(text)
+    if not isinstance(data, dict) or not all(
+        isinstance(k, str) and k and isinstance(v, str) and v.strip() for k, v in data.items()
+    ):
+        raise ValueError(f"{p}: expected a table of bot name = shell command")
+    return dict(data)
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "jantaku.sqlite3",
+    mjai_bots: dict[str, str] | None = None,
+) -> None:
     import importlib.util
 
     import uvicorn
@@ -248,4 +327,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "jantaku.sqlite3"
             "no WebSocket library: uvicorn will refuse the seats' sockets "
             "(install 'websockets', e.g. pip install 'uvicorn[standard]')"
         )
-    uvicorn.run(create_app(db), host=host, port=port, ws_max_size=64 * 1024)
+    uvicorn.run(create_app(db, mjai_bots), host=host, port=port, ws_max_size=64 * 1024)

@@ -33,6 +33,9 @@ from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from .store import Store, TableRow
 
 SEAT_KINDS: Final = ("human", *(f"bot:{k}" for k in BOT_KINDS))
+MJAI_SEAT: Final = "mjai:"
+"""A seat played by an external mjai program: ``mjai:NAME``, NAME one of the server's
+configured bots (``jantaku serve --mjai-bots FILE``; players never type a command)."""
 MAX_BOT_ACTIONS: Final = 100_000
 """A guard against an engine that never asks a human again (a bug, not a rule)."""
 
@@ -128,6 +131,8 @@ class Table:
     lock: threading.RLock = field(default_factory=threading.RLock)
     options: dict[str, Any] = field(default_factory=dict)
     """The knobs this table changed from its preset."""
+    external: dict[int, Any] = field(default_factory=dict)
+    """The running mjai programs of its ``mjai:NAME`` seats, by seat."""
     subscribers: dict[int, list[Subscriber]] = field(default_factory=dict)
 
     def legal_message(self, seat: int) -> Message:
@@ -151,8 +156,10 @@ class Table:
 class TableManager:
     """Creates tables, binds tokens to seats, applies actions and feeds the subscribers."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, mjai_bots: dict[str, str] | None = None) -> None:
         self.store = store
+        self.mjai_bots = dict(mjai_bots or {})
+        """Name → command of the external mjai bots a table may seat (the admin's config)."""
         self._lock = threading.Lock()
         self._tables: dict[int, Table] = {}
         for row in store.tables(unfinished_only=True):
@@ -202,8 +209,13 @@ class TableManager:
                 f"{preset} is played by {players} seats{four}, not {len(seats)}"
             ) from None
         for kind in seats:
-            if kind not in SEAT_KINDS:
-                raise TableError(f"unknown seat {kind!r}; one of {', '.join(SEAT_KINDS)}")
+            if kind not in SEAT_KINDS and not (
+                isinstance(kind, str)
+                and kind.removeprefix(MJAI_SEAT) in self.mjai_bots
+                and kind.startswith(MJAI_SEAT)
+            ):
+                kinds = [*SEAT_KINDS, *(MJAI_SEAT + n for n in sorted(self.mjai_bots))]
+                raise TableError(f"unknown seat {kind!r}; one of {', '.join(kinds)}")
         if seed is None:
             seed = secrets.randbelow(2**31)
             game = Game(rules, seed, people=len(seats))
@@ -343,16 +355,41 @@ class TableManager:
                 return
             seat = bots[0]
             legal = state.legal_actions(seat)
-            kind = table.seats[seat].removeprefix("bot:")
-            bot = make_bot(kind, bot_seed(table.seed, seat, len(state.events)))
+            kind = table.seats[seat]
+            if kind.startswith(MJAI_SEAT):
+                bot = self._external(table, seat, kind.removeprefix(MJAI_SEAT))
+            else:
+                bot = make_bot(
+                    kind.removeprefix("bot:"), bot_seed(table.seed, seat, len(state.events))
+                )
             state.apply(bot.choose(SeatView(state, seat), seat, legal))
         raise RuntimeError(f"table {table.id}: the bots never stopped")
+
+    def _external(self, table: Table, seat: int, name: str) -> Any:
+        """The table's running program for an ``mjai:NAME`` seat (started at its first
+        decision; after a restart, a new one is shown the game so far). Its bad answers
+        are the baseline's, as in :mod:`jantaku.bots.mjai`."""
+        bot = table.external.get(seat)
+        if bot is None:
+            from jantaku.bots.mjai import MjaiBot
+
+            command = self.mjai_bots.get(name)
+            if command is None:  # the config lost it since the table was made
+                return make_bot("baseline", bot_seed(table.seed, seat, len(table.state.events)))
+            bot = table.external[seat] = MjaiBot(command, bot_seed(table.seed, seat, 0))
+        return bot
+
+    def _close_external(self, table: Table) -> None:
+        for bot in table.external.values():
+            bot.close()
+        table.external.clear()
 
     def _commit(self, table: Table, start: int) -> None:
         new = table.state.events[start:]
         if new:
             self.store.append_events(table.id, start, new, finished=table.state.game_over)
         if table.state.game_over:
+            self._close_external(table)
             with self._lock:
                 self._tables.pop(table.id, None)
 

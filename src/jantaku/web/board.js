@@ -679,9 +679,16 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
   if (logHref) {
     const log = el('a', '', 'Download the game log');
     log.href = logHref;
+    // The same game for other tools (GET /api/tables/{id}/export).
+    const other = (format, text) => {
+      const a = el('a', '', text);
+      a.href = logHref.replace(/\/log$/, `/export?format=${format}`);
+      return a;
+    };
     const lobby = el('a', '', 'Back to the lobby');
     lobby.href = '/';
-    nodes.push(el('p', '', log, ' · ', lobby));
+    nodes.push(el('p', '', log, ' (', other('tenhou6', '天鳳 tenhou.net/6'), ', ',
+      other('mjai', 'mjai'), ') · ', lobby));
   }
   return nodes;
 }

@@ -95,8 +95,12 @@ async function open(log, seatKinds) {
     const next = k + 1 < hands.length ? hands[k + 1].event : events.length;
     h.outcome = outcome(events.slice(h.event, next));
   });
-  $('#download').hidden = !tableId;
-  if (tableId) $('#download').href = `/api/tables/${tableId}/log`;
+  for (const id of ['#download', '#download-tenhou6', '#download-mjai']) $(id).hidden = !tableId;
+  if (tableId) {
+    $('#download').href = `/api/tables/${tableId}/log`;
+    $('#download-tenhou6').href = `/api/tables/${tableId}/export?format=tenhou6`;
+    $('#download-mjai').href = `/api/tables/${tableId}/export?format=mjai`;
+  }
   const povSelect = $('#pov');
   povSelect.replaceChildren(...seats.map((_, s) => new Option(seatName({ seats, you: null }, s), String(s))));
   pov = Math.min(Math.max(0, Number(params.get('pov') ?? 0) || 0), people - 1);
@@ -326,7 +330,7 @@ $('#open-file').addEventListener('change', async (e) => {
   const file = e.target.files?.[0];
   if (!file) return;
   try {
-    const all = parseLines(await file.text());
+    const all = await readLog(await file.text());
     // `jantaku simulate --out` writes several games, each event with its "game" index.
     const games = [...new Set(all.map((ev) => ev.game ?? 0))];
     const select = $('#game');
@@ -346,6 +350,24 @@ $('#open-file').addEventListener('change', async (e) => {
     fail(err);
   }
 });
+
+/** A file's events: a jantaku log (JSON lines), or a tenhou.net/6 or kobalab paipu record,
+ * which the server replays through the engine into a jantaku log (POST /api/import). */
+async function readLog(text) {
+  let doc = null;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return parseLines(text); // JSON lines: a jantaku log
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc) || doc.type) return parseLines(text);
+  const r = await fetch('/api/import', { method: 'POST', body: text });
+  if (!r.ok) {
+    const body = await r.json().catch(() => ({}));
+    throw new Error(`this record cannot be imported: ${body.detail ?? `HTTP ${r.status}`}`);
+  }
+  return parseLines(await r.text());
+}
 
 function fail(err) {
   $('#error').textContent = err.message ?? String(err);
