@@ -2,10 +2,11 @@
 and anything else that seats bots from a string.
 
 A spec is one entry for every seat or one entry per seat, comma separated. An entry is a
-built-in bot's name (:data:`jantaku.bots.BOT_KINDS`) or ``mjai:CMD``, an external program
+built-in bot's name (:data:`jantaku.bots.BOT_KINDS`), ``mjai:CMD``, an external program
 spoken to over the mjai protocol (:mod:`jantaku.bots.mjai`; CMD is run with the shell and
 may hold commas: a piece after an ``mjai:`` entry that is not a bot's name belongs to its
-command).
+command), or ``py:FILE.py:CLASS`` / ``py:module.name:CLASS``, a Python bot class of your own
+(docs/bots.md), made as ``CLASS(seed)``.
 
 >>> parse_bots("baseline", 4)
 ['baseline', 'baseline', 'baseline', 'baseline']
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from jantaku.bots import Bot
 
 MJAI_PREFIX: Final = "mjai:"
+PY_PREFIX: Final = "py:"
 
 
 def _kinds() -> tuple[str, ...]:
@@ -44,7 +46,7 @@ def split_bots(spec: str) -> list[str]:
             out
             and out[-1].startswith(MJAI_PREFIX)
             and name not in kinds
-            and (not name.startswith(MJAI_PREFIX))
+            and not name.startswith((MJAI_PREFIX, PY_PREFIX))
         ):
             out[-1] = f"{out[-1]},{piece}"
         else:
@@ -57,6 +59,11 @@ def check_bot(entry: str) -> str:
     if entry.startswith(MJAI_PREFIX):
         if not entry[len(MJAI_PREFIX) :].strip():
             raise ValueError("mjai: needs a command, as in 'mjai:python mybot.py {seat}'")
+        return entry
+    if entry.startswith(PY_PREFIX):
+        where, _, name = entry[len(PY_PREFIX) :].rpartition(":")
+        if not where or not name.isidentifier():
+            raise ValueError(f"{entry!r}: a Python bot is py:FILE.py:CLASS or py:module.name:CLASS")
         return entry
     kinds = _kinds()
     if entry not in kinds:
@@ -91,7 +98,42 @@ def make_player(entry: str, seed: int = 0, *, timeout: float | None = None) -> B
             seed,
             timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
         )
+    if entry.startswith(PY_PREFIX):
+        return _python_bot(check_bot(entry), seed)
     return make_bot(check_bot(entry), seed)
+
+
+def _python_bot(entry: str, seed: int) -> Bot:
+    """``CLASS(seed)`` of a ``py:FILE.py:CLASS`` or ``py:module.name:CLASS`` entry."""
+    import importlib
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    where, _, name = entry[len(PY_PREFIX) :].rpartition(":")
+    if where.endswith(".py"):
+        path = Path(where).resolve()
+        key = f"jantaku_user_bot_{abs(hash(str(path)))}"
+        module = sys.modules.get(key)
+        if module is None:
+            spec = importlib.util.spec_from_file_location(key, path)
+            if spec is None or spec.loader is None or not path.is_file():
+                raise ValueError(f"{entry!r}: no Python file {where}")
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[key] = module
+            spec.loader.exec_module(module)
+    else:
+        try:
+            module = importlib.import_module(where)
+        except ImportError as e:
+            raise ValueError(f"{entry!r}: cannot import {where}: {e}") from None
+    cls = getattr(module, name, None)
+    if cls is None or not callable(cls):
+        raise ValueError(f"{entry!r}: {where} has no class {name}")
+    bot = cls(seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(f"{entry!r}: {name} has no choose(view, seat, legal) method")
+    return bot  # type: ignore[no-any-return]
 
 
 def close_players(players: Iterable[object]) -> None:
