@@ -26,7 +26,7 @@ def test_the_example_bot_plays_legal_full_games(preset: str) -> None:
 
 def test_python_bot_entries_say_what_is_wrong(tmp_path: Path) -> None:
     assert parse_bots(f"py:{EXAMPLE}:CarefulBot", 2) == [f"py:{EXAMPLE}:CarefulBot"] * 2
-    with pytest.raises(ValueError, match="py:FILE.py:CLASS"):
+    with pytest.raises(ValueError, match=r"py:FILE\.py:CLASS"):
         parse_bots("py:nothing", 4)
     with pytest.raises(ValueError, match="no Python file"):
         make_player(f"py:{tmp_path / 'missing.py'}:Bot")
