@@ -410,3 +410,39 @@ def test_replay_every_step_of_other_games(
         screenshot(page, f"replay-{preset}-{people}p-{seed}-{bot}.png")
     finally:
         page.close()
+
+
+def test_replay_opens_kobalab_and_tenhou6_records(server: str, browser: Any) -> None:
+    """The viewer's open-file takes a 電脳麻将 paipu and a tenhou.net/6 record: the server
+    replays them through the engine and the viewer shows the game to its last step."""
+    from pathlib import Path
+
+    real = Path(__file__).resolve().parents[2] / "shared" / "data" / "real-logs"
+    if not real.is_dir():
+        real = Path("/work/shared/data/real-logs")
+    if not real.is_dir():
+        pytest.skip("the real logs (/work/shared) are not here")
+    paipu = real / "MitsuhiroTaniguchi__MahjongLM/tests/fixtures/tenhou"
+    paipu = paipu / "2023012721gm-00e1-0000-72b6b9d6.json"
+    doc = json.loads(paipu.read_text(encoding="utf-8"))
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(server + "/replay.html")
+        page.set_input_files("#open-file", str(paipu))
+        page.wait_for_function("globalThis.jantakuReplay.ready()")
+        assert len(page.evaluate("globalThis.jantakuReplay.hands()")) == len(doc["log"])
+        assert len(shown(page)["seats"]) == 4
+        page.keyboard.press("End")
+        page.wait_for_selector("#result[open].game-result")
+        model = page.evaluate("globalThis.jantakuReplay.event()")
+        assert model["type"] == "end_game" and model["scores"] == doc["defen"]
+        # A file that is no record: the viewer says why.
+        page.set_input_files(
+            "#open-file",
+            files=[{"name": "x.json", "mimeType": "application/json", "buffer": b'{"log": 5}'}],
+        )
+        page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+        assert "cannot be imported" in page.locator("#error").inner_text()
+    finally:
+        page.close()

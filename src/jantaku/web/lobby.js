@@ -494,3 +494,9 @@ globalThis.jantakuLobby = {
 };
 loadPreset($('#preset').value).catch((e) => { $('#form-error').textContent = e.message; });
 refreshTables().catch(() => {});
+// External mjai bots this server may seat (its admin's list: GET /api/mjai-bots).
+getJSON('/api/mjai-bots').then((names) => {
+  if (!names.length) return;
+  SEAT_KINDS.splice(-1, 0, ...names.map((n) => [`mjai:${n}`, `mjai bot (${n})`]));
+  renderSeats();
+}).catch(() => {});
