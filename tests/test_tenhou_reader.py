@@ -54,7 +54,11 @@ def all_records() -> dict[Path, GameRecord | Exception]:
 
 
 def records() -> list[GameRecord]:
-    return [r for r in all_records().values() if isinstance(r, GameRecord)]
+    """The Tenhou-format records (kobalab paipu, read as the Tenhou records they describe,
+    are checked on their own below)."""
+    return [
+        r for r in all_records().values() if isinstance(r, GameRecord) and r.format != "kobalab"
+    ]
 
 
 def xml_records() -> list[GameRecord]:
