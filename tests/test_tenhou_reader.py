@@ -283,9 +283,16 @@ def test_manifest_rows_match() -> None:
         assert sum(len(wins_of(r)) for r in rec.rounds) == int(row["agari_results"])
         assert sum(len(draws_of(r)) for r in rec.rounds) == int(row["ryuukyoku_results"])
         assert (rec.owari is not None) == (row["has_final_result"] == "yes"), row["file"]
-        assert rec.format == ("mjlog" if row["format"] == "tenhou-mjlog-xml" else "tenhou6")
+        expected = (
+            "mjlog"
+            if row["format"] == "tenhou-mjlog-xml"
+            else "kobalab"
+            if row["format"].startswith("majiang")
+            else "tenhou6"
+        )
+        assert rec.format == expected, row["file"]
         checked += 1
-    assert checked == 193
+    assert checked == 196  # every record, the three kobalab paipu included
 
 
 def test_rules_and_names() -> None:
