@@ -133,8 +133,8 @@ def speed(preset: str, bot: str, games: int, seed: int) -> dict[str, Any]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--preset", default="riichi")
+    ap.add_argument("--games", type=int, default=2000, help="0: only the speed runs")
+    ap.add_argument("--preset", default="riichi", help="a preset, or several: a,b,c")
     ap.add_argument("--house", action="store_true", help="every house preset instead")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--bot", default="standard")
@@ -155,16 +155,16 @@ def main() -> int:
         if not hasattr(standard, name) or not name.isupper():
             raise SystemExit(f"--set: jantaku.bots.standard has no constant {name!r}")
         setattr(standard, name, type(getattr(standard, name))(json.loads(value)))
-    presets = list(HOUSE) if args.house else [args.preset]
+    presets = list(HOUSE) if args.house else [p.strip() for p in args.preset.split(",")]
 
     rows = []
-    for p in presets:
+    for p in presets if args.games > 0 else []:
         rows.append(rotated(p, args.bot, args.opponent, args.games, args.seed, args.workers))
         if not args.json:
             r = rows[-1]
             n = load_preset(p).players
             print(
-                f"{p:<10} {r['bot']} vs 3x {r['opponent']}: {r['games']} games, "
+                f"{p:<10} {r['bot']} vs {n - 1}x {r['opponent']}: {r['games']} games, "
                 f"avg rank {r['avg_rank']:.3f} ± {r['rank_stderr']:.3f} (of {n}; by seat "
                 f"{r['rank_by_seat']}), 1st {r['first_rate']:.1%}, win {r['win_rate']:.1%}, "
                 f"deal-in {r['deal_in_rate']:.1%}, riichi {r['riichi_rate']:.1%}, "

@@ -267,7 +267,8 @@ class StandardBot:
                     for th in threats
                 )
             for th in threats:
-                fold_weight += th.p_tenpai * th.value
+                if th.waits is None:  # shown waits are avoided tile by tile, at no cost
+                    fold_weight += th.p_tenpai * th.value
             scores: dict[Kind, float] = {}
             for k in pool:
                 off = offence.get(k, 0.0)
