@@ -464,6 +464,30 @@ class TestMighty:
         r = chips("mighty", MIGHTY, "4s", tsumo=True, riichi="riichi", dora_indicators="1z3p8s")
         assert r == {"E": 2, "W": 2}
 
+    def test_kan_dora_are_the_indicators_the_kans_turned(self) -> None:
+        # Issue 11 item 8: «祝儀は１発、裏ドラ、槓ドラ» pays the dora of kan indicators only.
+        # With table.doubles_two_dora the dealer's doubles turn two indicators at the start
+        # and no kan was made: 3p → 4p is an ordinary dora, no chip (the scorer once
+        # guessed "one at the start" and paid it as a kan dora).
+        doubles = {"table": {"doubles_two_dora": True}}
+        kw: dict[str, Any] = {"riichi": "riichi", "dora_indicators": "1z3p", "options": doubles}
+        assert chips("mighty", MIGHTY, "4s", start_indicators=2, kans=0, **kw) == {}
+        assert score("mighty", MIGHTY, "4s", start_indicators=2, kans=0, **kw)["han"] == 3
+        # One kan after those two: its indicator 8s → 9s (one 9s) pays one chip.
+        kw["dora_indicators"] = "1z3p8s"
+        assert chips("mighty", MIGHTY, "4s", start_indicators=2, kans=1, **kw) == {"W": 1}
+        # One indicator at the start and one kan: the second (3p → 4p) is the kan's.
+        r = chips("mighty", MIGHTY, "4s", riichi="riichi", dora_indicators="1z3p", kans=1)
+        assert r == {"W": 1}
+
+    def test_indicators_beyond_the_start_and_the_kans_are_an_error(self) -> None:
+        from jantaku.scoring.json_io import SituationError
+
+        with pytest.raises(SituationError, match="1 turned at the start and 0 by kans"):
+            score("mighty", MIGHTY, "4s", riichi="riichi", dora_indicators="1z3p", kans=0)
+        with pytest.raises(SituationError, match="kans: at most 4"):
+            score("mighty", MIGHTY, "4s", kans=5)
+
     def test_otafuku_one_chip_per_counted_kind(self) -> None:
         # «フリテンでない5面待ち以上だと1種類に付き１翻UP＆祝儀１枚»: 5 kinds (3p 6p 9p 2z 6z);
         # default over_four counts 5 - 4 = 1 → 1 chip; every_kind counts 5 → 5 chips.

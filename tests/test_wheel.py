@@ -59,8 +59,10 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     dist = work / "dist"
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
-        + ["--quiet", "-w", str(dist), str(src)],
+        [
+            *(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"),
+            *("--quiet", "-w", str(dist), str(src)),
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -78,8 +80,10 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     venv.EnvBuilder(with_pip=False).create(env)
     py = env / "bin" / "python"
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "--python", str(py), "install", "--quiet"]
-        + ["--no-deps", "--no-index", str(wheel)],
+        [
+            *(sys.executable, "-m", "pip", "--python", str(py), "install", "--quiet"),
+            *("--no-deps", "--no-index", str(wheel)),
+        ],
         capture_output=True,
         text=True,
         timeout=300,

@@ -219,6 +219,8 @@ class State:
         self.draws = 0
         self.max_draws = 0
         self.revealed: list[Tile] = []
+        self.start_indicators = 1
+        """Dora indicators turned at the start of this hand (the rest are kans')."""
         self.pending_dora = 0
         self.kan_owners: list[int] = []
         self.turn = 0
@@ -438,7 +440,8 @@ class State:
         live_total = len(self.game.tileset.tiles) - self.game.table.dead_wall - size * self.seats
         self.max_draws = live_total
         self.draws = 0
-        self.revealed = list(wall.dora[: self._initial_dora(ev)])
+        self.start_indicators = self._initial_dora(ev)
+        self.revealed = list(wall.dora[: self.start_indicators])
         self.wareme = ev.get("wareme")
         self.tedumari = False
         self.pending_dora = 0
@@ -816,6 +819,8 @@ class State:
             first_turn=tsumo and not p.has_discarded and not self.calls_seen,
             dora_indicators=tuple(self.revealed),
             ura_indicators=tuple(self.wall.ura[: len(self.revealed)]),
+            start_indicators=self.start_indicators,
+            kans=len(self.kan_owners),
             extracted=tuple(p.extracted),
             honba=led.honba if first_winner else 0,
             riichi_sticks=led.sticks if first_winner else 0,

@@ -288,7 +288,11 @@ class Ledger:
                 obj.setdefault("wareme", WIND_LETTERS[WINDS.index(wwind)])
             try:
                 sit = situation_from_json(
-                    obj, self.scorer.tileset, self.seats, self.scorer.extractable
+                    obj,
+                    self.scorer.tileset,
+                    self.seats,
+                    self.scorer.extractable,
+                    default_start=self.preset.table.initial_dora,
                 )
                 return self.scorer.score(sit), sit
             except (SituationError, NotAWin, ValueError) as e:

@@ -226,7 +226,7 @@ class Scorer:
             ts_.dora_next[tile_kind(t)] if tile_kind(t) < len(ts_.dora_next) else -1
             for t in range(top)
         )
-        self._base_indicators = 2 if rules.flower_powers else 1  # gotou always turns two
+        self._start_indicators = preset.table.initial_dora
         self._gold = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.GOLD)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -264,8 +264,12 @@ class Scorer:
             d = dora_of[t]
             if d >= 0:
                 dora += all_counts[d]
-        if len(indicators) > self._base_indicators:
-            for t in indicators[self._base_indicators :]:
+        # Kan dora are the indicators the kans turned: the facts say how many were turned at
+        # the start (one more on mighty's doubles) and how many kans were made.
+        start = self._start_indicators if sit.start_indicators is None else sit.start_indicators
+        if len(indicators) > start:
+            end = len(indicators) if sit.kans is None else start + sit.kans
+            for t in indicators[start:end]:
                 d = dora_of[t]
                 if d >= 0:
                     kan_dora += all_counts[d]

@@ -94,6 +94,13 @@ class WinSituation:
     first_turn: bool = False
     dora_indicators: tuple[Tile, ...] = ()
     ura_indicators: tuple[Tile, ...] = ()
+    start_indicators: int | None = None
+    """Dora indicators turned at the start of the hand; those after them in
+    ``dora_indicators`` were turned by kans (kan dora). ``None``: the preset's
+    ``table.initial_dora`` (the engine always says: mighty's doubles turn one more)."""
+    kans: int | None = None
+    """Kans made at the table this hand, each turning one kan dora indicator; ``None``: every
+    indicator after the start ones is a kan's."""
     extracted: tuple[Tile, ...] = ()
     honba: int = 0
     riichi_sticks: int = 0
