@@ -25,10 +25,13 @@ from typing import Any, TypeVar
 
 import pytest
 
+from jantaku.game import Action, ActionType, Game
 from jantaku.rules import load_preset
 from jantaku.rules.model import ChipsRules
 from jantaku.scoring.json_io import ScoreService
 from jantaku.scoring.settlement import settle
+from jantaku.tiles.tileset import tile_kind
+from test_game_house_rules import pass_all, stacked, tile, tsumogiri
 
 F = TypeVar("F", bound=Callable[..., Any])
 COVERED: set[str] = set()
@@ -786,6 +789,62 @@ class TestChipsKnobs:
         # Only one miss: 9p 2, 5s forgiven, 5s again stops: 4 + 1 = 5.
         kw["alice"] = "9p5s5s1p"
         assert chips("gotou", PINFU, "4s", ippatsu=True, chips=on, **kw) == {"W": 5}
+
+    @knob("alice_pochi_wild")
+    def test_alice_pochi_wild(self) -> None:
+        # Option «アリス時白ぽっちマイティ可否»; the seed plays «白ぽっちがめくれた場合は好きな
+        # 牌に取れる» (on: 0z as 9p, then 9p: 4 tiles × 2 = 8). Off, a turned 白ぽっち is a
+        # white: the hand holds none, so it is a miss at once and pays nothing.
+        kw: dict[str, Any] = {"riichi": "riichi", "extracted": "4f", "alice": "0z9p"}
+        assert chips("gotou", PINFU, "4s", **kw) == {"W": 8}
+        assert chips("gotou", PINFU, "4s", chips={"alice_pochi_wild": False}, **kw) == {}
+        # Off, it still matches the whites held: 123p 456p 789s 234s with a 55z pair: the
+        # turned 0z matches the two whites: 2 × 2 = 4.
+        kw["alice"] = "0z"
+        whites = "123p456p789s234s55z"
+        r = chips("gotou", whites, "4s", chips={"alice_pochi_wild": False}, **kw)
+        assert r == {"W": 4}
+
+    @knob("snake_eyes")
+    def test_snake_eyes(self) -> None:
+        # «ピンゾロは20枚or2枚(話し合って決めてください)»: 20 by default (the ledger test
+        # test_snake_eyes_pays_20), 2 with the knob: 1-1 then 6-5 = 2 + 11 from each.
+        from jantaku.scoring.ledger import Ledger
+
+        dice = iter([1, 1, 6, 5])
+        preset = load_preset("gotou", {"chips": {"snake_eyes": 2}})
+        led = Ledger(preset, dice=lambda: next(dice))
+        rolls = led.roll_dice_chance()
+        e = led.apply({"type": "chips", "to": 2, "dice": rolls})
+        assert e["chip_changes"] == [-13, -13, 26]
+
+    @knob("guruguru")
+    @pytest.mark.parametrize(("guruguru", "kind"), [(3, "riichi"), (3, "shuba"), (0, "riichi")])
+    def test_guruguru_pays_a_palindrome_of_draws_after_riichi(
+        self, guruguru: int, kind: str
+    ) -> None:
+        """Option «ぐるぐるチャンス →リーチ後1p5p1pでトマトなど、局中にチップが発生する» (off in the
+        seed: «不採用»). Decision: after riichi, a draw that makes the player's last three draws
+        read the same both ways (1p 5p 1p, like «トマト») earns ``chips.guruguru`` from all at
+        once; シュバ doubles it. The dealer riichis on 7z and then draws 1p, 5p, 1p."""
+        preset = load_preset("gotou", {"chips": {"guruguru": guruguru}})
+        wall = stacked("gotou", ["123p456p789s11z23s"], live="7z9m9m1p9m9m5p2z2z1p")
+        state = Game(preset).new_state([wall])
+        action = ActionType.RIICHI if kind == "riichi" else ActionType.SHUBA_RIICHI
+        state.apply(Action(action, 0, tile(state, 0, "7z")))
+        pass_all(state)
+        chips_after_riichi = list(state.ledger.state.chips)
+        for _ in range(2):  # 1p, then 5p: no palindrome yet
+            tsumogiri(state, 1)
+            tsumogiri(state, 2)
+            assert state.ledger.state.chips == chips_after_riichi
+            tsumogiri(state, 0)
+        tsumogiri(state, 1)
+        tsumogiri(state, 2)
+        drawn = state.players[0].drawn
+        assert drawn is not None and tile_kind(drawn) == tile_kind(tile(state, 0, "1p"))
+        n = guruguru * (2 if kind == "shuba" else 1)
+        assert state.ledger.state.chips == [200 + 2 * n, 200 - n, 200 - n]
 
     @knob("shuba_doubles")
     def test_shuba_doubles(self) -> None:

@@ -724,3 +724,4 @@ def test_the_engine_tells_the_scorer_the_start_indicators_and_the_kans() -> None
     assert {y.id: y.han for y in result.yaku}["dora"] == 3  # 2z ×2 and 9s: all plain dora
     chips = win_chips(result, dataclasses.replace(sit, first_turn=False), preset)
     assert "kan_dora" not in {item for item, _, _ in chips.items}
+

@@ -107,6 +107,8 @@ class Player:
     """The seat whose discard this player's last call took (mighty 無)."""
     kan_feeder: int | None = None
     """The seat whose discard this player's last open kan took (大明槓の責任払い)."""
+    riichi_draws: list[Kind] = field(default_factory=list)
+    """Kinds drawn since this player's riichi (gotou option ぐるぐるチャンス)."""
 
     def hand_changed(self) -> None:
         self.waits = None
@@ -484,6 +486,23 @@ class State:
         self.turn = seat
         self.phase = "turn"
         self.last_discard = None
+        if p.riichi.declared and self.game.preset.chips.guruguru:
+            self._guruguru(seat, tile, ev)
+
+    def _guruguru(self, seat: int, tile: Tile, ev: dict[str, Any]) -> None:
+        """gotou option ぐるぐるチャンス («リーチ後1p5p1pでトマトなど»): after riichi, a draw that
+        makes the last three draws read the same both ways (first and third of one kind)
+        earns chips from all at once; シュバ doubles them like spring's."""
+        p = self.players[seat]
+        p.riichi_draws.append(tile_kind(tile))
+        if len(p.riichi_draws) >= 3 and p.riichi_draws[-1] == p.riichi_draws[-3]:
+            before = list(self.ledger.state.chips)
+            n = self.game.preset.chips.guruguru
+            double = self.game.preset.chips.shuba_doubles and seat in self.ledger.state.shuba
+            self.ledger.apply(
+                {"type": "chips", "to": seat, "items": {"guruguru": n}, "double": double}
+            )
+            ev["chip_deltas"] = _changes(self.ledger.state.chips, before)
 
     def _on_dahai(self, ev: dict[str, Any]) -> None:
         seat, tile = ev["actor"], ev["tile"]
