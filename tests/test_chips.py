@@ -280,6 +280,18 @@ class TestGotouDiceChances:
         r, dice = chips_dice("gotou", PINFU, "4s", extracted="1f2f3f4f")
         assert r == {} and dice == 1
 
+    def test_each_four_flowers_under_hana8_is_a_chance(self) -> None:
+        # Option «華8 今ある華をもう1セット追加する» (tiles.flower_sets = 2): decided, each four
+        # flowers extracted is a «4華» chance: eight flowers, two chances; five, one.
+        hana8 = {"tiles": {"flower_sets": 2}}
+        r, dice = chips_dice("gotou", PINFU, "4s", extracted="1f2f3f4f1f2f3f4f", options=hana8)
+        assert dice == 2
+        r, dice = chips_dice("gotou", PINFU, "4s", extracted="1f1f2f3f4f", options=hana8)
+        assert dice == 1
+        # Without the option a second spring is a fifth-copy error.
+        with pytest.raises(ValueError, match="only 1 cop"):
+            chips_dice("gotou", PINFU, "4s", extracted="1f1f")
+
     def test_real_yakuman_riichi_only_ron(self) -> None:
         # リーのみロン is a real yakuman here («特殊役満(本役満扱い)»): ron 10 and a chance.
         r, dice = chips_dice("gotou", NO_PINFU, "4s", riichi="riichi")

@@ -109,6 +109,10 @@ class TilesRules(_Section):
     """One white dragon is the dot white (白ぽっち / 白ピカ)."""
     flowers: bool = False
     """The four flowers 春夏秋冬 are in the wall."""
+    flower_sets: Literal[1, 2] = 1
+    """Sets of the four flowers in the wall: 2 is gotou's option 華8 («今ある華をもう1セット
+    追加する»). A second copy of a flower gives no second effect; spring's chips count every
+    flower extracted."""
     manzu_fives: bool = False
     """Three-player set that keeps the four 5m as nuki-dora (mighty)."""
 
@@ -225,6 +229,9 @@ class ScoringRules(_Section):
     flower_powers: bool = False
     """gotou's flower effects: spring chips, summer level-up, autumn fives are dora, winter
     アリス; a flower among the indicators gives its effect to the winner."""
+    autumn_fives_dora: bool = True
+    """With ``flower_powers``: autumn (秋) makes every five a dora («5が全部ドラ»); off, autumn
+    has no effect (gotou's 華8 option: «その場合は秋の効果を戻してもいいかもしれません»)."""
     four_north_han: int = 0
     """Four norths extracted count this many han in all instead of one each (gotou: 8)."""
     dot_white: Literal["plain", "pika", "wild_after_riichi"] = "plain"
@@ -557,6 +564,8 @@ class Preset(_Section):
             raise ValueError("scoring.flower_han: four values, spring to winter")
         if (self.scoring.flower_han or self.scoring.flower_powers) and not self.tiles.flowers:
             raise ValueError("scoring.flower_han/flower_powers: the tile set has no flowers")
+        if self.tiles.flower_sets > 1 and not self.tiles.flowers:
+            raise ValueError("tiles.flower_sets: the tile set has no flowers (tiles.flowers)")
         if self.hand.wildcards and self.scoring.dot_white == "wild_after_riichi":
             raise ValueError("scoring.dot_white: a hand cannot hold two wildcards by rule")
         # The noten payment is split evenly among 1..players-1 tenpai and noten players.
@@ -598,6 +607,7 @@ class Preset(_Section):
             gold=gold,
             dot_white=self.tiles.dot_white,
             flowers=self.tiles.flowers,
+            flower_sets=self.tiles.flower_sets,
             manzu_fives=self.tiles.manzu_fives,
         )
 

@@ -175,8 +175,8 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         flowers = sum(1 for t in sit.extracted if tile_kind(t) >= SPRING)
         if norths == 4:
             out.dice_chances += 1
-        if flowers == 4:
-            out.dice_chances += 1
+        # «4華»: four flowers; with 華8 (two flower sets) each four extracted is a chance.
+        out.dice_chances += flowers // 4
         if res.yakuman:
             first_turn_yakuman = any(y.id in ("tenhou", "chiihou", "renhou") for y in res.yaku)
             out.dice_chances += 2 if first_turn_yakuman else 1
@@ -197,7 +197,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
     if (
         rules.dice_chances
         and norths == 4
-        and sum(1 for t in sit.extracted if tile_kind(t) >= SPRING) == 4
+        and sum(1 for t in sit.extracted if tile_kind(t) >= SPRING) >= 4
     ):
         for p in everyone:
             out.payers[p] = out.payers.get(p, 0) + FOUR_AND_FOUR_BONUS

@@ -280,7 +280,8 @@ class Scorer:
         gold = len(self._gold.intersection(real_tiles)) if self._gold else 0
         facts = {"kan_dora": kan_dora, "red": red, "gold": gold}
         aka = red + (gold if rules.gold_is_dora else 0)
-        if SPRING + 2 in powers:  # autumn: every five is a dora, red and gold count twice
+        if SPRING + 2 in powers and rules.autumn_fives_dora:
+            # autumn: every five is a dora, red and gold count twice
             aka += sum(all_counts[k] for k in FIVES)
         if aka:
             han += aka
