@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from jantaku.game import Action, ActionType, Game
 from jantaku.rules import load_preset
 from jantaku.scoring.ledger import run_ledger
@@ -109,3 +111,21 @@ def test_dealer_among_double_ron_winners_keeps_the_deal() -> None:
     ]
     out = run_ledger(load_preset("gotou"), {"events": events})
     assert out[-1]["dealer"] == 1 and out[-1]["honba"] == 0
+
+
+def test_a_pochi_the_winner_spilled_is_no_forced_tsumo() -> None:
+    # «自身がポッチをこぼした場合のみ ポッチツモあがり禁止» (a physical table, so the scorekeeper's
+    # `jantaku score` situation says it): the 白ぽっち drawn after riichi is then a plain white.
+    from jantaku.scoring.json_io import ScoreService
+    from jantaku.scoring.score import NotAWin
+
+    service = ScoreService("gotou")
+    sit = {"hand": "123p456p78p234s99s0z", "win_tile": "0z", "win": "tsumo", "seat": "S"}
+    sit["riichi"] = "riichi"
+    assert service.score(sit)["wildcard"] == "9p"
+    with pytest.raises(NotAWin):
+        service.score({**sit, "pochi_spilled": True})
+    # A hand that a plain white completes still wins (55z with the ぽっち as a white).
+    plain = {**sit, "hand": "123p456p789s234s50z", "pochi_spilled": True}
+    result = service.score(plain)
+    assert result["wildcard"] is None and result["han"] == 2  # riichi + tsumo

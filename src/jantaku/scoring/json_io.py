@@ -61,6 +61,7 @@ _FIELDS = {
     "tedumari",
     "alice",
     "mu",
+    "pochi_spilled",
 }
 
 
@@ -269,6 +270,7 @@ def situation_from_json(
         kan_feeder_wind=_opt_wind(obj, "kan_feeder"),
         wareme_wind=_opt_wind(obj, "wareme"),
         tedumari=_bool(obj, "tedumari"),
+        pochi_spilled=_bool(obj, "pochi_spilled"),
         alice=tuple(_FieldTiles(ts).parse("alice", _str(obj, "alice"))),
         sitting_out=sitting_out,
         tileset=ts,

@@ -341,6 +341,8 @@ class Scorer:
             and sit.tsumo
             and sit.riichi is not RiichiKind.NONE
             and sit.tileset.variant(win_tile) is Variant.DOT
+            # «自身がポッチをこぼした場合のみ ポッチツモあがり禁止»: then it is a plain white.
+            and not sit.pochi_spilled
         )
         rule_wild = self._rule_wild
         expect = 14 - 3 * len(melds) - rule_wild

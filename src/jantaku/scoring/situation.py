@@ -118,6 +118,9 @@ class WinSituation:
     mu: bool = False
     """mighty 無: after a fourth call and its discard no real tile is left (``concealed`` is
     empty; ``pao_wind`` is who fed the fourth call)."""
+    pochi_spilled: bool = False
+    """gotou, a physical table: the winner spilled (showed) their own 白ぽっち, so it is no
+    wildcard on their tsumo («自身がポッチをこぼした場合のみ ポッチツモあがり禁止»)."""
     sitting_out: bool = False
     """Four people at a three-player table: a fourth person sits out and pays 'all' chips."""
     tileset: TileSet = field(default_factory=lambda: tileset("riichi"), compare=False)
