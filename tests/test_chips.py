@@ -495,6 +495,22 @@ class TestMighty:
         r = chips("mighty", MIGHTY, "4s", riichi="riichi", dora_indicators="1z3p", kans=1)
         assert r == {"W": 1}
 
+    def test_the_ledger_takes_the_same_facts(self) -> None:
+        # The scorekeeper: a win event's situation says the doubles turned two indicators and
+        # no kan was made: no 槓ドラ chip moves (with "kans": 1 one does).
+        from jantaku.scoring.ledger import run_ledger
+
+        preset = load_preset("mighty", {"table": {"doubles_two_dora": True}})
+        sit = {"hand": MIGHTY, "win_tile": "4s", "riichi": "riichi", "dora_indicators": "1z3p"}
+
+        def chip_changes(**facts: int) -> list[int]:
+            ev = {"type": "win", "winner": 1, "from": 2, "situation": {**sit, **facts}}
+            (e,) = run_ledger(preset, {"events": [ev]})
+            return list(e["chip_changes"])
+
+        assert chip_changes(start_indicators=2, kans=0) == [0, 0, 0]
+        assert chip_changes(start_indicators=1, kans=1) == [0, 1, -1]
+
     def test_indicators_beyond_the_start_and_the_kans_are_an_error(self) -> None:
         from jantaku.scoring.json_io import SituationError
 
@@ -857,6 +873,10 @@ class TestChipsKnobs:
         assert drawn is not None and tile_kind(drawn) == tile_kind(tile(state, 0, "1p"))
         n = guruguru * (2 if kind == "shuba" else 1)
         assert state.ledger.state.chips == [200 + 2 * n, 200 - n, 200 - n]
+        # The others see who paid (announced at the table), never the tile drawn.
+        seen = [e for e in state.view(1) if e["type"] == "tsumo" and e["actor"] == 0][-1]
+        assert "tile" not in seen and seen["pai"] == "?"
+        assert seen.get("chip_deltas", [0, 0, 0]) == [2 * n, -n, -n]
 
     @knob("shuba_doubles")
     def test_shuba_doubles(self) -> None:

@@ -1615,9 +1615,10 @@ class State:
                 e["tehai"] = list(ev["wall"]["hands"][seat])
                 out.append(e)
             elif kind == "tsumo" and ev["actor"] != seat:
-                out.append(
-                    {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
-                )
+                e = {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
+                if "chip_deltas" in ev:  # ぐるぐるチャンス is announced and paid by all
+                    e["chip_deltas"] = ev["chip_deltas"]
+                out.append(e)
             elif kind == "pass" and ev["actor"] != seat:
                 continue
             else:
