@@ -101,6 +101,18 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return env / "bin"
 
 
+HELP_OF_EVERY_COMMAND = """
+import argparse
+from jantaku.cli import build_parser
+parser = build_parser()
+print(parser.format_help())
+for action in parser._actions:
+    if isinstance(action, argparse._SubParsersAction):
+        for sub in action.choices.values():
+            print(sub.format_help())
+"""
+
+
 def _run(bin_dir: Path, *args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     return subprocess.run(
@@ -160,8 +172,15 @@ def test_installed_wheel_runs_rules_score_and_help(installed: Path, tmp_path: Pa
     helped = _run(installed, "--help", cwd=tmp_path)
     assert helped.returncode == 0
     assert "jantaku" in helped.stdout
-    # Nothing outside the package: a user's install has no shared/ folder.
-    assert "shared/" not in helped.stdout and ".md" not in helped.stdout
+    # Nothing outside the package: a user's install has no shared/ or docs/ folder. Every
+    # command's help, printed by the installed parser in one process.
+    every = subprocess.run(
+        [str(py), "-c", HELP_OF_EVERY_COMMAND], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert every.returncode == 0, every.stderr
+    assert "usage: jantaku [-h]" in every.stdout and "usage: jantaku serve" in every.stdout
+    for text in (helped.stdout, every.stdout):
+        assert "shared/" not in text and "docs/" not in text and ".md" not in text
 
 
 def _free_port() -> int:

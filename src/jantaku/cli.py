@@ -363,7 +363,8 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument(
         "--bots",
         default="baseline",
-        help="random | baseline | mjai:COMMAND (an external mjai bot, see docs/mjai.md), "
+        help="random | baseline | mjai:COMMAND (an external bot speaking mjai on its stdin "
+        "and stdout), "
         "or one per seat: a,b,c[,d]",
     )
     si.add_argument(
