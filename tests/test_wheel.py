@@ -113,8 +113,13 @@ for action in parser._actions:
 """
 
 
+def _clean_env() -> dict[str, str]:
+    """The environment without PYTHONPATH and friends, which would put another jantaku first."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+
+
 def _run(bin_dir: Path, *args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env = _clean_env()
     return subprocess.run(
         [str(bin_dir / "jantaku"), *args],
         input=stdin,
@@ -143,6 +148,7 @@ def test_installed_wheel_runs_rules_score_and_help(installed: Path, tmp_path: Pa
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        env=_clean_env(),
         check=True,
     ).stdout.strip()
     assert where.startswith(str(installed.parent)), where  # the wheel, not the checkout
@@ -175,7 +181,11 @@ def test_installed_wheel_runs_rules_score_and_help(installed: Path, tmp_path: Pa
     # Nothing outside the package: a user's install has no shared/ or docs/ folder. Every
     # command's help, printed by the installed parser in one process.
     every = subprocess.run(
-        [str(py), "-c", HELP_OF_EVERY_COMMAND], capture_output=True, text=True, cwd=tmp_path
+        [str(py), "-c", HELP_OF_EVERY_COMMAND],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_clean_env(),
     )
     assert every.returncode == 0, every.stderr
     assert "usage: jantaku [-h]" in every.stdout and "usage: jantaku serve" in every.stdout
@@ -191,7 +201,7 @@ def _free_port() -> int:
 
 def test_installed_wheel_serves_the_lobby(installed: Path, tmp_path: Path) -> None:
     port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env = _clean_env()
     proc = subprocess.Popen(
         [
             str(installed / "jantaku"),
