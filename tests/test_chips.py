@@ -25,10 +25,13 @@ from typing import Any, TypeVar
 
 import pytest
 
+from jantaku.game import Action, ActionType, Game
 from jantaku.rules import load_preset
 from jantaku.rules.model import ChipsRules
 from jantaku.scoring.json_io import ScoreService
 from jantaku.scoring.settlement import settle
+from jantaku.tiles.tileset import tile_kind
+from test_game_house_rules import pass_all, stacked, tile, tsumogiri
 
 F = TypeVar("F", bound=Callable[..., Any])
 COVERED: set[str] = set()
@@ -277,6 +280,18 @@ class TestGotouDiceChances:
         r, dice = chips_dice("gotou", PINFU, "4s", extracted="1f2f3f4f")
         assert r == {} and dice == 1
 
+    def test_each_four_flowers_under_hana8_is_a_chance(self) -> None:
+        # Option «華8 今ある華をもう1セット追加する» (tiles.flower_sets = 2): decided, each four
+        # flowers extracted is a «4華» chance: eight flowers, two chances; five, one.
+        hana8 = {"tiles": {"flower_sets": 2}}
+        r, dice = chips_dice("gotou", PINFU, "4s", extracted="1f2f3f4f1f2f3f4f", options=hana8)
+        assert r == {} and dice == 2  # no chip item: spring's chips are ledger events
+        r, dice = chips_dice("gotou", PINFU, "4s", extracted="1f1f2f3f4f", options=hana8)
+        assert r == {} and dice == 1
+        # Without the option a second spring is a fifth-copy error.
+        with pytest.raises(ValueError, match="only 1 cop"):
+            chips_dice("gotou", PINFU, "4s", extracted="1f1f")
+
     def test_real_yakuman_riichi_only_ron(self) -> None:
         # リーのみロン is a real yakuman here («特殊役満(本役満扱い)»): ron 10 and a chance.
         r, dice = chips_dice("gotou", NO_PINFU, "4s", riichi="riichi")
@@ -463,6 +478,46 @@ class TestMighty:
         # Two kan indicators 3p → 4p and 8s → 9s (1 each): 2 from each tsumo payer.
         r = chips("mighty", MIGHTY, "4s", tsumo=True, riichi="riichi", dora_indicators="1z3p8s")
         assert r == {"E": 2, "W": 2}
+
+    def test_kan_dora_are_the_indicators_the_kans_turned(self) -> None:
+        # Issue 11 item 8: «祝儀は１発、裏ドラ、槓ドラ» pays the dora of kan indicators only.
+        # With table.doubles_two_dora the dealer's doubles turn two indicators at the start
+        # and no kan was made: 3p → 4p is an ordinary dora, no chip (the scorer once
+        # guessed "one at the start" and paid it as a kan dora).
+        doubles = {"table": {"doubles_two_dora": True}}
+        kw: dict[str, Any] = {"riichi": "riichi", "dora_indicators": "1z3p", "options": doubles}
+        assert chips("mighty", MIGHTY, "4s", start_indicators=2, kans=0, **kw) == {}
+        assert score("mighty", MIGHTY, "4s", start_indicators=2, kans=0, **kw)["han"] == 3
+        # One kan after those two: its indicator 8s → 9s (one 9s) pays one chip.
+        kw["dora_indicators"] = "1z3p8s"
+        assert chips("mighty", MIGHTY, "4s", start_indicators=2, kans=1, **kw) == {"W": 1}
+        # One indicator at the start and one kan: the second (3p → 4p) is the kan's.
+        r = chips("mighty", MIGHTY, "4s", riichi="riichi", dora_indicators="1z3p", kans=1)
+        assert r == {"W": 1}
+
+    def test_the_ledger_takes_the_same_facts(self) -> None:
+        # The scorekeeper: a win event's situation says the doubles turned two indicators and
+        # no kan was made: no 槓ドラ chip moves (with "kans": 1 one does).
+        from jantaku.scoring.ledger import run_ledger
+
+        preset = load_preset("mighty", {"table": {"doubles_two_dora": True}})
+        sit = {"hand": MIGHTY, "win_tile": "4s", "riichi": "riichi", "dora_indicators": "1z3p"}
+
+        def chip_changes(**facts: int) -> list[int]:
+            ev = {"type": "win", "winner": 1, "from": 2, "situation": {**sit, **facts}}
+            (e,) = run_ledger(preset, {"events": [ev]})
+            return list(e["chip_changes"])
+
+        assert chip_changes(start_indicators=2, kans=0) == [0, 0, 0]
+        assert chip_changes(start_indicators=1, kans=1) == [0, 1, -1]
+
+    def test_indicators_beyond_the_start_and_the_kans_are_an_error(self) -> None:
+        from jantaku.scoring.json_io import SituationError
+
+        with pytest.raises(SituationError, match="1 turned at the start and 0 by kans"):
+            score("mighty", MIGHTY, "4s", riichi="riichi", dora_indicators="1z3p", kans=0)
+        with pytest.raises(SituationError, match="kans: at most 4"):
+            score("mighty", MIGHTY, "4s", kans=5)
 
     def test_otafuku_one_chip_per_counted_kind(self) -> None:
         # «フリテンでない5面待ち以上だと1種類に付き１翻UP＆祝儀１枚»: 5 kinds (3p 6p 9p 2z 6z);
@@ -762,6 +817,66 @@ class TestChipsKnobs:
         # Only one miss: 9p 2, 5s forgiven, 5s again stops: 4 + 1 = 5.
         kw["alice"] = "9p5s5s1p"
         assert chips("gotou", PINFU, "4s", ippatsu=True, chips=on, **kw) == {"W": 5}
+
+    @knob("alice_pochi_wild")
+    def test_alice_pochi_wild(self) -> None:
+        # Option «アリス時白ぽっちマイティ可否»; the seed plays «白ぽっちがめくれた場合は好きな
+        # 牌に取れる» (on: 0z as 9p, then 9p: 4 tiles × 2 = 8). Off, a turned 白ぽっち is a
+        # white: the hand holds none, so it is a miss at once and pays nothing.
+        kw: dict[str, Any] = {"riichi": "riichi", "extracted": "4f", "alice": "0z9p"}
+        assert chips("gotou", PINFU, "4s", **kw) == {"W": 8}
+        assert chips("gotou", PINFU, "4s", chips={"alice_pochi_wild": False}, **kw) == {}
+        # Off, it still matches the whites held: 123p 456p 789s 234s with a 55z pair: the
+        # turned 0z matches the two whites: 2 × 2 = 4.
+        kw["alice"] = "0z"
+        whites = "123p456p789s234s55z"
+        r = chips("gotou", whites, "4s", chips={"alice_pochi_wild": False}, **kw)
+        assert r == {"W": 4}
+
+    @knob("snake_eyes")
+    def test_snake_eyes(self) -> None:
+        # «ピンゾロは20枚or2枚(話し合って決めてください)»: 20 by default (the ledger test
+        # test_snake_eyes_pays_20), 2 with the knob: 1-1 then 6-5 = 2 + 11 from each.
+        from jantaku.scoring.ledger import Ledger
+
+        dice = iter([1, 1, 6, 5])
+        preset = load_preset("gotou", {"chips": {"snake_eyes": 2}})
+        led = Ledger(preset, dice=lambda: next(dice))
+        rolls = led.roll_dice_chance()
+        e = led.apply({"type": "chips", "to": 2, "dice": rolls})
+        assert e["chip_changes"] == [-13, -13, 26]
+
+    @knob("guruguru")
+    @pytest.mark.parametrize(("guruguru", "kind"), [(3, "riichi"), (3, "shuba"), (0, "riichi")])
+    def test_guruguru_pays_a_palindrome_of_draws_after_riichi(
+        self, guruguru: int, kind: str
+    ) -> None:
+        """Option «ぐるぐるチャンス →リーチ後1p5p1pでトマトなど、局中にチップが発生する» (off in the
+        seed: «不採用»). Decision: after riichi, a draw that makes the player's last three draws
+        read the same both ways (1p 5p 1p, like «トマト») earns ``chips.guruguru`` from all at
+        once; シュバ doubles it. The dealer riichis on 7z and then draws 1p, 5p, 1p."""
+        preset = load_preset("gotou", {"chips": {"guruguru": guruguru}})
+        wall = stacked("gotou", ["123p456p789s11z23s"], live="7z9m9m1p9m9m5p2z2z1p")
+        state = Game(preset).new_state([wall])
+        action = ActionType.RIICHI if kind == "riichi" else ActionType.SHUBA_RIICHI
+        state.apply(Action(action, 0, tile(state, 0, "7z")))
+        pass_all(state)
+        chips_after_riichi = list(state.ledger.state.chips)
+        for _ in range(2):  # 1p, then 5p: no palindrome yet
+            tsumogiri(state, 1)
+            tsumogiri(state, 2)
+            assert state.ledger.state.chips == chips_after_riichi
+            tsumogiri(state, 0)
+        tsumogiri(state, 1)
+        tsumogiri(state, 2)
+        drawn = state.players[0].drawn
+        assert drawn is not None and tile_kind(drawn) == tile_kind(tile(state, 0, "1p"))
+        n = guruguru * (2 if kind == "shuba" else 1)
+        assert state.ledger.state.chips == [200 + 2 * n, 200 - n, 200 - n]
+        # The others see who paid (announced at the table), never the tile drawn.
+        seen = [e for e in state.view(1) if e["type"] == "tsumo" and e["actor"] == 0][-1]
+        assert "tile" not in seen and seen["pai"] == "?"
+        assert seen.get("chip_deltas", [0, 0, 0]) == [2 * n, -n, -n]
 
     @knob("shuba_doubles")
     def test_shuba_doubles(self) -> None:

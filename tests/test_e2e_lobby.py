@@ -22,6 +22,7 @@ browser = e2e.browser
 ARTIFACTS = e2e.ARTIFACTS
 
 KNOB_COUNT = len(knobs(load_preset("riichi")))  # every knob (each preset has them all)
+KNOB_COUNT = len(knobs(load_preset("riichi")))  # every knob of every preset
 
 
 def tables(url: str) -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ that end with every tile and every point accounted for."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from jantaku.game import Action, ActionType, Game, State, Wall
 from jantaku.rules import load_preset
 from jantaku.rules.model import TableRules
+from jantaku.scoring.chips import win_chips
 from jantaku.tiles import parse_tiles, tileset
 from jantaku.tiles.kinds import N_KINDS
 from jantaku.tiles.tileset import Tile, Variant, tile_kind
@@ -694,3 +696,32 @@ def test_an_open_riichi_shows_the_table_what_the_preset_says(preset: str, shows:
     # Everyone sees it: it is in every seat's view.
     for seat in range(state.seats):
         assert any(e.get("actor") == 0 and e["type"] == "reach_accepted" for e in state.view(seat))
+
+
+def test_the_engine_tells_the_scorer_the_start_indicators_and_the_kans() -> None:
+    """Issue 11 item 8: mighty played with the dealer's doubles turning two indicators
+    (``table.doubles_two_dora``). A tsumo with no kan made pays no 槓ドラ chip («祝儀は１発、
+    裏ドラ、槓ドラ») for the second indicator, which the doubles turned, not a kan."""
+    preset = load_preset("mighty", {"table": {"doubles_two_dora": True}})
+    # 123p 456p 789s 11z 2z + the wildcard; the dealer draws 2z and wins. Indicators 1z
+    # (→ 2z), then 2z (→ 3z: none) and 8s → 9s (one in hand): only 9s could be a kan dora.
+    hand, dora = "123p456p789s11z2z", "1z8s"
+    for seed in range(60):
+        state = Game(preset, seed).new_state([stacked("mighty", [hand], live="2z", dora=dora)])
+        a, b = state.events[1]["dice"]
+        if a == b:
+            break
+    else:
+        raise AssertionError("no doubles in 60 seeds")
+    assert len(state.revealed) == 2 and state.start_indicators == 2
+    drawn = state.players[0].drawn
+    assert drawn is not None
+    sit = state._situation(0, 0, drawn, False)
+    assert (sit.start_indicators, sit.kans) == (2, 0)
+    # Not a 天和 (a yakuman pays no dora chips anyway): the same tsumo a turn later.
+    result = state.game.scorer.score(dataclasses.replace(sit, first_turn=False))
+    assert result.facts["kan_dora"] == 0
+    assert {y.id: y.han for y in result.yaku}["dora"] == 3  # 2z ×2 and 9s: all plain dora
+    chips = win_chips(result, dataclasses.replace(sit, first_turn=False), preset)
+    assert "kan_dora" not in {item for item, _, _ in chips.items}
+

@@ -19,7 +19,7 @@ uma 20/10/-10/-20. gotou: 3 players (or 4 rotating), 35000, 200 chips, 東風.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import pytest
 
@@ -487,6 +487,67 @@ class TestShubaChips:
         assert e["chip_changes"] == [0, 2, -2]
 
 
+class TestDoubleRonBustChips:
+    """«ダブロン飛びはトップに飛び賞» (the default) and the option «ダブロン時飛び賞上家取りor両方or
+    トップ取り». 0 (the dealer, 1000) deals in to 1 and 2 at once, 5 han each: 8000 to each,
+    0 busts; 飛び賞 3."""
+
+    START: ClassVar[dict[str, Any]] = {"scores": [1000, 35000, 69000]}
+    EVENTS: ClassVar[list[dict[str, Any]]] = [win(1, 0, 5), win(2, 0, 5, double=True)]
+
+    def chips_after(self, rule: str | None, start: dict[str, Any], events: list[Any]) -> list[int]:
+        over = game(double_ron_bust_chips=rule) if rule else None
+        *_, e = run("gotou", over, events, start=start)
+        assert e["game_over"]
+        return list(e["chips"])
+
+    @knob("double_ron_bust_chips")
+    @pytest.mark.parametrize(
+        ("rule", "chips"),
+        [
+            (None, [197, 200, 203]),  # the top after the hand: 2 (77000)
+            ("top", [197, 200, 203]),
+            ("first", [197, 203, 200]),  # 上家取り: 1 comes first after 0
+            ("both", [194, 203, 203]),
+        ],
+    )
+    def test_who_takes_them(self, rule: str | None, chips: list[int]) -> None:
+        assert self.chips_after(rule, self.START, self.EVENTS) == chips
+
+    def test_first_in_turn_order_wraps_round_the_table(self) -> None:
+        # 2 deals in to 1 (8000: 77000, the top) and 0 (the dealer, 12000: 47000), entered
+        # in that order: in turn order after 2 comes 0, so 上家取り gives 0 the chips.
+        start = {"scores": [35000, 69000, 1000]}
+        events = [win(1, 2, 5), win(0, 2, 5, double=True)]
+        assert self.chips_after("first", start, events) == [203, 200, 197]
+        assert self.chips_after("top", start, events) == [200, 203, 197]
+
+
+class TestYakitori:
+    """Option «焼き鳥 →忙しいゲームでめくり忘れが起きそうなので不採用にしました» (off by
+    default). 1 busts 0 with 3 han (1000 → -3000): the game ends after one hand."""
+
+    @knob("yakitori_chips")
+    def test_those_who_never_won_pay_those_who_did(self) -> None:
+        start = {"scores": [1000, 35000, 35000]}
+        (e,) = run("gotou", None, [win(1, 0, 3)], start=start)
+        assert e["chips"] == [197, 203, 200]  # 飛び賞 only
+        (e,) = run("gotou", game(yakitori_chips=5), [win(1, 0, 3)], start=start)
+        # 0 and 2 never won: 5 each to 1.
+        assert e["chips"] == [192, 213, 195]
+        # Resumed with 2 having won earlier in the game: only 0 pays, 5 to 1 and 5 to 2.
+        (e,) = run(
+            "gotou", game(yakitori_chips=5), [win(1, 0, 3)], start={**start, "won": [2]}
+        )
+        assert e["chips"] == [187, 208, 205]
+
+    def test_a_bad_won_list_is_refused(self) -> None:
+        from jantaku.scoring.ledger import LedgerError
+
+        with pytest.raises(LedgerError, match=r"start\.won"):
+            run("gotou", None, [win(1, 0, 3)], start={"won": [7]})
+
+
 class TestDiceChances:
     def test_rolls_with_injected_dice_then_paid_as_a_chip_event(self) -> None:
         # 3-3 (doubles: roll again), 1-1 (ピンゾロ 20, doubles: again), 2-5 (7): 6 + 20 + 7 =
@@ -598,6 +659,51 @@ class TestPhysicalTable:
         assert e["payments"] == [0, 0, -2000, 0] and e["sticks"] == 1
         (e,) = run("riichi", game(false_call="each"), pen)
         assert e["payments"] == [1000, 1000, -3000, 1000]
+class TestGotouSettlementFigures:
+    """«あくまで一例なので話し合いで決めてください»: every figure of the seed's tables is a
+    knob. gotou, three people: final [-3000, 39000, 35000], chips [197, 203, 200] (飛び賞 3)."""
+
+    def settle3(self, overrides: dict[str, Any] | None, kubi: int | None = None) -> list[float]:
+        over = {"settlement": {**(overrides or {}), **({"kubi": kubi} if kubi else {})}}
+        (e,) = run("gotou", over, [win(1, 0, 3)], start={"scores": [1000, 35000, 35000]})
+        assert e["scores"] == [-3000, 39000, 35000] and e["chips"] == [197, 203, 200]
+        return list(e["settlement"])
+
+    @knob("chips_second_no_kubi")
+    def test_chips_second_no_kubi(self) -> None:
+        # «2着クビなし 20/▲5/▲15» → 30/0/▲30: 1 +30, 2 +0, 0 -30.
+        assert self.settle3(None) == [182, 223, 195]
+        assert self.settle3({"chips_second_no_kubi": [30, 0, -30]}) == [167, 233, 200]
+
+    @knob("chips_second_kubi")
+    def test_chips_second_kubi(self) -> None:
+        # クビ at 35000: the 2nd has it. «2着クビあり 15/5/▲20» → 10/10/▲20.
+        assert self.settle3(None, kubi=35000) == [177, 218, 205]
+        assert self.settle3({"chips_second_kubi": [10, 10, -20]}, kubi=35000) == [177, 213, 210]
+
+    @knob("chips_four", "kubi_uma")
+    def test_chips_four_and_kubi_uma(self) -> None:
+        # Four people (riichi record, final [-900, 28900, 25000, 47000]; 3 alone has クビ):
+        # «場に20枚» 20/0/▲5/▲15 → 30/0/▲10/▲20, and «クビウマが場に6枚» → 9 (3 from each).
+        base = {"style": "gotou_chips"}
+        assert settled({"settlement": base}) == [-17, -2, -7, 26]
+        four = {**base, "chips_four": [30, 0, -10, -20]}
+        assert settled({"settlement": four}) == [-22, -2, -12, 36]
+        assert settled({"settlement": {**base, "kubi_uma": 9}}) == [-18, -3, -8, 29]
+        assert settled({"settlement": {**base, "kubi_uma": 0}}) == [-15, 0, -5, 20]
+
+    @knob("raw_chips_per_10000")
+    def test_raw_score_chips(self) -> None:
+        # Option «素点計算 →1万点ごとに何枚かとか»: 5 chips per 10000 from the start 35000:
+        # 0 at -38000 → -19, 2 at 0 → 0, the top 1 takes the rest +19; then the rank chips
+        # +20 / -5 / -15: [197 - 19 - 15, 203 + 19 + 20, 200 - 5].
+        assert self.settle3({"raw_chips_per_10000": 5}) == [163, 242, 195]
+
+    def test_a_table_of_the_wrong_length_is_refused(self) -> None:
+        from jantaku.rules import RulesError
+
+        with pytest.raises(RulesError, match="chips_four"):
+            load_preset("gotou", {"settlement": {"chips_four": [20, 0, -20]}})
 
 
 def test_every_game_and_settlement_knob_has_a_test() -> None:

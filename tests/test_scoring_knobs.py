@@ -744,6 +744,15 @@ def test_ippatsu_yaku_off() -> None:
     )
     assert yaku(on)["ippatsu"] == 1 and "ippatsu" not in yaku(off)
     assert on["han"] == off["han"] + 1
+@knob("autumn_fives_dora")
+def test_autumn_fives_dora() -> None:
+    # «秋 5が全部ドラ»; with 華8 «その場合は秋の効果を戻してもいいかもしれません»: off,
+    # autumn has no effect. 123p 456p 789s 234s 55s riichi ron on 4s with autumn: riichi +
+    # pinfu + three fives = 5 han, mangan 8000; without the effect 2 han: 2000.
+    kw: dict[str, Any] = {"riichi": "riichi", "extracted": "3f"}
+    assert pay("gotou", "123p456p789s234s55s", "4s", **kw) == {"W": 8000}
+    off = {"scoring": {"autumn_fives_dora": False}}
+    assert pay("gotou", "123p456p789s234s55s", "4s", options=off, **kw) == {"W": 2000}
 
 
 def test_every_scoring_knob_has_a_test() -> None:

@@ -1,4 +1,7 @@
-"""The ``jantaku`` command line (contract: ``shared/spec/interfaces.md``).
+"""The ``jantaku`` command line: score, keep score, simulate and play house-rule mahjong.
+
+The commands and their JSON are a stable contract (the project's interfaces spec; README's
+"Command line" section lists the fields beyond it).
 
 Every command prints JSON with ``--json`` and a readable view without it; bad input exits 2
 with one line ``{"error": "..."}`` and never a traceback.
@@ -341,7 +344,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="jantaku", description=__doc__.splitlines()[0] if __doc__ else ""
+        prog="jantaku",
+        description="jantaku (雀卓): score, keep score, simulate and play house-rule mahjong. "
+        "Each command prints JSON with --json; see 'jantaku COMMAND --help'.",
     )
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -380,7 +385,8 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument(
         "--bots",
         default="baseline",
-        help="random | baseline | mjai:COMMAND (an external mjai bot, see docs/mjai.md), "
+        help="random | baseline | mjai:COMMAND (an external bot speaking mjai on its stdin "
+        "and stdout), "
         "or one per seat: a,b,c[,d]",
     )
     si.add_argument(

@@ -107,6 +107,8 @@ class Player:
     """The seat whose discard this player's last call took (mighty 無)."""
     kan_feeder: int | None = None
     """The seat whose discard this player's last open kan took (大明槓の責任払い)."""
+    riichi_draws: list[Kind] = field(default_factory=list)
+    """Kinds drawn since this player's riichi (gotou option ぐるぐるチャンス)."""
 
     def hand_changed(self) -> None:
         self.waits = None
@@ -219,6 +221,8 @@ class State:
         self.draws = 0
         self.max_draws = 0
         self.revealed: list[Tile] = []
+        self.start_indicators = 1
+        """Dora indicators turned at the start of this hand (the rest are kans')."""
         self.pending_dora = 0
         self.kan_owners: list[int] = []
         self.turn = 0
@@ -438,7 +442,8 @@ class State:
         live_total = len(self.game.tileset.tiles) - self.game.table.dead_wall - size * self.seats
         self.max_draws = live_total
         self.draws = 0
-        self.revealed = list(wall.dora[: self._initial_dora(ev)])
+        self.start_indicators = self._initial_dora(ev)
+        self.revealed = list(wall.dora[: self.start_indicators])
         self.wareme = ev.get("wareme")
         self.tedumari = False
         self.pending_dora = 0
@@ -481,6 +486,23 @@ class State:
         self.turn = seat
         self.phase = "turn"
         self.last_discard = None
+        if p.riichi.declared and self.game.preset.chips.guruguru:
+            self._guruguru(seat, tile, ev)
+
+    def _guruguru(self, seat: int, tile: Tile, ev: dict[str, Any]) -> None:
+        """gotou option ぐるぐるチャンス («リーチ後1p5p1pでトマトなど»): after riichi, a draw that
+        makes the last three draws read the same both ways (first and third of one kind)
+        earns chips from all at once; シュバ doubles them like spring's."""
+        p = self.players[seat]
+        p.riichi_draws.append(tile_kind(tile))
+        if len(p.riichi_draws) >= 3 and p.riichi_draws[-1] == p.riichi_draws[-3]:
+            before = list(self.ledger.state.chips)
+            n = self.game.preset.chips.guruguru
+            double = self.game.preset.chips.shuba_doubles and seat in self.ledger.state.shuba
+            self.ledger.apply(
+                {"type": "chips", "to": seat, "items": {"guruguru": n}, "double": double}
+            )
+            ev["chip_deltas"] = _changes(self.ledger.state.chips, before)
 
     def _on_dahai(self, ev: dict[str, Any]) -> None:
         seat, tile = ev["actor"], ev["tile"]
@@ -816,6 +838,8 @@ class State:
             first_turn=tsumo and not p.has_discarded and not self.calls_seen,
             dora_indicators=tuple(self.revealed),
             ura_indicators=tuple(self.wall.ura[: len(self.revealed)]),
+            start_indicators=self.start_indicators,
+            kans=len(self.kan_owners),
             extracted=tuple(p.extracted),
             honba=led.honba if first_winner else 0,
             riichi_sticks=led.sticks if first_winner else 0,
@@ -1591,9 +1615,10 @@ class State:
                 e["tehai"] = list(ev["wall"]["hands"][seat])
                 out.append(e)
             elif kind == "tsumo" and ev["actor"] != seat:
-                out.append(
-                    {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
-                )
+                e = {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
+                if "chip_deltas" in ev:  # ぐるぐるチャンス is announced and paid by all
+                    e["chip_deltas"] = ev["chip_deltas"]
+                out.append(e)
             elif kind == "pass" and ev["actor"] != seat:
                 continue
             else:

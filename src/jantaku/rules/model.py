@@ -109,6 +109,10 @@ class TilesRules(_Section):
     """One white dragon is the dot white (白ぽっち / 白ピカ)."""
     flowers: bool = False
     """The four flowers 春夏秋冬 are in the wall."""
+    flower_sets: Literal[1, 2] = 1
+    """Sets of the four flowers in the wall: 2 is gotou's option 華8 («今ある華をもう1セット
+    追加する»). A second copy of a flower gives no second effect; spring's chips count every
+    flower extracted."""
     manzu_fives: bool = False
     """Three-player set that keeps the four 5m as nuki-dora (mighty)."""
 
@@ -225,6 +229,9 @@ class ScoringRules(_Section):
     flower_powers: bool = False
     """gotou's flower effects: spring chips, summer level-up, autumn fives are dora, winter
     アリス; a flower among the indicators gives its effect to the winner."""
+    autumn_fives_dora: bool = True
+    """With ``flower_powers``: autumn (秋) makes every five a dora («5が全部ドラ»); off, autumn
+    has no effect (gotou's 華8 option: «その場合は秋の効果を戻してもいいかもしれません»)."""
     four_north_han: int = 0
     """Four norths extracted count this many han in all instead of one each (gotou: 8)."""
     dot_white: Literal["plain", "pika", "wild_after_riichi"] = "plain"
@@ -306,6 +313,17 @@ class ChipsRules(_Section):
     """アリス chips per matching tile for an open hand (gotou 1)."""
     alice_ippatsu_forgives: bool = False
     """With ippatsu, one アリス miss is forgiven (gotou option)."""
+    alice_pochi_wild: bool = True
+    """A 白ぽっち turned over in アリス matches whatever the winner likes best (gotou
+    «白ぽっちがめくれた場合は好きな牌に取れる»); off: it is a plain white (option
+    «アリス時白ぽっちマイティ可否»)."""
+    snake_eyes: int = 20
+    """Chips a サイコロチャンス roll of 1-1 (ピンゾロ) pays from each (gotou «ピンゾロは20枚or2枚»;
+    2 = the dice as they fall)."""
+    guruguru: int = 0
+    """ぐるぐるチャンス (gotou option, off): after riichi, each draw that makes the riichi
+    player's last three draws read the same both ways (1p 5p 1p, «トマト») earns this many
+    chips from all (A), at once (0: off)."""
     shuba_doubles: bool = False
     """Chips earned from a win after シュバリー are doubled (gotou)."""
     point_value: int = 0
@@ -372,6 +390,13 @@ class GameRules(_Section):
     """Chips from all for ending at 80000 or more, +1 per further 10000 (gotou: 3)."""
     high_score_line: int = 80000
     """Where ``high_score_chips`` start (gotou: «80000点オーバー»)."""
+    double_ron_bust_chips: Literal["top", "first", "both"] = "top"
+    """Bust chips after a double ron: to the winner ranked higher after the hand (gotou
+    «ダブロン飛びはトップに飛び賞»), to the first winner in turn order from the discarder
+    (上家取り), or to both winners (options «ダブロン時飛び賞上家取りor両方orトップ取り»)."""
+    yakitori_chips: int = 0
+    """焼き鳥 (gotou option, off): at the end of the game each person who never won a hand
+    (流し included) pays this many chips to each person who did."""
     nagashi: Literal["mangan", "yakuman", "none"] = "mangan"
     """流し at an exhaustive draw: paid as a mangan tsumo (Tenhou), as a yakuman tsumo (gotou:
     «流し ... 和了扱い»), or not at all."""
@@ -496,6 +521,18 @@ class SettlementRules(_Section):
     boo_yakuman: Literal["double", "single"] = "double"
     """kanto-boo: a yakuman ends the game as a double マルエー (20 from each), or as a single
     one (10 from each: «役満貫を和了した場合は点数状況に拘らずマルエーとする事も出来ます»)."""
+    chips_second_kubi: list[int] = Field(default_factory=lambda: [15, 5, -20])
+    """gotou, three people: rank chips when the 2nd has クビ («2着クビあり 15/5/▲20»)."""
+    chips_second_no_kubi: list[int] = Field(default_factory=lambda: [20, -5, -15])
+    """gotou, three people: rank chips when the 2nd has no クビ («2着クビなし 20/▲5/▲15»)."""
+    chips_four: list[int] = Field(default_factory=lambda: [20, 0, -5, -15])
+    """gotou, four people: rank chips before the クビ uma («場に20枚»: 20/0/▲5/▲15)."""
+    kubi_uma: int = 6
+    """gotou, four people: chips paid equally by those without クビ to those with it
+    («クビウマが場に6枚»)."""
+    raw_chips_per_10000: int = 0
+    """素点 (gotou option, off): chips per 10000 points above or below the start, rounded to
+    whole chips (half toward zero), the top taking what makes them sum to zero."""
 
 
 class Preset(_Section):
@@ -527,6 +564,8 @@ class Preset(_Section):
             raise ValueError("scoring.flower_han: four values, spring to winter")
         if (self.scoring.flower_han or self.scoring.flower_powers) and not self.tiles.flowers:
             raise ValueError("scoring.flower_han/flower_powers: the tile set has no flowers")
+        if self.tiles.flower_sets > 1 and not self.tiles.flowers:
+            raise ValueError("tiles.flower_sets: the tile set has no flowers (tiles.flowers)")
         if self.hand.wildcards and self.scoring.dot_white == "wild_after_riichi":
             raise ValueError("scoring.dot_white: a hand cannot hold two wildcards by rule")
         # The noten payment is split evenly among 1..players-1 tenpai and noten players.
@@ -544,6 +583,9 @@ class Preset(_Section):
                 f"indicators each (table.initial_dora = {t.initial_dora}, four kans)"
             )
         s = self.settlement
+        for key, n in (("chips_second_kubi", 3), ("chips_second_no_kubi", 3), ("chips_four", 4)):
+            if len(getattr(s, key)) != n:
+                raise ValueError(f"settlement.{key}: {n} values, one per rank")
         if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:
             raise ValueError(f"settlement.uma: {self.players} values, one per rank")
         for key in ("pao", "disabled_yaku", "extra_yaku"):
@@ -565,6 +607,7 @@ class Preset(_Section):
             gold=gold,
             dot_white=self.tiles.dot_white,
             flowers=self.tiles.flowers,
+            flower_sets=self.tiles.flower_sets,
             manzu_fives=self.tiles.manzu_fives,
         )
 

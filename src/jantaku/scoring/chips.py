@@ -37,9 +37,11 @@ class WinChips:
         return sum(self.payers.values())
 
 
-def _alice_matches(sit: WinSituation, hand_counts: list[int], closed: bool, forgive: bool) -> int:
+def _alice_matches(
+    sit: WinSituation, hand_counts: list[int], closed: bool, forgive: bool, pochi_wild: bool
+) -> int:
     """gotou 冬 (アリス): matching tiles turned over one by one until the first miss."""
-    return _alice_turn(sit, hand_counts, forgive)[0]
+    return _alice_turn(sit, hand_counts, forgive, pochi_wild)[0]
 
 
 def alice_flips(sit: WinSituation, preset: Preset) -> int:
@@ -48,7 +50,7 @@ def alice_flips(sit: WinSituation, preset: Preset) -> int:
     if not (preset.scoring.flower_powers and WINTER in sit.flower_powers()):
         return 0
     forgive = preset.chips.alice_ippatsu_forgives and sit.ippatsu
-    return _alice_turn(sit, _winner_counts(sit), forgive)[1]
+    return _alice_turn(sit, _winner_counts(sit), forgive, preset.chips.alice_pochi_wild)[1]
 
 
 def _winner_counts(sit: WinSituation) -> list[int]:
@@ -62,7 +64,9 @@ def _winner_counts(sit: WinSituation) -> list[int]:
     return counts
 
 
-def _alice_turn(sit: WinSituation, hand_counts: list[int], forgive: bool) -> tuple[int, int]:
+def _alice_turn(
+    sit: WinSituation, hand_counts: list[int], forgive: bool, pochi_wild: bool = True
+) -> tuple[int, int]:
     """(chips-worth of matching tiles, tiles turned over)."""
     counts = list(hand_counts) + [0] * (38 - len(hand_counts))
     for t in sit.extracted:
@@ -72,8 +76,10 @@ def _alice_turn(sit: WinSituation, hand_counts: list[int], forgive: bool) -> tup
     misses_left = 1 if forgive else 0
     for t in sit.alice:
         turned += 1
-        # A flipped 白ぽっち matches whatever the winner likes best.
-        n = max(counts) if sit.tileset.variant(t) is Variant.DOT else counts[tile_kind(t)]
+        # A flipped 白ぽっち matches whatever the winner likes best (chips.alice_pochi_wild);
+        # otherwise it is a white like any other.
+        wild = pochi_wild and sit.tileset.variant(t) is Variant.DOT
+        n = max(counts) if wild else counts[tile_kind(t)]
         if n == 0:
             if misses_left:
                 misses_left -= 1
@@ -151,7 +157,11 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         hand_counts = _winner_counts(sit)
         per = rules.alice_closed if sit.is_closed else rules.alice_open
         n = _alice_matches(
-            sit, hand_counts, sit.is_closed, rules.alice_ippatsu_forgives and sit.ippatsu
+            sit,
+            hand_counts,
+            sit.is_closed,
+            rules.alice_ippatsu_forgives and sit.ippatsu,
+            rules.alice_pochi_wild,
         )
         if n:
             if sit.tsumo:
@@ -165,8 +175,8 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         flowers = sum(1 for t in sit.extracted if tile_kind(t) >= SPRING)
         if norths == 4:
             out.dice_chances += 1
-        if flowers == 4:
-            out.dice_chances += 1
+        # «4華»: four flowers; with 華8 (two flower sets) each four extracted is a chance.
+        out.dice_chances += flowers // 4
         if res.yakuman:
             first_turn_yakuman = any(y.id in ("tenhou", "chiihou", "renhou") for y in res.yaku)
             out.dice_chances += 2 if first_turn_yakuman else 1
@@ -187,7 +197,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
     if (
         rules.dice_chances
         and norths == 4
-        and sum(1 for t in sit.extracted if tile_kind(t) >= SPRING) == 4
+        and sum(1 for t in sit.extracted if tile_kind(t) >= SPRING) >= 4
     ):
         for p in everyone:
             out.payers[p] = out.payers.get(p, 0) + FOUR_AND_FOUR_BONUS

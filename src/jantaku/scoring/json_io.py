@@ -48,6 +48,8 @@ _FIELDS = {
     "first_turn",
     "dora_indicators",
     "ura_indicators",
+    "start_indicators",
+    "kans",
     "extracted",
     "honba",
     "riichi_sticks",
@@ -59,6 +61,7 @@ _FIELDS = {
     "tedumari",
     "alice",
     "mu",
+    "pochi_spilled",
 }
 
 
@@ -113,11 +116,14 @@ def situation_from_json(
     ts: TileSet,
     default_players: int,
     extractable: frozenset[Kind] = frozenset(),
+    default_start: int | None = None,
 ) -> WinSituation:
     """Build a :class:`WinSituation` from the ``jantaku score`` JSON.
 
     ``extractable``: the kinds this preset sets aside (nuki-dora, flowers); any other
     extracted tile is an error.
+    ``default_start``: the dora indicators the preset turns at the start of a hand
+    (``table.initial_dora``), when the situation does not say.
     """
     if not isinstance(obj, dict):
         raise SituationError("a situation is a JSON object")
@@ -185,6 +191,7 @@ def situation_from_json(
             )
     dora = tuple(pool.parse("dora_indicators", _str(obj, "dora_indicators")))
     ura = tuple(pool.parse("ura_indicators", _str(obj, "ura_indicators")))
+    start_indicators, kans = _indicator_facts(obj, len(dora), len(ura), default_start)
     if mu:
         if concealed:
             raise SituationError("hand: 無 means no tile is left in the hand")
@@ -253,6 +260,8 @@ def situation_from_json(
         first_turn=_bool(obj, "first_turn"),
         dora_indicators=dora,
         ura_indicators=ura,
+        start_indicators=start_indicators,
+        kans=kans,
         extracted=extracted,
         honba=_int(obj, "honba", 0),
         riichi_sticks=_int(obj, "riichi_sticks", 0),
@@ -261,10 +270,36 @@ def situation_from_json(
         kan_feeder_wind=_opt_wind(obj, "kan_feeder"),
         wareme_wind=_opt_wind(obj, "wareme"),
         tedumari=_bool(obj, "tedumari"),
+        pochi_spilled=_bool(obj, "pochi_spilled"),
         alice=tuple(_FieldTiles(ts).parse("alice", _str(obj, "alice"))),
         sitting_out=sitting_out,
         tileset=ts,
     )
+
+
+def _indicator_facts(
+    obj: dict[str, Any], dora: int, ura: int, default_start: int | None
+) -> tuple[int | None, int | None]:
+    """``start_indicators`` (dora indicators turned at the start of the hand) and ``kans``
+    (kans made this hand): which indicators are kan dora. Absent: the preset's start count
+    (``default_start``), and every indicator after those is a kan's."""
+    start, kans = default_start, None
+    if "start_indicators" in obj:
+        start = _int(obj, "start_indicators", 0)
+        if start == 0:
+            raise SituationError("start_indicators: at least one indicator is turned at the start")
+    if "kans" in obj:
+        kans = _int(obj, "kans", 0)
+        if kans > 4:
+            raise SituationError(f"kans: at most 4 in a hand, not {kans}")
+        if start is not None:
+            for field, n in (("dora_indicators", dora), ("ura_indicators", ura)):
+                if n > start + kans:
+                    raise SituationError(
+                        f"{field}: {n} indicators, but {start} turned at the start and "
+                        f"{kans} by kans (say start_indicators)"
+                    )
+    return start, kans
 
 
 def _opt_wind(obj: dict[str, Any], key: str) -> Kind | None:
@@ -312,6 +347,12 @@ class ScoreService:
         if not isinstance(options, dict):
             raise SituationError("options: an object of knob values")
         scorer = self.scorer(options)
-        sit = situation_from_json(obj, scorer.tileset, scorer.preset.players, scorer.extractable)
+        sit = situation_from_json(
+            obj,
+            scorer.tileset,
+            scorer.preset.players,
+            scorer.extractable,
+            default_start=scorer.preset.table.initial_dora,
+        )
         result = scorer.score(sit)
         return result_to_json(result, win_chips(result, sit, scorer.preset))

@@ -27,8 +27,6 @@ from .settlement import rank_order, settle
 from .situation import RiichiKind, WinSituation
 
 WIND_LETTERS = "ESWN"
-SNAKE_EYES = 20
-"""gotou: a dice chance that rolls 1-1 pays 20 (the seed's option: 20 or 2)."""
 
 
 class LedgerError(ValueError):
@@ -70,6 +68,8 @@ class LedgerState:
     """Persons whose riichi stick this hand a chombo gave back (gotou «リー棒も戻す»)."""
     hand_shuba: set[int] = field(default_factory=set)
     """Who declared シュバリー this hand (a 流し's chips are doubled too)."""
+    won: set[int] = field(default_factory=set)
+    """Persons who have won a hand this game (焼き鳥 is for the others)."""
 
 
 class Ledger:
@@ -174,6 +174,13 @@ class Ledger:
         if not isinstance(ext, bool):
             raise LedgerError("start.extension: true or false")
         s.extension = ext or s.round > self.last_round
+        if "won" in start:  # 焼き鳥: who has already won a hand in this game
+            won = start["won"]
+            if not isinstance(won, list) or not all(
+                isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n for p in won
+            ):
+                raise LedgerError(f"start.won: a list of persons 0 to {n - 1}")
+            s.won = set(won)
         s.stick_points = s.sticks * self.preset.scoring.riichi_stick
 
     def run(self, events: Sequence[Any]) -> list[dict[str, Any]]:
@@ -288,7 +295,11 @@ class Ledger:
                 obj.setdefault("wareme", WIND_LETTERS[WINDS.index(wwind)])
             try:
                 sit = situation_from_json(
-                    obj, self.scorer.tileset, self.seats, self.scorer.extractable
+                    obj,
+                    self.scorer.tileset,
+                    self.seats,
+                    self.scorer.extractable,
+                    default_start=self.preset.table.initial_dora,
                 )
                 return self.scorer.score(sit), sit
             except (SituationError, NotAWin, ValueError) as e:
@@ -433,6 +444,7 @@ class Ledger:
 
     def _pay_win(self, winner: int, res: ScoreResult, sit: WinSituation, first: bool) -> None:
         s = self.state
+        s.won.add(winner)
         for wind, amount in res.payments.items():
             payer = self.person_at(wind)
             s.scores[payer] -= amount
@@ -462,15 +474,14 @@ class Ledger:
                 shuba_winners.add(winner)
         g = self.preset.game
         if g.bust_chips:
-            # Bust chips go to the winner who busted the player; with a double ron, to the
-            # winner ranked higher after the hand. シュバ doubles them.
-            order = rank_order(s.scores, s.first_dealer)
-            taker = min(winners, key=order.index)
-            n = g.bust_chips * (2 if taker in shuba_winners else 1)
-            for p in range(s.people):
-                if self._busted(s.scores[p]):
-                    s.chips[p] -= n
-                    s.chips[taker] += n
+            # Bust chips go to the winner who busted the player; with a double ron as
+            # game.double_ron_bust_chips says. シュバ doubles them.
+            for taker in self._bust_takers(winners, self._pending[0][0].get("from")):
+                n = g.bust_chips * (2 if taker in shuba_winners else 1)
+                for p in range(s.people):
+                    if self._busted(s.scores[p]):
+                        s.chips[p] -= n
+                        s.chips[taker] += n
         self._sitting_out_chips(self._pending[0][0].get("spring", False), draw=False)
         self._pending = []
         self._taker = None
@@ -484,6 +495,19 @@ class Ledger:
         else:
             s.honba = 0
             self._after_hand(dealer_stays=False, dealer_won=False, non_dealer_win=True)
+
+    def _bust_takers(self, winners: list[int], discarder: int | None) -> list[int]:
+        """Who takes the bust chips of a hand's wins: the one winner; after a double ron the
+        one ranked higher after the hand (gotou «ダブロン飛びはトップに飛び賞»), the first in
+        turn order from the discarder (上家取り), or both."""
+        rule = self.preset.game.double_ron_bust_chips
+        if len(winners) == 1 or rule == "both":
+            return list(winners)
+        if rule == "first" and discarder is not None:
+            people = self.state.people
+            return [min(winners, key=lambda w: (w - discarder) % people)]
+        order = rank_order(self.state.scores, self.state.first_dealer)
+        return [min(winners, key=order.index)]
 
     def _forbidden(
         self, winner: int, res: ScoreResult, riichi: list[int], discarder: int | None
@@ -732,7 +756,7 @@ class Ledger:
                 or not all(isinstance(d, int) and 1 <= d <= 6 for d in roll)
             ):
                 raise LedgerError("dice: pairs of numbers 1 to 6")
-            total += SNAKE_EYES if roll == [1, 1] else sum(roll)
+            total += self.preset.chips.snake_eyes if roll == [1, 1] else sum(roll)
         if ev.get("double"):
             total *= 2
         for q in range(s.people):
@@ -859,6 +883,13 @@ class Ledger:
                         if q != p:
                             s.chips[q] -= n
                             s.chips[p] += n
+        if g.yakitori_chips:
+            # 焼き鳥: each person who never won pays each person who did.
+            birds = [p for p in range(s.people) if p not in s.won]
+            for p in birds:
+                for q in s.won:
+                    s.chips[p] -= g.yakitori_chips
+                    s.chips[q] += g.yakitori_chips
         s.game_over = True
         s.settlement = settle(
             self.preset, s.scores, s.chips, s.first_dealer, s.yakuman_winner

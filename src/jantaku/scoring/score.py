@@ -226,7 +226,7 @@ class Scorer:
             ts_.dora_next[tile_kind(t)] if tile_kind(t) < len(ts_.dora_next) else -1
             for t in range(top)
         )
-        self._base_indicators = 2 if rules.flower_powers else 1  # gotou always turns two
+        self._start_indicators = preset.table.initial_dora
         self._gold = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.GOLD)
 
     # -- helpers ------------------------------------------------------------------------------
@@ -264,8 +264,12 @@ class Scorer:
             d = dora_of[t]
             if d >= 0:
                 dora += all_counts[d]
-        if len(indicators) > self._base_indicators:
-            for t in indicators[self._base_indicators :]:
+        # Kan dora are the indicators the kans turned: the facts say how many were turned at
+        # the start (one more on mighty's doubles) and how many kans were made.
+        start = self._start_indicators if sit.start_indicators is None else sit.start_indicators
+        if len(indicators) > start:
+            end = len(indicators) if sit.kans is None else start + sit.kans
+            for t in indicators[start:end]:
                 d = dora_of[t]
                 if d >= 0:
                     kan_dora += all_counts[d]
@@ -276,7 +280,8 @@ class Scorer:
         gold = len(self._gold.intersection(real_tiles)) if self._gold else 0
         facts = {"kan_dora": kan_dora, "red": red, "gold": gold}
         aka = red + (gold if rules.gold_is_dora else 0)
-        if SPRING + 2 in powers:  # autumn: every five is a dora, red and gold count twice
+        if SPRING + 2 in powers and rules.autumn_fives_dora:
+            # autumn: every five is a dora, red and gold count twice
             aka += sum(all_counts[k] for k in FIVES)
         if aka:
             han += aka
@@ -336,6 +341,8 @@ class Scorer:
             and sit.tsumo
             and sit.riichi is not RiichiKind.NONE
             and sit.tileset.variant(win_tile) is Variant.DOT
+            # «自身がポッチをこぼした場合のみ ポッチツモあがり禁止»: then it is a plain white.
+            and not sit.pochi_spilled
         )
         rule_wild = self._rule_wild
         expect = 14 - 3 * len(melds) - rule_wild

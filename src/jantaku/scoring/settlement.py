@@ -16,10 +16,6 @@ BOO_A, BOO_B, BOO_C = 10, 5, 3
 """kanto-boo: マルエー takes 10 from each sunk player, マルビー 5, マルシー 3 (= the table fee)."""
 BOO_YAKUMAN = 20
 """A yakuman (役満貫) is a double マルエー: 20 from each of the three."""
-GOTOU_3P = {True: (15, 5, -20), False: (20, -5, -15)}
-"""gotou, three people: by whether the 2nd has クビ."""
-GOTOU_4P_BASE = (20, 0, -5, -15)
-GOTOU_KUBI_UMA = 6
 
 
 @dataclass(frozen=True)
@@ -113,25 +109,49 @@ def settle(
 def _gotou(
     preset: Preset, points: Sequence[int], order: list[int], chips: list[int]
 ) -> list[float]:
+    s = preset.settlement
     n = len(points)
-    kubi = [points[seat] >= preset.settlement.kubi for seat in range(n)]
+    kubi = [points[seat] >= s.kubi for seat in range(n)]
     out = [float(c) for c in chips]
+    if s.raw_chips_per_10000:
+        _raw_chips(out, points, order, preset.game.start_points, s.raw_chips_per_10000)
     if n == 3:
-        table = GOTOU_3P[kubi[order[1]]]
+        table = s.chips_second_kubi if kubi[order[1]] else s.chips_second_no_kubi
         for r, seat in enumerate(order):
             out[seat] += table[r]
         return out
     for r, seat in enumerate(order):
-        out[seat] += GOTOU_4P_BASE[r]
+        out[seat] += s.chips_four[r]
     with_kubi = [seat for seat in range(n) if kubi[seat]]
     without = [seat for seat in range(n) if not kubi[seat]]
     if with_kubi and without:
-        # The クビ uma of 6 is paid equally by those without クビ to those with it.
+        # The クビ uma (6) is paid equally by those without クビ to those with it.
         for seat in with_kubi:
-            out[seat] += GOTOU_KUBI_UMA / len(with_kubi)
+            out[seat] += s.kubi_uma / len(with_kubi)
         for seat in without:
-            out[seat] -= GOTOU_KUBI_UMA / len(without)
+            out[seat] -= s.kubi_uma / len(without)
     return out
+
+
+def _raw_chips(
+    out: list[float], points: Sequence[int], order: list[int], start: int, per: int
+) -> None:
+    """素点 (gotou option): ``per`` chips per 10000 points above or below the start, rounded to
+    whole chips with a half going toward zero; the top takes what makes the sum zero.
+
+    >>> out = [0.0, 0.0, 0.0]
+    >>> _raw_chips(out, [52000, 33000, 20000], [0, 1, 2], 35000, 5)
+    >>> out  # -1 and -7.5 → -7 (half toward zero); the top takes the rest: 8, not 8.5
+    [8.0, -1.0, -7.0]
+    """
+    rest = 0
+    for seat in order[1:]:
+        q, r = divmod(abs(points[seat] - start) * per, 10000)
+        chips = q + 1 if 2 * r > 10000 else q
+        chips = chips if points[seat] >= start else -chips
+        out[seat] += chips
+        rest -= chips
+    out[order[0]] += rest
 
 
 def _boo(

@@ -94,6 +94,13 @@ class WinSituation:
     first_turn: bool = False
     dora_indicators: tuple[Tile, ...] = ()
     ura_indicators: tuple[Tile, ...] = ()
+    start_indicators: int | None = None
+    """Dora indicators turned at the start of the hand; those after them in
+    ``dora_indicators`` were turned by kans (kan dora). ``None``: the preset's
+    ``table.initial_dora`` (the engine always says: mighty's doubles turn one more)."""
+    kans: int | None = None
+    """Kans made at the table this hand, each turning one kan dora indicator; ``None``: every
+    indicator after the start ones is a kan's."""
     extracted: tuple[Tile, ...] = ()
     honba: int = 0
     riichi_sticks: int = 0
@@ -111,6 +118,9 @@ class WinSituation:
     mu: bool = False
     """mighty 無: after a fourth call and its discard no real tile is left (``concealed`` is
     empty; ``pao_wind`` is who fed the fourth call)."""
+    pochi_spilled: bool = False
+    """gotou, a physical table: the winner spilled (showed) their own 白ぽっち, so it is no
+    wildcard on their tsumo («自身がポッチをこぼした場合のみ ポッチツモあがり禁止»)."""
     sitting_out: bool = False
     """Four people at a three-player table: a fourth person sits out and pays 'all' chips."""
     tileset: TileSet = field(default_factory=lambda: tileset("riichi"), compare=False)

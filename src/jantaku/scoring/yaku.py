@@ -757,7 +757,7 @@ HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
         "四華",
         0,
         0,
-        lambda c: len({t for t in c.sit.extracted if t >= 136}) == 4,
+        lambda c: len({(t - 136) % 4 for t in c.sit.extracted if t >= 136}) == 4,
         yakuman=1,
     ),
     Yaku(

@@ -1,7 +1,8 @@
 """Physical tiles, their copy variants, and the tile set of every preset.
 
 A physical tile is an int: ``kind * 4 + copy`` for the 34 hand kinds (the Tenhou tile id,
-0..135) and ``136 + n`` for the flower ``n`` (one copy each). Which copies are red, gold
+0..135) and ``136 + n`` for the flower ``n`` (``140 + n`` for its second copy, in a set with
+two flower sets: gotou's option 華8). Which copies are red, gold
 or the dot white depends on the set, so a :class:`TileSet` carries the variant of each id.
 Special copies always take the lowest copy numbers (red first, then gold), which makes the
 riichi ids 16, 52 and 88 the red fives exactly as in Tenhou records.
@@ -41,7 +42,7 @@ from jantaku.tiles.kinds import (
 Tile = int
 """A physical tile id (see the module docstring)."""
 
-N_TILE_IDS: Final = 140
+N_TILE_IDS: Final = 144
 FLOWER_ID_BASE: Final = 136
 
 
@@ -60,16 +61,17 @@ class Variant(enum.IntEnum):
 def tile_kind(tile: Tile) -> Kind:
     """Kind of a physical tile.
 
-    >>> tile_kind(16), tile_kind(136)
-    (4, 34)
+    >>> tile_kind(16), tile_kind(136), tile_kind(141)
+    (4, 34, 35)
     """
-    return tile >> 2 if tile < FLOWER_ID_BASE else tile - FLOWER_ID_BASE + 34
+    return tile >> 2 if tile < FLOWER_ID_BASE else ((tile - FLOWER_ID_BASE) & 3) + 34
 
 
 def tile_ids(kind: Kind) -> range:
-    """The physical ids a kind can have (one for a flower, four otherwise)."""
+    """The physical ids a kind can have (two for a flower, of which a set with one flower set
+    has only the first; four otherwise)."""
     if kind >= 34:
-        return range(FLOWER_ID_BASE + kind - 34, FLOWER_ID_BASE + kind - 33)
+        return range(FLOWER_ID_BASE + kind - 34, N_TILE_IDS, 4)
     return range(kind * 4, kind * 4 + 4)
 
 
@@ -97,7 +99,7 @@ class TileSet:
         object.__setattr__(self, "_present", frozenset(self.tiles))
         faces = tuple(
             tile_kind(t) * 4 + int(self.variants.get(t, Variant.PLAIN))
-            for t in range(FLOWER_ID_BASE + 4)
+            for t in range(N_TILE_IDS)
         )
         object.__setattr__(self, "faces", faces)
 
@@ -149,12 +151,13 @@ def build_tileset(
     dot_white: bool = False,
     flowers: bool = False,
     manzu_fives: bool = False,
+    flower_sets: int = 1,
 ) -> TileSet:
     """Build a tile set.
 
     ``players=3`` removes 2m-8m; ``manzu_fives`` keeps the four 5m anyway (``mighty``, where
     they are nuki-dora and never stand in a hand). ``red``/``gold`` give the number of red
-    and gold copies per five.
+    and gold copies per five. ``flower_sets=2`` puts two of each flower in the set (華8).
     """
     if players not in (3, 4):
         raise ValueError(f"players must be 3 or 4, not {players!r}")
@@ -176,6 +179,8 @@ def build_tileset(
     tiles: list[Tile] = []
     for k in kinds:
         ids = list(tile_ids(k))
+        if k >= 34:
+            ids = ids[:flower_sets]
         n_red, n_gold = red.get(k, 0), gold.get(k, 0)
         if n_red + n_gold > len(ids):
             raise ValueError(f"{kind_name(k)} has only {len(ids)} copies")

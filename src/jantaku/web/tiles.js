@@ -1,5 +1,6 @@
 // Tile ids -> names -> images. Tile ids: kind = id >> 2 below 136 (0-8 1-9m, 9-17 1-9p,
-// 18-26 1-9s, 27-33 E S W N white green red); 136-139 the flowers spring..winter.
+// 18-26 1-9s, 27-33 E S W N white green red); 136-139 the flowers spring..winter (140-143
+// their second copies under 華8).
 // Names are the engine's mpsz names: "0p" a red five, "gp" a gold five, "0z" the dot white.
 
 const BASE = '/static/';
@@ -27,7 +28,7 @@ export function setTileNames(map) { names = map; }
 
 export function tileName(id) {
   if (names && names[id] !== undefined) return names[id];
-  if (id >= 136) return `${id - 135}f`;
+  if (id >= 136) return `${((id - 136) % 4) + 1}f`;
   const kind = id >> 2;
   if (kind >= 27) return `${kind - 26}z`;
   const digit = RIICHI_RED.has(id) ? 0 : (kind % 9) + 1;
