@@ -12,10 +12,13 @@ both arms has the same seed, so the difference's error comes from the pairs'
 >>> games = [{"hands_won": 3, "hands": 4}, {"hands_won": 1, "hands": 4}]
 >>> estimate(m, games)["value"]
 0.5
->>> z = [{"hands_won": w, "hands": 4} for w in (3, 1, 2, 2)]
->>> d = difference(m, z, z)
->>> d["diff"], d["significant"]
-(0.0, False)
+>>> a = [{"game": i, "hands_won": w, "hands": 4} for i, w in enumerate((3, 1, 2, 2, 0))]
+>>> b = [dict(g, hands_won=g["hands_won"] + (g["game"] % 2)) for g in a]
+>>> d = difference(m, a, b)
+>>> d["diff"], d["ci95"], d["significant"]
+(0.1, [-0.069995, 0.269995], False)
+>>> difference(m, a, a)["significant"]
+False
 """
 
 from __future__ import annotations
