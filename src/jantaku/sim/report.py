@@ -391,7 +391,11 @@ def _render(report: dict[str, Any]) -> str:
                 "Every metric, B − A",
                 f"<table>{head}{''.join(trs)}</table>"
                 "<p class='en'>Not significant: a true difference smaller than "
-                "the last column is likely to go unseen with this many games.</p>",
+                "the last column is likely to go unseen with this many games. "
+                f"Of {len(diffs)} metrics with no real difference, about "
+                f"{len(diffs) / 20:.1f} would show as significant by chance (1 in 20).</p>"
+                f"<p>差がなくても {len(diffs)} 指標のうち約 {len(diffs) / 20:.1f} 個は偶然"
+                "有意に見えます（20回に1回）。</p>",
             )
         )
     else:
