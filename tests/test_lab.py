@@ -5,6 +5,7 @@ same report, local workers giving the same numbers as one process, the CLI's err
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 
 from jantaku.cli import main, run_json
 from jantaku.sim import SimulationError
+from jantaku.sim.backends import BackendError
 from jantaku.sim.lab import parse_vary, read_results, run_lab
 
 GAMES = 12
@@ -189,3 +191,25 @@ def test_cli_lab(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert code == 2
         assert message in json.loads(capsys.readouterr().out)["error"]
     assert not (tmp_path / "bad" / "games.jsonl").exists()
+
+
+def test_ray_gives_the_numbers_of_local_workers(tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is the optional extra: pip install 'jantaku[cluster]'")
+    vary = ["scoring.tsumo_son=false"]
+    local = run_lab("gotou", 6, tmp_path / "local", seed=7, vary=vary, workers=2, write_html=False)
+    ray = run_lab(
+        "gotou", 6, tmp_path / "ray", seed=7, vary=vary, workers=2, backend="ray", write_html=False
+    )
+    assert ray == local
+    assert sorted(rows_of(tmp_path / "ray"), key=lambda r: (r["arm"], r["game"])) == sorted(
+        rows_of(tmp_path / "local"), key=lambda r: (r["arm"], r["game"])
+    )
+
+
+def test_ray_missing_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if the extra were not installed
+    with pytest.raises(BackendError, match=r"pip install 'jantaku\[cluster\]'"):
+        run_lab("gotou", 2, tmp_path / "r", backend="ray")
+    assert not (tmp_path / "r").exists()

@@ -38,7 +38,7 @@ from jantaku.game import State
 from jantaku.rules import load_preset
 from jantaku.rules.loader import RulesError
 from jantaku.rules.model import Preset
-from jantaku.sim.backends import BACKENDS, run_chunks
+from jantaku.sim.backends import BACKENDS, ray_module, run_chunks
 from jantaku.sim.progress import progress_reporter
 from jantaku.sim.runner import GameRecord, SimulationError, parse_bots, play_game
 
@@ -307,6 +307,8 @@ def run_lab(
         raise SimulationError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
     if address and backend != "ray":
         raise SimulationError("--address joins a Ray cluster: use it with --backend ray")
+    if backend == "ray":
+        ray_module()  # before anything is written: say at once how to install it
     arms = make_arms(rules, vary, against)
     p = arms[0].preset
     if people is not None and people != p.players and (p.players, people) != (3, 4):
