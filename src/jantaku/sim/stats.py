@@ -131,8 +131,8 @@ def _game_metrics() -> list[Metric]:
         ),
         Metric(
             "win_value",
-            "the average win",
-            "和了1回の点数",
+            "the average hand value (before honba, sticks and bonuses)",
+            "和了1回の打点（本場・供託・ボーナス前）",
             lambda g: (float(sum(g["win_points"])), float(len(g["win_points"]))),
         ),
         Metric(
