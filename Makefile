@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-PHONY: run test test-cluster lint typecheck bench clean chromium
+.PHONY: run test test-cluster lint typecheck bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
