@@ -57,8 +57,14 @@ def _labels(report: dict[str, Any]) -> list[str]:
 
 
 def plot_differences(report: dict[str, Any]) -> str | None:
-    """Each metric's change B vs A relative to A, with its 95% interval."""
-    rows = [d for d in report.get("differences", []) if d["a"] not in (None, 0)]
+    """Each metric's change B vs A relative to A, with its 95% interval. A metric whose A
+    value is not clearly away from zero (a seat's chips, say) has no meaningful relative
+    change and is left to the table."""
+    rows = [
+        d
+        for d in report.get("differences", [])
+        if d["a"] is not None and abs(d["a"]) > 3 * (d["half_width"] or 0) and d["a"] != 0
+    ]
     if not rows:
         return None
     names = {m["name"]: m["en"] for m in report["metrics"]}

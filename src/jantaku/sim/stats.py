@@ -313,7 +313,7 @@ def _fmt(metric: Metric, x: float) -> str:
 def _fmt_diff(metric: Metric, d: float, half: float) -> tuple[str, str]:
     if metric.percent:
         return f"{100 * abs(d):.1f}", f"{100 * half:.1f} percentage points"
-    digits = max(0, 2 - math.floor(math.log10(half))) if half > 0 else 2
+    digits = max(0, 1 - math.floor(math.log10(half))) if half > 0 else 2
     return f"{abs(d):.{digits}f}", f"{half:.{digits}f}"
 
 
