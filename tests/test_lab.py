@@ -22,9 +22,9 @@ GAMES = 12
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    """gotou against gotou with a 20,000-point tsumo bonus on every payment."""
+    """gotou against gotou with a 50,000-point tsumo bonus on every payment."""
     out = tmp_path_factory.mktemp("lab") / "planted"
-    report = run_lab("gotou", GAMES, out, seed=3, vary=["scoring.tsumo_bonus=20000"])
+    report = run_lab("gotou", GAMES, out, seed=3, vary=["scoring.tsumo_bonus=50000"])
     return out, report
 
 
@@ -79,16 +79,16 @@ def test_report_numbers_equal_a_direct_count_of_the_games(
 def test_a_planted_difference_is_found(planted: tuple[Path, dict[str, Any]]) -> None:
     _, report = planted
     diffs = {d["metric"]: d for d in report["differences"]}
-    # Payments that big send someone below zero: more busts, and shorter games.
+    # Payments that big send someone below zero (the game ends then) and part the scores.
     bust = diffs["bust_rate"]
     assert bust["significant"] and bust["diff"] > 0.2 and bust["ci95"][0] > 0
     assert bust["en"].startswith("The bust rate (someone below zero) rises by ")
     assert "箱下（マイナス）発生率が" in bust["ja"]
+    spread = diffs["score_spread"]
+    assert spread["significant"] and spread["ci95"][0] > 20000
     length = diffs["hands_per_game"]
     assert length["significant"] and length["ci95"][1] < 0
     assert "falls by" in length["en"]
-    # The draw rate is a property of the play, which a payment does not change.
-    assert not diffs["draw_rate"]["significant"]
 
 
 def test_identical_rule_sets_show_no_difference(tmp_path: Path) -> None:

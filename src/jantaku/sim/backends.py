@@ -87,7 +87,7 @@ def _run_ray(
         if address:
             ray.init(address=address, **options)
         else:
-            ray.init(num_cpus=workers, **options)
+            ray.init(address="local", num_cpus=workers, **options)  # a new one, not a running one
         started = True
     try:
         task = ray.remote(num_cpus=1)(fn)
