@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean chromium
+.PHONY: run test test-cluster lint typecheck bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,12 @@ test: $(STAMP) chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 -q
+
+# Ray is the optional `cluster` extra, not installed by `make test` (240 MB; see README, the
+# rule lab): this installs it and runs the tests that Ray gives local workers' numbers.
+test-cluster: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev,cluster]'
+	$(BIN)/pytest -q tests/test_lab.py -k ray
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -313,6 +313,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if out["invariant_violations"] == 0 else 1
 
 
+def cmd_lab(args: argparse.Namespace) -> int:
+    from jantaku.sim.lab_cli import lab_command
+
+    return lab_command(args, _whole, _fail)
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from jantaku.log.export import ExportError, export_log
 
@@ -406,6 +412,11 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("log", help="a log of simulate --out, or a table's downloaded log")
     ex.add_argument("--json", action="store_true")
     ex.set_defaults(func=cmd_export)
+
+    from jantaku.sim.lab_cli import add_lab_arguments
+
+    add_lab_arguments(sub.add_parser("lab", help="measure what a rule change does (A/B report)"))
+    sub.choices["lab"].set_defaults(func=cmd_lab)
 
     s = sub.add_parser("serve", help="start the web table")
     s.add_argument("--host", default="127.0.0.1")

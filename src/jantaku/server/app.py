@@ -19,6 +19,7 @@ HTTP:
   only this once; four seats at a three-player preset seat four people rotating;
 * ``GET /api/tables``: every table, ``{id, preset, options, seats, status: playing|finished,
   created, finished}`` (and ``seed`` once finished);
+* ``GET /lab.html`` and ``/api/lab...``: the rule lab (:mod:`jantaku.server.lab`);
 * ``GET /api/tables/{id}/log``: a finished game's full event log, one JSON event a line
   (409 while it is played: the log holds the wall).
 * ``GET /api/tables/{id}/export?format=tenhou6|mjai``: a finished game as tenhou.net/6 JSON
@@ -63,6 +64,7 @@ from jantaku.rules.loader import knob_notes
 from jantaku.rules.model import knobs
 from jantaku.tiles.notation import tile_name
 
+from .lab import lab_router
 from .score_routes import score_router
 from .store import Store
 from .tables import Message, Subscriber, TableError, TableManager
@@ -87,12 +89,22 @@ class NewTableReply(BaseModel):
     tokens: dict[str, str]
 
 
-def create_app(db: str = "jantaku.sqlite3", mjai_bots: dict[str, str] | None = None) -> FastAPI:
+def create_app(
+    db: str = "jantaku.sqlite3",
+    mjai_bots: dict[str, str] | None = None,
+    lab_dir: str | None = None,
+) -> FastAPI:
     """The app over the SQLite file ``db``; every unfinished table in it resumes now.
-    ``mjai_bots``: name → command of the external mjai bots tables may seat."""
+    ``mjai_bots``: name → command of the external mjai bots tables may seat. Lab runs are
+    kept in ``lab_dir`` (by default ``jantaku-lab`` beside ``db``)."""
     app = FastAPI(title="jantaku", version=__version__)
     manager = TableManager(Store(db), mjai_bots)
     app.state.manager = manager
+    lab_routes, lab_runs = lab_router(
+        Path(lab_dir) if lab_dir else Path(db).resolve().parent / "jantaku-lab"
+    )
+    app.include_router(lab_routes)
+    app.router.add_event_handler("shutdown", lab_runs.stop_all)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(score_router(db))  # 点数記録 and the calculator (/score, /calc)
@@ -112,6 +124,10 @@ def create_app(db: str = "jantaku.sqlite3", mjai_bots: dict[str, str] | None = N
     @app.get("/table.html", response_class=FileResponse)
     def table_page() -> FileResponse:
         return FileResponse(WEB_DIR / "table.html", media_type="text/html")
+
+    @app.get("/lab.html", response_class=FileResponse)
+    def lab_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "lab.html", media_type="text/html")
 
     @app.get("/replay.html", response_class=FileResponse)
     def replay_page() -> FileResponse:

@@ -22,13 +22,11 @@ engine exception counts too, and ends that game).
 
 from __future__ import annotations
 
-import importlib
 import json
 import math
 import multiprocessing
 import os
 import shutil
-import sys
 import threading
 import time
 import traceback
@@ -42,6 +40,7 @@ from jantaku.bots import spec as bot_spec
 from jantaku.game import Game, State
 from jantaku.rules import load_preset
 from jantaku.rules.model import Preset
+from jantaku.sim.progress import progress_reporter
 from jantaku.tiles.notation import MeldType
 from jantaku.tiles.tileset import N_TILE_IDS
 
@@ -116,12 +115,14 @@ def play_game(
     players: Sequence[Bot] | None = None,
     max_actions: int = MAX_ACTIONS,
     people: int | None = None,
+    on_end: Callable[[State, GameRecord], None] | None = None,
 ) -> GameRecord:
     """Play one full game and return its record; ``log`` gets one JSON line per event
     (with ``"game": index``). ``players`` replaces the built-in bots (one per person);
     ``people`` = 4 at a three-player preset plays four people rotating. External (mjai)
     bots it seats are closed when the game ends; their replaced answers are counted in
-    ``fallbacks``."""
+    ``fallbacks``. ``on_end`` sees the final state and the record (the lab reads its own
+    numbers from the events)."""
     game = Game(preset, seed, people=people)
     n = game.people
     owned: list[Bot] = []
@@ -132,7 +133,7 @@ def play_game(
         raise SimulationError(f"{len(players)} bots for a {n}-player game")
     rec = GameRecord(index=index, seed=seed, seats=n, seat_actions=[0] * n)
     try:
-        _play(game, players, rec, check=check, log=log, max_actions=max_actions)
+        _play(game, players, rec, check=check, log=log, max_actions=max_actions, on_end=on_end)
     finally:
         bot_spec.close_players(owned)
     rec.fallbacks = [len(getattr(p, "fallbacks", ())) for p in players]
@@ -147,6 +148,7 @@ def _play(
     check: bool,
     log: TextIO | None,
     max_actions: int,
+    on_end: Callable[[State, GameRecord], None] | None = None,
 ) -> None:
     index, seed = rec.index, rec.seed
     failed: set[str] = set()
@@ -198,6 +200,8 @@ def _play(
         )
     if state is not None:
         _tally(state, rec)
+        if on_end is not None:
+            on_end(state, rec)
         if log is not None:
             _write_log(log, index, state.events)
 
@@ -443,7 +447,7 @@ def simulate(
         out_path.parent.mkdir(parents=True, exist_ok=True)
         out_path.write_text("", encoding="utf-8")
 
-    report = _progress_reporter(games) if progress else None
+    report = progress_reporter(games) if progress else None
     t0 = time.perf_counter()
     try:
         if workers == 1:
@@ -626,47 +630,3 @@ def summarize(
         "overall": overall,
         "per_seat": per_seat,
     }
-
-
-# -- progress -----------------------------------------------------------------------------------
-
-
-def _progress_reporter(total: int) -> Callable[..., None] | None:
-    """A progress bar on standard error when it is a terminal: ``rich``'s when that is
-    installed, else a plain ``\\r`` line."""
-    if not sys.stderr.isatty():
-        return None
-    try:
-        rich_progress: Any = importlib.import_module("rich.progress")
-        rich_console: Any = importlib.import_module("rich.console")
-    except ImportError:
-        rich_progress = None
-    t0 = time.perf_counter()
-    if rich_progress is not None:
-        bar = rich_progress.Progress(console=rich_console.Console(stderr=True), transient=True)
-        task = bar.add_task("games", total=total)
-        bar.start()
-
-        def rich_report(done: int, final: bool = False) -> None:
-            bar.update(task, completed=done)
-            if final:
-                bar.stop()
-
-        return rich_report
-
-    def plain_report(done: int, final: bool = False) -> None:
-        if final:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-            return
-        elapsed = time.perf_counter() - t0
-        width = 30
-        filled = width * done // total
-        speed = done / elapsed if elapsed > 0 else 0.0
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
-            f"{speed:.2f}/s {elapsed:.0f}s"
-        )
-        sys.stderr.flush()
-
-    return plain_report
