@@ -1,5 +1,6 @@
-"""The lab's report in a real browser (Playwright driving Debian's Chromium): it opens from
-a file with no network, and every plot is drawn.
+"""The lab in a real browser (Playwright driving Debian's Chromium): the report opens from a
+file with no network and every plot is drawn; the lab page starts a run on `jantaku serve`,
+shows its progress and its report, and lists it, in Japanese and English, on a phone.
 
 Skips with a reason when Chromium or Playwright is missing.
 """
@@ -7,12 +8,18 @@ Skips with a reason when Chromium or Playwright is missing.
 from __future__ import annotations
 
 import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from jantaku.server.app import WEB_DIR
 from jantaku.sim.lab import run_lab
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -64,4 +71,68 @@ def test_the_report_opens_offline_with_every_plot_drawn(tmp_path: Path, browser:
     assert page.locator("h1").inner_text().startswith("ルール実験")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lab-report.png"), full_page=True)
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    folder = tmp_path_factory.mktemp("lab-e2e")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port),
+         "--db", str(folder / "e2e.sqlite3")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(url + "/api/presets", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_lab_run_from_the_page(server: str, browser: Any, lang: str) -> None:
+    if not (WEB_DIR / "i18n.js").exists():
+        pytest.skip("the lab page's messages come from web/i18n.js, which is not here yet")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=lang)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/lab.html")
+    expected = "ルール実験" if lang == "ja" else "rule lab"
+    assert expected in page.locator("h1").inner_text()
+    page.select_option("#rules", "gotou")
+    page.wait_for_function("document.querySelector('#rules').value === 'gotou'")
+    page.click("#add-vary")
+    page.select_option(".vary-knob", "scoring.tsumo_bonus")
+    page.fill(".vary-value", "0")
+    page.fill("#games", "2")
+    page.fill("#seed", "3")
+    page.click("#start")
+    page.wait_for_selector("#report:not([hidden])", timeout=600_000)
+    status = page.locator("#run-status").inner_text()
+    assert ("完了" if lang == "ja" else "Done") in status
+    assert page.locator("#bar").evaluate("b => b.value === b.max && b.max === 4")
+    frame = page.frame_locator("#report")
+    assert frame.locator("figure[data-plot]").count() >= 8
+    rows = page.locator("#past-runs tbody tr")
+    assert rows.count() >= 1
+    assert "scoring.tsumo_bonus=0" in rows.first.inner_text()
+    missing = page.evaluate("globalThis.jantakuI18n.missing()")
+    assert missing == [] and errors == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lab-page-{lang}.png"), full_page=True)
     context.close()
