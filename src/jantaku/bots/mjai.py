@@ -502,7 +502,12 @@ class MjaiBot:
 
     def _died(self) -> str:
         proc = self._proc
-        code = proc.poll() if proc is not None else None
+        code = None
+        if proc is not None:
+            try:  # its output ended: it is exiting, give it a moment to be reaped
+                code = proc.wait(timeout=2.0)
+            except subprocess.TimeoutExpired:
+                code = None
         tail = " | ".join(list(self._stderr)[-3:])
         return f"the bot exited (code {code})" + (f"; its stderr ended: {tail}" if tail else "")
 
