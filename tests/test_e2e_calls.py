@@ -117,7 +117,7 @@ def session(url: str, browser: Any, preset: str, seed: int, people: int) -> Iter
     s = Session(page, mirror)
     start = time.monotonic()
     try:
-        page.goto(f"{url}/table.html?table={table}&token={token}&pause=0")
+        page.goto(f"{url}/table.html?table={table}&pause=0#token={token}")
         yield s
     finally:
         s.out.seconds = time.monotonic() - start

@@ -237,7 +237,7 @@ def play_preset(url: str, browser: Any, preset: str, seed: int, people: int) -> 
     page.set_default_timeout(60_000)
     played = Played(table)
     try:
-        page.goto(f"{url}/table.html?table={table}&token={token}&pause=0")
+        page.goto(f"{url}/table.html?table={table}&pause=0#token={token}")
         play_game(page, played)
         screenshot(page, f"game-{preset}-{people}p-{seed}-settlement.png")
     finally:
@@ -416,7 +416,7 @@ def test_four_people_at_gotou_on_a_scripted_table(server: str, browser: Any) -> 
 
     page.route_web_socket(re.compile(r"/ws/"), on_socket)
     try:
-        page.goto(f"{server}/table.html?table=999&token=x&pause=0")
+        page.goto(f"{server}/table.html?table=999&pause=0#token=x")
         page.wait_for_function(
             "globalThis.jantakuTable && globalThis.jantakuTable.idle()"
             " && globalThis.jantakuTable.model()?.rivers.length === 4"

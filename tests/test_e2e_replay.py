@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from typing import Any
 
@@ -61,12 +62,17 @@ EVERY_STEP_JS = f"""() => {{
 
 
 def create(url: str, preset: str, seats: list[str], seed: int) -> tuple[int, list[dict[str, Any]]]:
-    """A bot-only table (finished as it is made) and its log."""
+    """A bot-only table (once its game is over) and its log."""
     body = json.dumps({"preset": preset, "seats": seats, "seed": seed}).encode()
     req = urllib.request.Request(
         url + "/api/tables", data=body, headers={"content-type": "application/json"}
     )
     table = json.load(urllib.request.urlopen(req))["id"]
+    for _ in range(1200):  # a bot-only game plays in the background
+        with urllib.request.urlopen(f"{url}/api/tables?limit=500") as r:
+            if next(t for t in json.load(r) if t["id"] == table)["status"] != "playing":
+                break
+        time.sleep(0.1)
     with urllib.request.urlopen(f"{url}/api/tables/{table}/log") as r:
         log = [json.loads(line) for line in r.read().decode().splitlines() if line]
     return table, log

@@ -279,7 +279,7 @@ def click_to_win(
     out = Clicked()
     start = time.monotonic()
     try:
-        page.goto(f"{url}/table.html?table={table}&token={token}&pause=0")
+        page.goto(f"{url}/table.html?table={table}&pause=0#token={token}")
         for step in range(MAX_STEPS):
             page.wait_for_function(games.WAIT_JS, timeout=60_000)
             if page.locator("#result[open]").count():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from starlette.websockets import WebSocketDisconnect
 from jantaku.game import Game
 from jantaku.rules import PRESET_NAMES
 from jantaku.server.app import create_app
+from jantaku.server.limits import ServerLimits
 from jantaku.server.tables import seat_events
 
 BOTS3 = ["bot:baseline", "bot:baseline", "bot:random"]
@@ -24,14 +26,34 @@ def db(tmp_path: Path) -> str:
     return str(tmp_path / "tables.sqlite3")
 
 
-def client_for(db: str) -> TestClient:
-    return TestClient(create_app(db))
+FAST = ServerLimits(view_rate=1000, view_burst=1000, table_rate=1000, table_burst=1000)
+"""Limits for tests that ask for views and make tables far faster than people do."""
 
 
-def new_table(client: TestClient, seats: list[str], seed: int = 5, preset: str = "riichi") -> Any:
-    r = client.post("/api/tables", json={"preset": preset, "seats": seats, "seed": seed})
+def client_for(db: str, limits: ServerLimits = FAST) -> TestClient:
+    return TestClient(create_app(db, limits))
+
+
+def new_table(
+    client: TestClient, seats: list[str], seed: int | None = 5, preset: str = "riichi"
+) -> Any:
+    body = {"preset": preset, "seats": seats}
+    if seed is not None:
+        body["seed"] = seed
+    r = client.post("/api/tables", json=body)
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def wait_finished(client: TestClient, ids: list[int], timeout: float = 120) -> dict[int, Any]:
+    """The listing once these (bot-only) tables are over: they play in the background."""
+    deadline = time.monotonic() + timeout
+    while True:
+        listing = {t["id"]: t for t in client.get("/api/tables?limit=500").json()}
+        if all(listing[i]["status"] != "playing" for i in ids):
+            return listing
+        assert time.monotonic() < deadline, "the bot games did not finish"
+        time.sleep(0.05)
 
 
 class Seat:
@@ -43,11 +65,12 @@ class Seat:
         self.seat = seat
         self.events: list[dict[str, Any]] = []
         self.legal: list[dict[str, Any]] = []
+        self.at: int | None = None
         self.table: int | None = None
 
     def recv(self) -> dict[str, Any]:
         msg: dict[str, Any] = self.ws.receive_json()
-        assert "wall" not in json.dumps(msg)
+        assert "wall" not in json.dumps(msg) and "seed" not in json.dumps(msg)
         if msg["type"] == "view":
             assert msg["seat"] == self.seat
             self.table = msg["table"]
@@ -58,6 +81,11 @@ class Seat:
             self._check(msg["events"])
         elif msg["type"] == "legal":
             self.legal = msg["actions"]
+            self.at = msg["at"]
+            # the at of the options: how many events of its view the seat had seen when they
+            # were offered (options to choose from are offered at the newest event)
+            assert self.at is not None and self.at <= len(self.events)
+            assert self.at == len(self.events) or not self.legal
         return msg
 
     def _check(self, events: list[dict[str, Any]]) -> None:
@@ -77,7 +105,7 @@ class Seat:
         return self.legal
 
     def send_action(self, action: dict[str, Any]) -> None:
-        self.ws.send_json({"type": "action", "action": action})
+        self.ws.send_json({"type": "action", "at": self.at, "action": action})
 
     def choose(self) -> dict[str, Any]:
         passes = [a for a in self.legal if a["type"] == "pass"]
@@ -106,9 +134,16 @@ class Seat:
         return self.events, self.legal
 
 
-def connect(client: TestClient, table_id: int, token: str, seat: int) -> tuple[Any, Seat]:
-    cm = client.websocket_connect(f"/ws/{table_id}?token={token}")
+def join(client: TestClient, table_id: int, token: str) -> tuple[Any, WebSocketTestSession]:
+    """A socket to the table that has sent its join message."""
+    cm = client.websocket_connect(f"/ws/{table_id}")
     ws = cm.__enter__()
+    ws.send_json({"type": "join", "token": token})
+    return cm, ws
+
+
+def connect(client: TestClient, table_id: int, token: str, seat: int) -> tuple[Any, Seat]:
+    cm, ws = join(client, table_id, token)
     s = Seat(ws, seat)
     assert s.recv()["type"] == "view"
     assert s.recv()["type"] == "legal"
@@ -152,11 +187,11 @@ def test_bad_table_requests_are_refused(db: str) -> None:
 
 def test_finished_game_is_listed_and_its_log_downloads(db: str) -> None:
     client = client_for(db)
-    bots = new_table(client, ["bot:baseline", *BOTS3], seed=3)  # plays out at once
+    bots = new_table(client, ["bot:baseline", *BOTS3], seed=3)  # played in the background
     sanma = new_table(client, BOTS3, seed=4, preset="sanma")
     live = new_table(client, ["human", *BOTS3], seed=3)
     assert bots["tokens"] == {} and set(live["tokens"]) == {"0"}
-    listing = {t["id"]: t for t in client.get("/api/tables").json()}
+    listing = wait_finished(client, [bots["id"], sanma["id"]])
     assert listing[bots["id"]]["status"] == "finished"
     assert listing[bots["id"]]["seed"] == 3
     assert listing[sanma["id"]]["status"] == "finished"
@@ -179,8 +214,14 @@ def test_finished_game_is_listed_and_its_log_downloads(db: str) -> None:
 def test_bad_token_is_refused(db: str) -> None:
     client = client_for(db)
     t = new_table(client, ["human", *BOTS3])
-    for url, code in ((f"/ws/{t['id']}?token=nope", 4401), (f"/ws/{t['id']}", 4401)):
-        with client.websocket_connect(url) as ws:
+    for first, code in (
+        ({"type": "join", "token": "nope"}, 4401),
+        ({"type": "join"}, 4401),
+        ({"type": "view"}, 4401),
+        ({"type": "join", "token": "x" * 1000}, 4401),
+    ):
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json(first)
             assert ws.receive_json()["type"] == "error"
             with pytest.raises(WebSocketDisconnect) as exc:
                 ws.receive_json()
@@ -213,7 +254,7 @@ def test_human_plays_a_whole_game_and_sees_only_its_view(db: str) -> None:
 
 def test_bad_messages_get_an_error_and_change_nothing(db: str) -> None:
     client = client_for(db)
-    t = new_table(client, ["human", "human", *BOTS3[:2]], seed=8)
+    t = new_table(client, ["human", "human", *BOTS3[:2]], seed=None)
     cm0, s0 = connect(client, t["id"], t["tokens"]["0"], 0)
     cm1, s1 = connect(client, t["id"], t["tokens"]["1"], 1)
     try:
@@ -236,6 +277,7 @@ def test_bad_messages_get_an_error_and_change_nothing(db: str) -> None:
             json.dumps({"type": "action", "action": {"type": "ron"}}),
             json.dumps({"type": "action", "action": discard, "pad": "x" * 9000}),
         ]
+        bad = [t.replace('"action",', f'"action", "at": {s0.at},', 1) for t in bad]
         errors = []
         for text in bad:
             s0.ws.send_text(text)
@@ -271,10 +313,11 @@ def test_two_tables_at_once(db: str) -> None:
                 if s.legal:
                     s.play(limit=1)
         assert (sa.table, sb.table) == (a["id"], b["id"])
-        assert sa.events[0]["seed"] == 1 and sb.events[0]["seed"] == 2
+        assert sa.events[0]["preset"] == sb.events[0]["preset"] == "riichi"
         # a token of one table is no key to another
-        with client.websocket_connect(f"/ws/{b['id']}?token={a['tokens']['0']}") as ws:
-            assert ws.receive_json()["type"] == "error"
+        cm, ws = join(client, b["id"], a["tokens"]["0"])
+        assert ws.receive_json()["type"] == "error"
+        cm.__exit__(None, None, None)
         sa.play()
         sb.play()
         assert sa.events[-1]["type"] == sb.events[-1]["type"] == "end_game"

@@ -57,10 +57,12 @@ class Seat:
     """Seat 0 on a real socket: the events and legal actions it has been sent."""
 
     def __init__(self, port: int, table: int, token: str) -> None:
-        self._cm = sync_client.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={token}")
+        self._cm = sync_client.connect(f"ws://127.0.0.1:{port}/ws/{table}")
         self.ws = self._cm.__enter__()
+        self.ws.send(json.dumps({"type": "join", "token": token}))
         self.events: list[dict[str, Any]] = []
         self.legal: list[dict[str, Any]] = []
+        self.at = 0
         self.until_legal()
 
     def close(self) -> None:
@@ -75,6 +77,7 @@ class Seat:
                 self.events += msg["events"]
             elif msg["type"] == "legal":
                 self.legal = msg["actions"]
+                self.at = msg["at"]
                 return
             else:
                 raise AssertionError(msg)
@@ -85,7 +88,7 @@ class Seat:
         while self.legal and n < limit:
             passes = [a for a in self.legal if a["type"] == "pass"]
             action = passes[0] if passes else self.legal[0]
-            self.ws.send(json.dumps({"type": "action", "action": action}))
+            self.ws.send(json.dumps({"type": "action", "at": self.at, "action": action}))
             self.until_legal()
             n += 1
         return n

@@ -337,6 +337,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from jantaku.server.app import read_mjai_bots, serve
+    from jantaku.server.limits import ServerLimits
 
     bots = None
     if args.mjai_bots:
@@ -344,7 +345,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
             bots = read_mjai_bots(args.mjai_bots)
         except (OSError, ValueError) as e:
             return _fail(f"--mjai-bots: {e}")
-    serve(host=args.host, port=args.port, db=args.db, mjai_bots=bots)
+    limits = ServerLimits(
+        max_tables=_whole(args.max_tables, "max-tables", least=1),
+        idle_seconds=60.0 * _whole(args.idle_minutes, "idle-minutes", least=1),
+        expire_seconds=86400.0 * _whole(args.expire_days, "expire-days", least=1),
+        table_rate=_whole(args.table_rate, "table-rate", least=1) / 60.0,
+    )
+    serve(host=args.host, port=args.port, db=args.db, mjai_bots=bots, limits=limits)
     return 0
 
 
@@ -426,6 +433,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--mjai-bots",
         help="JSON or TOML table of name = command: external mjai bots tables may seat "
         "(seat kind mjai:NAME)",
+    )
+    s.add_argument("--max-tables", default="200", help="unfinished tables at once (default 200)")
+    s.add_argument(
+        "--idle-minutes", default="10", help="park a table nobody is connected to (default 10)"
+    )
+    s.add_argument(
+        "--expire-days", default="14", help="close a table nobody touched this long (default 14)"
+    )
+    s.add_argument(
+        "--table-rate", default="20", help="tables one address may create a minute (default 20)"
     )
     s.set_defaults(func=cmd_serve)
     return p

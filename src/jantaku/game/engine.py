@@ -1606,23 +1606,13 @@ class State:
     # -- views -----------------------------------------------------------------------------------
 
     def view(self, seat: int) -> list[dict[str, Any]]:
-        """The events as ``seat`` may see them: no other hand, no wall, no others' draws."""
+        """The events as ``seat`` may see them: no other hand, no wall, no others' draws, no
+        seed (it rebuilds every wall and die of the game)."""
         out = []
         for ev in self.events:
-            kind = ev["type"]
-            if kind == "start_kyoku":
-                e = {k: v for k, v in ev.items() if k != "wall"}
-                e["tehai"] = list(ev["wall"]["hands"][seat])
+            e = seen_by(ev, seat)
+            if e is not None:
                 out.append(e)
-            elif kind == "tsumo" and ev["actor"] != seat:
-                e = {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
-                if "chip_deltas" in ev:  # ぐるぐるチャンス is announced and paid by all
-                    e["chip_deltas"] = ev["chip_deltas"]
-                out.append(e)
-            elif kind == "pass" and ev["actor"] != seat:
-                continue
-            else:
-                out.append(ev)
         return out
 
     def current_seats(self) -> list[int]:
@@ -1632,6 +1622,26 @@ class State:
         if self.phase == "response":
             return [s for s in self._responders() if s not in self.responses]
         return []
+
+
+def seen_by(ev: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """One event as ``seat`` may see it (None: not shown): the one filter of every view, the
+    server's messages and the bots' (:meth:`State.view`)."""
+    kind = ev["type"]
+    if kind == "start_game":
+        return {k: v for k, v in ev.items() if k != "seed"}
+    if kind == "start_kyoku":
+        e = {k: v for k, v in ev.items() if k != "wall"}
+        e["tehai"] = list(ev["wall"]["hands"][seat])
+        return e
+    if kind == "tsumo" and ev["actor"] != seat:
+        e = {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
+        if "chip_deltas" in ev:  # ぐるぐるチャンス is announced and paid by all
+            e["chip_deltas"] = ev["chip_deltas"]
+        return e
+    if kind == "pass" and ev["actor"] != seat:
+        return None
+    return ev
 
 
 def _changes(after: Sequence[int], before: Sequence[int]) -> list[int]:

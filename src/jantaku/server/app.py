@@ -4,7 +4,8 @@ authority, and a static browser front end (``jantaku/web``, plain ES modules).
 HTTP:
 
 * ``GET /``: the lobby page (``web/index.html``, the presets filled in);
-* ``GET /table.html?table=ID&token=...``: the table page of one seat;
+* ``GET /table.html?table=ID#token=...``: the table page of one seat (the token in the
+  fragment: it never reaches the server in a URL);
 * ``GET /replay.html?table=ID``: the replay of a finished game (it reads the log below);
 * ``GET /static/...``: the front end's scripts, style sheets and tile images;
 * ``GET /api/presets``: ``[{name, title, title_ja}]``;
@@ -30,13 +31,22 @@ HTTP:
 * ``GET /api/mjai-bots``: the names of the external mjai bots this server may seat (seat kind
   ``mjai:NAME``; the admin lists name → command in ``jantaku serve --mjai-bots FILE``).
 
-WebSocket ``/ws/{id}?token=...``: the token binds the socket to its seat. The server sends the
-seat's whole view and legal actions at once, then the messages of
-:mod:`jantaku.server.tables`. The client sends ``{"type": "action", "action": {"type":
-"discard", "tile": 53}}`` (``tiles`` for calls) or ``{"type": "view"}`` to get its view again.
-A malformed, oversized (over 8 KB), illegal or out-of-turn message gets ``{"type": "error",
-"error": "..."}`` to that client only, changes nothing, and the connection stays open. A bad
-token gets an error message, then the socket is closed with code 4401 (4404: no such table).
+WebSocket ``/ws/{id}``: the client's first message is ``{"type": "join", "token": T}``; the
+token binds the socket to its seat (it never travels in a URL: an invite link carries it in
+the fragment, ``/table.html?table=ID#token=T``, which browsers do not send). The server sends
+the seat's whole view and legal actions at once, then the messages of
+:mod:`jantaku.server.tables`. The client sends ``{"type": "action", "at": N, "action":
+{"type": "discard", "tile": 53}}`` (``tiles`` for calls; ``at``: the ``at`` of the legal
+message it chose from, a stale one is refused) or ``{"type": "view"}`` to get its view again.
+A malformed, oversized (over 8 KB), illegal, stale or out-of-turn message gets ``{"type":
+"error", "error": "..."}`` to that client only, changes nothing, and the connection stays open.
+A bad token or a first message that is no join gets an error message, then the socket is
+closed with code 4401 (4404: no such table). A handshake whose ``Origin`` is another site's is
+refused (HTTP 403).
+
+Every HTTP response carries a Content-Security-Policy (``frame-ancestors 'none'``),
+``Referrer-Policy: no-referrer`` and ``nosniff``; request bodies over 64 KiB get 413
+(:mod:`jantaku.server.hardening`). Seat tokens are scrubbed from the server's logs.
 """
 
 from __future__ import annotations
@@ -46,12 +56,21 @@ import contextlib
 import html
 import json
 import logging
-from collections.abc import MutableMapping
+import math
+from collections.abc import AsyncIterator, MutableMapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import (
+    FastAPI,
+    HTTPException,
+    Query,
+    Request,
+    Response,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -64,22 +83,28 @@ from jantaku.rules.loader import knob_notes
 from jantaku.rules.model import knobs
 from jantaku.tiles.notation import tile_name
 
+from . import hardening
+from .errors import StaleAction, TableError
 from .lab import lab_router
+from .limits import ServerLimits
 from .score_routes import score_router
-from .store import Store
-from .tables import Message, Subscriber, TableError, TableManager
+from .store import DatabaseBusy, Store
+from .tables import Message, Subscriber, TableManager
 
 MAX_MESSAGE_BYTES = 8 * 1024
 MAX_IMPORT_BYTES = 4 * 1024 * 1024
+JOIN_TIMEOUT = 10.0
+MAX_PAGE = 500
+"""Seconds a new socket has to send its join message."""
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The static front end, shipped as package data (``jantaku/web/**``)."""
 log = logging.getLogger("jantaku.server")
 
 
 class NewTable(BaseModel):
-    preset: str
+    preset: str = Field(max_length=64)
     seats: list[str] = Field(max_length=8)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    seed: int | None = Field(default=None, ge=0, lt=2**63, allow_inf_nan=False)
     options: dict[str, Any] = Field(default_factory=dict, max_length=200)
     """Knobs changed from the preset (``{"scoring": {"kuitan": false}}`` or flat)."""
 
@@ -93,18 +118,30 @@ def create_app(
     db: str = "jantaku.sqlite3",
     mjai_bots: dict[str, str] | None = None,
     lab_dir: str | None = None,
+    limits: ServerLimits | None = None,
 ) -> FastAPI:
     """The app over the SQLite file ``db``; every unfinished table in it resumes now.
     ``mjai_bots``: name → command of the external mjai bots tables may seat. Lab runs are
-    kept in ``lab_dir`` (by default ``jantaku-lab`` beside ``db``)."""
-    app = FastAPI(title="jantaku", version=__version__)
-    manager = TableManager(Store(db), mjai_bots)
+    kept in ``lab_dir`` (by default ``jantaku-lab`` beside ``db``). ``limits``: what one
+    client, socket or table may make the server do."""
+    limits = limits or ServerLimits()
+    manager = TableManager(Store(db, busy_timeout=limits.busy_timeout), limits, mjai_bots)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        lab_runs.stop_all()
+        await run_in_threadpool(manager.close)
+
+    app = FastAPI(title="jantaku", version=__version__, lifespan=lifespan)
+    hardening.install(app)
+    hardening.scrub_logs()
     app.state.manager = manager
+    creations = hardening.RateLimiter(limits.table_rate, limits.table_burst)
     lab_routes, lab_runs = lab_router(
         Path(lab_dir) if lab_dir else Path(db).resolve().parent / "jantaku-lab"
     )
     app.include_router(lab_routes)
-    app.router.add_event_handler("shutdown", lab_runs.stop_all)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(score_router(db))  # 点数記録 and the calculator (/score, /calc)
@@ -147,16 +184,34 @@ def create_app(
         return _preset_detail(name)
 
     @app.post("/api/tables")
-    def new_table(body: NewTable) -> NewTableReply:
+    def new_table(body: NewTable, request: Request) -> NewTableReply:
+        wait = creations.wait(request.client.host if request.client else "")
+        if wait > 0:
+            raise HTTPException(
+                429,
+                "too many tables created from this address; try again shortly",
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
         try:
             table_id, tokens = manager.create(body.preset, body.seats, body.seed, body.options)
         except TableError as e:
-            raise HTTPException(e.status, str(e)) from None
+            retry = {"Retry-After": "30"} if e.status == 503 else None
+            raise HTTPException(e.status, str(e), headers=retry) from None
         return NewTableReply(id=table_id, tokens={str(s): t for s, t in tokens.items()})
 
     @app.get("/api/tables")
-    def tables() -> list[dict[str, Any]]:
-        return manager.listing()
+    def tables(
+        response: Response,
+        before: int | None = Query(default=None, ge=1),
+        limit: int = Query(default=limits.page_size, ge=1, le=MAX_PAGE),
+    ) -> list[dict[str, Any]]:
+        page = manager.listing(before=before, limit=limit)
+        if len(page) == limit and page[0]["id"] > 1:
+            response.headers["X-Next-Before"] = str(page[0]["id"])
+            response.headers["Link"] = (
+                f'</api/tables?before={page[0]["id"]}&limit={limit}>; rel="next"'
+            )
+        return page
 
     @app.get("/api/tables/{table_id}/log")
     def table_log(table_id: int) -> PlainTextResponse:
@@ -217,34 +272,71 @@ def create_app(
         return sorted(manager.mjai_bots)
 
     @app.websocket("/ws/{table_id}")
-    async def play(websocket: WebSocket, table_id: int, token: str = "") -> None:
+    async def play(websocket: WebSocket, table_id: int) -> None:
+        if not hardening.same_origin(websocket.scope.get("headers", [])):
+            await websocket.close(code=4403)  # before accepting: the handshake gets 403
+            return
         await websocket.accept()
+        try:
+            token = await _join(websocket)
+        except (TimeoutError, WebSocketDisconnect):
+            return
+        except TableError as e:
+            await websocket.send_json({"type": "error", "error": str(e)})
+            await websocket.close(code=4401)
+            return
         loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[Message | None] = asyncio.Queue()
+        queue: asyncio.Queue[Message | None] = asyncio.Queue(maxsize=limits.send_queue)
+        overflow = asyncio.Event()
+
+        def put(message: Message) -> None:
+            try:
+                queue.put_nowait(message)
+            except asyncio.QueueFull:  # the client does not read: it is let go
+                overflow.set()
 
         def push(message: Message) -> None:  # called from any thread
-            loop.call_soon_threadsafe(queue.put_nowait, message)
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody to tell
+                loop.call_soon_threadsafe(put, message)
 
         try:
             seat = await run_in_threadpool(manager.connect, table_id, token, push)
-        except TableError as e:
+        except (TableError, DatabaseBusy) as e:
             await websocket.send_json({"type": "error", "error": str(e)})
-            await websocket.close(code=4401 if e.status == 401 else 4404)
+            code = 4401 if isinstance(e, TableError) and e.status == 401 else 4404
+            await websocket.close(code=4503 if isinstance(e, DatabaseBusy) else code)
             return
         sender = asyncio.create_task(_send_all(websocket, queue))
+        socket = _SocketLimits(limits)
+        stop = asyncio.create_task(overflow.wait())
         try:
             while True:
-                msg = await websocket.receive()
+                receive = asyncio.create_task(websocket.receive())
+                done, _ = await asyncio.wait({receive, stop}, return_when=asyncio.FIRST_COMPLETED)
+                if stop in done:
+                    receive.cancel()
+                    log.warning(
+                        "table %s seat %s: the client does not read; let go", table_id, seat
+                    )
+                    break
+                msg = receive.result()
                 if msg["type"] == "websocket.disconnect":
                     break
-                error = await _handle(manager, table_id, seat, push, msg)
-                if error is not None:
-                    queue.put_nowait({"type": "error", "error": error})
+                for reply in await _handle(manager, table_id, seat, push, msg, socket):
+                    put(reply)
         finally:
-            manager.disconnect(table_id, seat, push)
-            queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await sender
+            stop.cancel()
+            # Not awaited: even a cancelled handler lets go of its seat (off the loop).
+            loop.run_in_executor(None, manager.disconnect, table_id, seat, push)
+            if overflow.is_set():
+                sender.cancel()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(websocket.close(code=4008), 1.0)
+            else:
+                with contextlib.suppress(asyncio.QueueFull):
+                    queue.put_nowait(None)
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await asyncio.wait_for(sender, 5.0)
 
     return app
 
@@ -271,10 +363,24 @@ async def _send_all(websocket: WebSocket, queue: asyncio.Queue[Message | None]) 
             return
 
 
-async def _handle(
-    manager: TableManager, table_id: int, seat: int, push: Subscriber, msg: MutableMapping[str, Any]
-) -> str | None:
-    """Handle one client frame; the error to send back, if any."""
+async def _join(websocket: WebSocket) -> str:
+    """The token of the socket's first message, ``{"type": "join", "token": T}``."""
+    msg = await asyncio.wait_for(websocket.receive(), JOIN_TIMEOUT)
+    if msg["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code", 1000))
+    data = _parse(msg)
+    if isinstance(data, str):
+        raise TableError(data, 401)
+    token = data.get("token")
+    if data.get("type") != "join" or not isinstance(token, str) or not 0 < len(token) <= 200:
+        raise TableError(
+            'the first message must be {"type": "join", "token": "<your seat token>"}', 401
+        )
+    return token
+
+
+def _parse(msg: MutableMapping[str, Any]) -> dict[str, Any] | str:
+    """One client frame as a JSON object, or the error saying why it is none."""
     raw = msg.get("text")
     if raw is None:
         raw_bytes = msg.get("bytes") or b""
@@ -288,26 +394,75 @@ async def _handle(
         return f"message too large (over {MAX_MESSAGE_BYTES} bytes)"
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         return "malformed message: not JSON"
     if not isinstance(data, dict):
         return "malformed message: expected a JSON object with a 'type'"
+    return data
+
+
+class _SocketLimits:
+    """The rate limits of one socket: all its messages, and its view requests."""
+
+    def __init__(self, limits: ServerLimits) -> None:
+        self.messages = hardening.RateLimiter(limits.message_rate, limits.message_burst)
+        self.views = hardening.RateLimiter(limits.view_rate, limits.view_burst)
+
+
+async def _handle(
+    manager: TableManager,
+    table_id: int,
+    seat: int,
+    push: Subscriber,
+    msg: MutableMapping[str, Any],
+    socket: _SocketLimits,
+) -> list[Message]:
+    """Handle one client frame; the messages to send back to it (an error, if any)."""
+    while (wait := socket.messages.wait("")) > 0:  # a flood is slowed down, not dropped
+        await asyncio.sleep(wait)
+    data = _parse(msg)
+    if isinstance(data, str):
+        return [_error(data)]
     kind = data.get("type")
     try:
         if kind == "action":
             if "action" not in data:
-                return "an action message needs an 'action' object"
-            await run_in_threadpool(manager.act, table_id, seat, data["action"])
+                return [_error("an action message needs an 'action' object")]
+            await run_in_threadpool(manager.act, table_id, seat, data["action"], data.get("at"))
         elif kind == "view":
+            while (wait := socket.views.wait("")) > 0:  # a whole view costs: one at a time
+                await asyncio.sleep(wait)
             await run_in_threadpool(manager.resend, table_id, seat, push)
+        elif kind == "join":
+            return [_error("this socket has joined already")]
         else:
-            return f"unknown message type {kind!r}; expected 'action' or 'view'"
+            return [_error(f"unknown message type {_short(kind)}; expected 'action' or 'view'")]
+    except StaleAction as e:
+        legal = await run_in_threadpool(manager.legal_message, table_id, seat)
+        return [_error(str(e)), legal]
     except TableError as e:
-        return str(e)
+        return [_error(str(e))]
+    except DatabaseBusy:
+        return [
+            {
+                "type": "error",
+                "error": "the database is busy: nothing was changed; send it again",
+                "retry": True,
+            }
+        ]
     except Exception:
-        log.exception("table %s seat %s: failed to handle %r", table_id, seat, raw[:200])
-        return "internal error: nothing was changed"
-    return None
+        log.exception("table %s seat %s: failed to handle a %r message", table_id, seat, kind)
+        return [_error("internal error: nothing was changed")]
+    return []
+
+
+def _error(text: str) -> Message:
+    return {"type": "error", "error": text}
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def read_mjai_bots(path: str | Path) -> dict[str, str]:
@@ -333,6 +488,7 @@ def serve(
     port: int = 8000,
     db: str = "jantaku.sqlite3",
     mjai_bots: dict[str, str] | None = None,
+    limits: ServerLimits | None = None,
 ) -> None:
     import importlib.util
 
@@ -343,4 +499,6 @@ def serve(
             "no WebSocket library: uvicorn will refuse the seats' sockets "
             "(install 'websockets', e.g. pip install 'uvicorn[standard]')"
         )
-    uvicorn.run(create_app(db, mjai_bots), host=host, port=port, ws_max_size=64 * 1024)
+    uvicorn.run(
+        create_app(db, mjai_bots, limits=limits), host=host, port=port, ws_max_size=64 * 1024
+    )

@@ -9,8 +9,10 @@ server sends them to the seats only after that transaction committed.
 Seat tokens are never stored in clear: only their SHA-256 digest, so a copy of the database
 does not let anyone take a seat. The token itself is shown once, when the table is created.
 
-The database runs in WAL mode; one connection is shared by the threads of the server behind
-a lock (``check_same_thread=False``).
+The database runs in WAL mode. Writes go through one connection behind a lock; reads use one
+connection per thread, so a write that waits for a lock held elsewhere (another process, a
+backup) never holds up the listing or a view. A lock held past ``busy_timeout`` seconds is
+:class:`DatabaseBusy`: nothing was written, the same request may be sent again.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ CREATE TABLE IF NOT EXISTS tables (
     seats TEXT NOT NULL,          -- JSON list: "human" | "bot:baseline" | "bot:random"
     created REAL NOT NULL,        -- unix time
     finished REAL,                -- unix time the game ended, NULL while it is played
-    options TEXT NOT NULL DEFAULT '{}'  -- JSON: the knobs changed from the preset
+    options TEXT NOT NULL DEFAULT '{}', -- JSON: the knobs changed from the preset
+    touched REAL,                 -- unix time of the last action or connection
+    closed TEXT                   -- why an unfinished table was closed (abandoned, hand cap)
 );
 CREATE TABLE IF NOT EXISTS events (
     table_id INTEGER NOT NULL REFERENCES tables(id),
@@ -49,6 +53,11 @@ CREATE TABLE IF NOT EXISTS tokens (
 """
 
 
+class DatabaseBusy(RuntimeError):
+    """The database stayed locked (another process writes, a backup holds it) past the busy
+    timeout: nothing was changed, and the same request may be sent again."""
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -62,29 +71,85 @@ class TableRow:
     created: float
     finished: float | None
     options: dict[str, Any] = field(default_factory=dict)
+    touched: float | None = None
+    closed: str | None = None
+
+    @property
+    def status(self) -> str:
+        """playing, finished, or the reason it was closed unfinished."""
+        if self.finished is not None:
+            return "finished"
+        return "playing" if self.closed is None else "closed"
 
 
 class Store:
     """The tables, events and seat tokens of one SQLite file."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, busy_timeout: float = 2.0) -> None:
         self.path = path
+        self.busy_timeout = busy_timeout
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._db = self._connect()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         columns = {r[1] for r in self._db.execute("PRAGMA table_info(tables)")}
-        if "options" not in columns:  # a file written before tables had their own knobs
-            self._db.execute("ALTER TABLE tables ADD COLUMN options TEXT NOT NULL DEFAULT '{}'")
+        for name, sql in _ADDED_COLUMNS:  # a file written before these columns
+            if name not in columns:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {name} {sql}")
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(
+            self.path, timeout=self.busy_timeout, check_same_thread=False, isolation_level=None
+        )
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    def _reader(self) -> sqlite3.Connection:
+        """This thread's reading connection."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._connect()
+            db.execute("PRAGMA query_only=ON")
+            self._local.db = db
+            with self._readers_lock:  # not the writer's lock: a write may be waiting
+                self._readers.append(db)
+        return db
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self._reader().execute(sql, args).fetchall()
+        except sqlite3.OperationalError as e:
+            raise _busy(e) from e
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        with self._readers_lock:
+            for db in self._readers:
+                db.close()
 
     def _tx(self) -> _Transaction:
         return _Transaction(self._db, self._lock)
+
+    def touch(self, table_id: int, when: float | None = None) -> None:
+        """Note that something happened at the table (it is not idle)."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE tables SET touched=? WHERE id=?",
+                (time.time() if when is None else when, table_id),
+            )
+
+    def close_table(self, table_id: int, reason: str) -> None:
+        """Close an unfinished table for good (abandoned, over its hand cap)."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE tables SET closed=? WHERE id=? AND finished IS NULL AND closed IS NULL",
+                (reason, table_id),
+            )
 
     # -- writing ----------------------------------------------------------------------------
 
@@ -102,8 +167,8 @@ class Store:
         now = time.time()
         with self._tx() as db:
             cur = db.execute(
-                "INSERT INTO tables (preset, seed, seats, created, finished, options)"
-                " VALUES (?,?,?,?,?,?)",
+                "INSERT INTO tables (preset, seed, seats, created, finished, options, touched)"
+                " VALUES (?,?,?,?,?,?,?)",
                 (
                     preset,
                     seed,
@@ -111,6 +176,7 @@ class Store:
                     now,
                     now if finished else None,
                     json.dumps(options or {}),
+                    now,
                 ),
             )
             table_id = cur.lastrowid
@@ -129,6 +195,7 @@ class Store:
         one transaction. A clash of sequence numbers raises and stores nothing."""
         with self._tx() as db:
             _insert_events(db, table_id, start, events)
+            db.execute("UPDATE tables SET touched=? WHERE id=?", (time.time(), table_id))
             if finished:
                 db.execute(
                     "UPDATE tables SET finished=? WHERE id=? AND finished IS NULL",
@@ -138,44 +205,50 @@ class Store:
     # -- reading ----------------------------------------------------------------------------
 
     def table(self, table_id: int) -> TableRow | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT id, preset, seed, seats, created, finished, options FROM tables WHERE id=?",
-                (table_id,),
-            ).fetchone()
-        return None if row is None else _row(row)
+        if not _storable(table_id):
+            return None
+        rows = self._read(f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table_id,))
+        return _row(rows[0]) if rows else None
 
-    def tables(self, unfinished_only: bool = False) -> list[TableRow]:
-        sql = "SELECT id, preset, seed, seats, created, finished, options FROM tables"
+    def tables(
+        self, unfinished_only: bool = False, before: int | None = None, limit: int | None = None
+    ) -> list[TableRow]:
+        """Tables by id; ``before`` and ``limit``: the ``limit`` newest with a smaller id."""
+        sql = f"SELECT {_COLUMNS} FROM tables WHERE 1=1"
+        args: list[Any] = []
         if unfinished_only:
-            sql += " WHERE finished IS NULL"
-        with self._lock:
-            rows = self._db.execute(sql + " ORDER BY id").fetchall()
-        return [_row(r) for r in rows]
+            sql += " AND finished IS NULL AND closed IS NULL"
+        if before is not None:
+            sql += " AND id < ?"
+            args.append(min(before, 2**63 - 1))
+        if limit is None:
+            return [_row(r) for r in self._read(sql + " ORDER BY id", args)]
+        rows = self._read(sql + " ORDER BY id DESC LIMIT ?", [*args, limit])
+        return [_row(r) for r in reversed(rows)]
+
+    def unfinished_count(self) -> int:
+        rows = self._read("SELECT COUNT(*) FROM tables WHERE finished IS NULL AND closed IS NULL")
+        return int(rows[0][0])
 
     def events(self, table_id: int) -> list[dict[str, Any]]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT json FROM events WHERE table_id=? ORDER BY seq", (table_id,)
-            ).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        return [json.loads(line) for line in self.event_lines(table_id)]
 
     def event_lines(self, table_id: int) -> list[str]:
         """The stored JSON text of each event, in order."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT json FROM events WHERE table_id=? ORDER BY seq", (table_id,)
-            ).fetchall()
+        if not _storable(table_id):
+            return []
+        rows = self._read("SELECT json FROM events WHERE table_id=? ORDER BY seq", (table_id,))
         return [str(r[0]) for r in rows]
 
     def seat_of(self, table_id: int, token: str) -> int | None:
         """The seat a token holds at a table, or None."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT seat FROM tokens WHERE table_id=? AND token_sha256=?",
-                (table_id, hash_token(token)),
-            ).fetchone()
-        return None if row is None else int(row[0])
+        if not _storable(table_id):
+            return None
+        rows = self._read(
+            "SELECT seat FROM tokens WHERE table_id=? AND token_sha256=?",
+            (table_id, hash_token(token)),
+        )
+        return int(rows[0][0]) if rows else None
 
 
 class _Transaction:
@@ -187,6 +260,9 @@ class _Transaction:
         self._lock.acquire()
         try:
             self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            self._lock.release()
+            raise _busy(e) from e
         except BaseException:
             self._lock.release()
             raise
@@ -194,9 +270,30 @@ class _Transaction:
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         try:
-            self._db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+            if exc_type is None:
+                try:
+                    self._db.execute("COMMIT")
+                except sqlite3.OperationalError as e:
+                    self._db.execute("ROLLBACK")
+                    raise _busy(e) from e
+            else:
+                self._db.execute("ROLLBACK")
         finally:
             self._lock.release()
+
+
+def _busy(e: sqlite3.OperationalError) -> Exception:
+    """A locked or busy database as :class:`DatabaseBusy`; any other error as it is."""
+    text = str(e).lower()
+    if "locked" in text or "busy" in text:
+        return DatabaseBusy("the database is busy")
+    return e
+
+
+def _storable(table_id: int) -> bool:
+    """Whether an id can name a row at all (SQLite's integers are 64-bit): a client's huge id
+    is no table, never an overflow."""
+    return 0 <= table_id < 2**63
 
 
 def _insert_events(
@@ -215,6 +312,14 @@ def _event_rows(
         yield table_id, start + i, json.dumps(ev, separators=(",", ":"))
 
 
+_COLUMNS = "id, preset, seed, seats, created, finished, options, touched, closed"
+_ADDED_COLUMNS = (
+    ("options", "TEXT NOT NULL DEFAULT '{}'"),  # tables' own knobs
+    ("touched", "REAL"),  # idle tables are parked, abandoned ones closed
+    ("closed", "TEXT"),
+)
+
+
 def _row(r: tuple[Any, ...]) -> TableRow:
     return TableRow(
         id=int(r[0]),
@@ -224,4 +329,6 @@ def _row(r: tuple[Any, ...]) -> TableRow:
         created=float(r[4]),
         finished=None if r[5] is None else float(r[5]),
         options=dict(json.loads(r[6])),
+        touched=None if r[7] is None else float(r[7]),
+        closed=None if r[8] is None else str(r[8]),
     )

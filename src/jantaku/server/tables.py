@@ -12,57 +12,56 @@ Messages to a seat (JSON objects):
 * ``{"type": "view", "table": id, "seat": s, "preset": name, "seats": [...], "events": [...]}``
   the seat's whole view so far (sent on connect, or on ``{"type": "view"}``);
 * ``{"type": "events", "events": [...]}``: the seat's view of new events;
-* ``{"type": "legal", "actions": [...]}``: what the seat may do now (empty: nothing, wait);
-  sent to every human seat after every change;
+* ``{"type": "legal", "at": N, "actions": [...]}``: what the seat may do now (empty: nothing,
+  wait), computed when the seat had seen ``N`` events of its view. Sent to a seat only when its
+  options changed (or it acted), so nobody learns that somebody else could call; an action must
+  name the ``at`` of the options it was chosen from, and a stale one is refused;
 * ``{"type": "error", "error": "..."}``: only to the client whose message was refused.
+
+No message carries the seed: it rebuilds every wall and die of the game (``State.view`` and
+:func:`jantaku.game.engine.seen_by` leave it out).
 """
 
 from __future__ import annotations
 
+import collections
 import hashlib
+import logging
 import secrets
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from jantaku.bots import BOT_KINDS, SeatView, make_bot
+from jantaku.bots import SeatView, make_bot
 from jantaku.game import Action, ActionType, Game, IllegalActionError, State
-from jantaku.rules import PRESET_NAMES, RulesError, load_preset
+from jantaku.game.engine import seen_by
+from jantaku.rules import PRESET_NAMES, load_preset
 
-from .store import Store, TableRow
+from .errors import StaleAction, TableError
+from .errors import short as _short
+from .limits import ServerLimits
+from .store import DatabaseBusy, Store, TableRow
+from .validate import SEAT_NAMES, check_options, check_seats, check_seed
 
-SEAT_KINDS: Final = ("human", *(f"bot:{k}" for k in BOT_KINDS))
+SEAT_KINDS: Final = SEAT_NAMES
 MJAI_SEAT: Final = "mjai:"
 """A seat played by an external mjai program: ``mjai:NAME``, NAME one of the server's
 configured bots (``jantaku serve --mjai-bots FILE``; players never type a command)."""
 MAX_BOT_ACTIONS: Final = 100_000
 """A guard against an engine that never asks a human again (a bug, not a rule)."""
 
+log = logging.getLogger("jantaku.server")
+
 Message = dict[str, Any]
 Subscriber = Callable[[Message], None]
 
 
-class TableError(ValueError):
-    """A request the server refuses (bad input, unknown table...); the message says why."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
 def seat_event(ev: dict[str, Any], seat: int) -> dict[str, Any] | None:
-    """One event as ``seat`` may see it (None: not shown), exactly as ``State.view``."""
-    kind = ev["type"]
-    if kind == "start_kyoku":
-        e = {k: v for k, v in ev.items() if k != "wall"}
-        e["tehai"] = list(ev["wall"]["hands"][seat])
-        return e
-    if kind == "tsumo" and ev["actor"] != seat:
-        return {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
-    if kind == "pass" and ev["actor"] != seat:
-        return None
-    return ev
+    """One event as ``seat`` may see it (None: not shown): the engine's filter of views."""
+    return seen_by(ev, seat)
 
 
 def seat_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
@@ -134,12 +133,48 @@ class Table:
     external: dict[int, Any] = field(default_factory=dict)
     """The running mjai programs of its ``mjai:NAME`` seats, by seat."""
     subscribers: dict[int, list[Subscriber]] = field(default_factory=dict)
+    active: float = field(default_factory=time.time)
+    """When a person last acted, connected or left (idle tables are parked)."""
+    parked: bool = False
+    record: bool = False
+    """A finished or closed table shown as it is: nobody has anything to do there."""
+    """Out of memory: whoever still holds this object must fetch the table again."""
+    offers: dict[int, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
+    """Per seat: the options last offered, and the ``at`` they were computed at."""
+    _seen: dict[int, int] = field(default_factory=dict)
+    _seen_upto: int = 0
+
+    def seen(self, seat: int) -> int:
+        """How many events of its view ``seat`` has seen so far (the ``at`` of its options:
+        counted in its own view, so the hidden passes of others stay hidden)."""
+        events = self.state.events
+        if self._seen_upto > len(events):  # rebuilt shorter: count again
+            self._seen, self._seen_upto = {}, 0
+        for ev in events[self._seen_upto :]:
+            for s in range(len(self.seats)):
+                if seen_by(ev, s) is not None:
+                    self._seen[s] = self._seen.get(s, 0) + 1
+        self._seen_upto = len(events)
+        return self._seen.get(seat, 0)
+
+    def offer(self, seat: int, force: bool = False) -> bool:
+        """Compute the seat's options now; True when they changed (or ``force``), and then
+        they are offered at the seat's current ``at``."""
+        st = self.state
+        if self.record or st.game_over or seat not in st.current_seats():
+            actions: list[dict[str, Any]] = []
+        else:
+            actions = [action_json(a) for a in st.legal_actions(seat)]
+        old = self.offers.get(seat)
+        if old is not None and old[1] == actions and not force:
+            return False
+        self.offers[seat] = (self.seen(seat), actions)
+        return True
 
     def legal_message(self, seat: int) -> Message:
-        st = self.state
-        if st.game_over or seat not in st.current_seats():
-            return {"type": "legal", "actions": []}
-        return {"type": "legal", "actions": [action_json(a) for a in st.legal_actions(seat)]}
+        self.offer(seat)
+        at, actions = self.offers[seat]
+        return {"type": "legal", "at": at, "actions": actions}
 
     def view_message(self, seat: int) -> Message:
         return {
@@ -154,29 +189,70 @@ class Table:
 
 
 class TableManager:
-    """Creates tables, binds tokens to seats, applies actions and feeds the subscribers."""
+    """Creates tables, binds tokens to seats, applies actions and feeds the subscribers.
 
-    def __init__(self, store: Store, mjai_bots: dict[str, str] | None = None) -> None:
+    Unfinished tables live in memory while someone plays them; one with no person connected
+    for ``limits.idle_seconds`` is parked (dropped, rebuilt from the store when someone
+    connects) and one untouched for ``limits.expire_seconds`` is closed. Bot-only games play
+    in a background thread, a few hundred actions at a time, and are closed when they go on
+    past ``limits.bot_hands`` hands. A table whose stored log does not rebuild is listed as
+    broken and skipped; every other table is served."""
+
+    def __init__(
+        self,
+        store: Store,
+        limits: ServerLimits | None = None,
+        mjai_bots: dict[str, str] | None = None,
+    ) -> None:
         self.store = store
+        self.limits = limits or ServerLimits()
         self.mjai_bots = dict(mjai_bots or {})
         """Name → command of the external mjai bots a table may seat (the admin's config)."""
         self._lock = threading.Lock()
+        self._load_lock = threading.Lock()
         self._tables: dict[int, Table] = {}
+        self.broken: dict[int, str] = {}
+        """Tables whose stored rows failed to rebuild: id -> what went wrong."""
+        self._bots: collections.deque[int] = collections.deque()
+        self._bots_wake = threading.Condition()
+        self._stop = threading.Event()
         for row in store.tables(unfinished_only=True):
-            self._load(row)
+            try:
+                self._load(row)
+            except Exception as e:  # one bad table never keeps the others from being served
+                log.error("table %s: its stored rows do not rebuild (%s); skipped", row.id, e)
+                self.broken[row.id] = f"{type(e).__name__}: {e}"
+        self._worker = threading.Thread(target=self._background, name="jantaku-tables", daemon=True)
+        self._worker.start()
+
+    def close(self) -> None:
+        """Stop the background thread (bot games resume when the server starts again)."""
+        self._stop.set()
+        with self._bots_wake:
+            self._bots_wake.notify_all()
+        self._worker.join(timeout=5)
 
     def _load(self, row: TableRow) -> Table:
-        """Rebuild a table from its stored log, and let its bots catch up if they must."""
+        """Rebuild a table from its stored log, and let its bots catch up if they must (a
+        bot-only game goes back to the background thread)."""
         game = table_game(row.preset, row.seed, row.seats, row.options)
         events = self.store.events(row.id)
         state = game.replay(events) if events else game.new_state()
         table = Table(row.id, row.preset, row.seed, list(row.seats), state, options=row.options)
-        with self._lock:
-            self._tables[row.id] = table
+        if "human" not in row.seats:
+            if not events:
+                self._commit(table, 0)
+            with self._lock:
+                self._tables[row.id] = table
+            self._queue_bots(row.id, force=True)
+            return table
         with table.lock:
             start = len(events)  # 0 for a table whose first events never got stored
             self._play_bots(table)
             self._commit(table, start)
+        if not state.game_over:
+            with self._lock:
+                self._tables[row.id] = table
         return table
 
     # -- creating ---------------------------------------------------------------------------
@@ -190,61 +266,62 @@ class TableManager:
     ) -> tuple[int, dict[int, str]]:
         """A new table; its id and one token per human seat. ``options`` change knobs of
         the preset (as ``jantaku score``'s: by section or flat); a bad one is refused with
-        the loader's message naming the knob."""
-        if preset not in PRESET_NAMES:
-            raise TableError(f"unknown preset {preset!r}; one of {', '.join(PRESET_NAMES)}")
-        if not isinstance(seats, list):
-            raise TableError("'seats' must be a list of seat kinds")
-        options = dict(options or {})
-        try:
-            rules = load_preset(preset, options or None)
-        except RulesError as e:
-            raise TableError(str(e)) from None
-        try:
-            game = Game(rules, 0 if seed is None else seed, people=len(seats))
-        except ValueError:
-            players = Game(preset).seats
+        the loader's message naming the knob. A bot-only game is played in the background:
+        it is listed as playing until it is over."""
+        if not isinstance(preset, str) or preset not in PRESET_NAMES:
+            raise TableError(f"unknown preset {_short(preset)}; one of {', '.join(PRESET_NAMES)}")
+        seats = check_seats(seats, extra=[MJAI_SEAT + n for n in sorted(self.mjai_bots)])
+        options, rules = check_options(preset, options)
+        players = Game(rules, 0).seats
+        if len(seats) != players and not (players == 3 and len(seats) == 4):
             four = " (or 4 people rotating)" if players == 3 else ""
+            raise TableError(f"{preset} is played by {players} seats{four}, not {len(seats)}")
+        seed = check_seed(seed, seats)
+        if self.store.unfinished_count() >= self.limits.max_tables:
             raise TableError(
-                f"{preset} is played by {players} seats{four}, not {len(seats)}"
-            ) from None
-        for kind in seats:
-            if kind not in SEAT_KINDS and not (
-                isinstance(kind, str)
-                and kind.removeprefix(MJAI_SEAT) in self.mjai_bots
-                and kind.startswith(MJAI_SEAT)
-            ):
-                kinds = [*SEAT_KINDS, *(MJAI_SEAT + n for n in sorted(self.mjai_bots))]
-                raise TableError(f"unknown seat {kind!r}; one of {', '.join(kinds)}")
+                f"the server is full ({self.limits.max_tables} unfinished tables); "
+                "try again when a game is over",
+                503,
+            )
+        bots_only = "human" not in seats
+        if bots_only and len(self._bots) >= self.limits.bot_games:
+            raise TableError("too many bot games are being played; try again shortly", 503)
         if seed is None:
             seed = secrets.randbelow(2**31)
-            game = Game(rules, seed, people=len(seats))
-        state = game.new_state()
+        state = Game(rules, seed, people=len(seats)).new_state()
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == "human"}
         table = Table(0, preset, seed, list(seats), state, options=options)
-        self._play_bots(table)
+        if not bots_only:
+            self._play_bots(table)  # until a person decides: at most a hand they sit out
         table.id = self.store.create_table(
             preset, seed, seats, tokens, state.events, finished=state.game_over, options=options
         )
         if not state.game_over:
             with self._lock:
                 self._tables[table.id] = table
+            if bots_only:
+                self._queue_bots(table.id, force=True)
         return table.id, tokens
 
     # -- reading ----------------------------------------------------------------------------
 
-    def listing(self) -> list[dict[str, Any]]:
+    def listing(self, before: int | None = None, limit: int | None = None) -> list[dict[str, Any]]:
+        """The tables, oldest first: with ``limit``, the ``limit`` newest (below ``before``)."""
         out = []
-        for row in self.store.tables():
+        for row in self.store.tables(before=before, limit=limit):
             item: dict[str, Any] = {
                 "id": row.id,
                 "preset": row.preset,
                 "options": row.options,
                 "seats": row.seats,
-                "status": "finished" if row.finished is not None else "playing",
+                "status": row.status,
                 "created": row.created,
                 "finished": row.finished,
             }
+            if row.id in self.broken and row.status == "playing":
+                item["status"] = "broken"
+            if row.closed is not None:
+                item["closed"] = row.closed
             if row.finished is not None:
                 item["seed"] = row.seed  # the seed gives the walls away: only once it is over
             out.append(item)
@@ -260,8 +337,48 @@ class TableManager:
         return self.store.event_lines(table_id)
 
     def table(self, table_id: int) -> Table | None:
+        """The live table (rebuilt from the store if it was parked); None when it is over,
+        closed or unknown. A broken one is refused."""
         with self._lock:
-            return self._tables.get(table_id)
+            table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        if table_id in self.broken:
+            raise TableError(
+                f"table {table_id} could not be restored from its stored log; "
+                "it is kept for inspection",
+                404,
+            )
+        with self._load_lock:
+            with self._lock:
+                table = self._tables.get(table_id)
+            if table is not None:
+                return table
+            row = self.store.table(table_id)
+            if row is None or row.status != "playing":
+                return None
+            try:
+                return self._load(row)
+            except DatabaseBusy:
+                raise
+            except Exception as e:
+                log.error("table %s: its stored rows do not rebuild (%s)", table_id, e)
+                self.broken[table_id] = f"{type(e).__name__}: {e}"
+                raise TableError(f"table {table_id} could not be restored", 404) from None
+
+    @contextmanager
+    def _locked(self, table_id: int) -> Iterator[Table | None]:
+        """The live table under its lock (None: over or closed), never a parked copy."""
+        while True:
+            table = self.table(table_id)
+            if table is None:
+                yield None
+                return
+            with table.lock:
+                if table.parked:
+                    continue
+                yield table
+                return
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -275,79 +392,113 @@ class TableManager:
         seat = self.store.seat_of(table_id, token)
         if seat is None:
             raise TableError("bad seat token", 401)
-        table = self.table(table_id)
-        if table is None:  # finished: the view of the record, nothing to subscribe to
-            row = self.store.table(table_id)
-            if row is None:
-                raise TableError(f"no table {table_id}", 404)
-            state = table_game(row.preset, row.seed, row.seats, row.options).replay(
-                self.store.events(table_id)
-            )
-            done = Table(row.id, row.preset, row.seed, list(row.seats), state, options=row.options)
-            subscriber(done.view_message(seat))
-            subscriber(done.legal_message(seat))
-            return seat
-        with table.lock:
-            table.subscribers.setdefault(seat, []).append(subscriber)
-            subscriber(table.view_message(seat))
-            subscriber(table.legal_message(seat))
+        with self._locked(table_id) as table:
+            if table is not None:
+                table.subscribers.setdefault(seat, []).append(subscriber)
+                table.active = time.time()
+                subscriber(table.view_message(seat))
+                subscriber(table.legal_message(seat))
+                return seat
+        # over or closed: the view of the record, nothing to subscribe to
+        done = self._record(table_id)
+        subscriber(done.view_message(seat))
+        subscriber(done.legal_message(seat))
         return seat
 
+    def _record(self, table_id: int) -> Table:
+        """A finished table, rebuilt from the store (not kept: nothing happens there)."""
+        row = self.store.table(table_id)
+        if row is None:
+            raise TableError(f"no table {table_id}", 404)
+        state = table_game(row.preset, row.seed, row.seats, row.options).replay(
+            self.store.events(table_id)
+        )
+        return Table(
+            row.id, row.preset, row.seed, list(row.seats), state, options=row.options, record=True
+        )
+
     def disconnect(self, table_id: int, seat: int, subscriber: Subscriber) -> None:
-        table = self.table(table_id)
+        with self._lock:
+            table = self._tables.get(table_id)  # a parked table has no subscribers left
         if table is None:
             return
         with table.lock:
             subs = table.subscribers.get(seat, [])
             if subscriber in subs:
                 subs.remove(subscriber)
+            table.active = time.time()
 
     def resend(self, table_id: int, seat: int, subscriber: Subscriber) -> None:
         """Send the seat's whole view and legal actions again (a client that lost track)."""
-        table = self.table(table_id)
-        if table is None:
-            raise TableError("the game is over")
-        with table.lock:
-            subscriber(table.view_message(seat))
-            subscriber(table.legal_message(seat))
+        with self._locked(table_id) as table:
+            if table is not None:
+                subscriber(table.view_message(seat))
+                subscriber(table.legal_message(seat))
+                return
+        done = self._record(table_id)
+        subscriber(done.view_message(seat))
+        subscriber(done.legal_message(seat))
 
     # -- playing ----------------------------------------------------------------------------
 
-    def act(self, table_id: int, seat: int, data: object) -> None:
-        """Apply the seat's action (JSON as the client sent it), let the bots play, store the
-        new events, then send them out. Refused: :class:`TableError`, nothing changed."""
-        table = self.table(table_id)
-        if table is None:
-            raise TableError("the game is over")
-        with table.lock:
-            state = table.state
-            if state.game_over:
+    def act(self, table_id: int, seat: int, data: object, at: object) -> None:
+        """Apply the seat's action (JSON as the client sent it), chosen from the options it
+        was offered at ``at``; let the bots play, store the new events, then send them out.
+        Refused: :class:`TableError` (:class:`StaleAction`), nothing changed; a busy
+        database: :class:`DatabaseBusy`, nothing changed, the same action may come again."""
+        if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < 2**31:
+            raise TableError(
+                "an action must name 'at', the event index of the legal message it was "
+                f"chosen from (an integer), not {_short(at)}"
+            )
+        with self._locked(table_id) as table:
+            if table is None or table.state.game_over:
                 raise TableError("the game is over")
+            state = table.state
             action = parse_action(data, seat, state.game)
+            table.offer(seat)
+            offered_at, offered = table.offers[seat]
+            if at != offered_at:
+                raise StaleAction(
+                    f"stale action: chosen at event {at}, but your options are those of event "
+                    f"{offered_at}; nothing was changed"
+                )
+            if not offered:
+                raise TableError("illegal action: not this seat's turn (nothing to decide now)")
             start = len(state.events)
+            table.active = time.time()
             try:
                 state.apply(action)
                 self._play_bots(table)
                 self._commit(table, start)
             except IllegalActionError as e:
                 if len(state.events) != start:  # not the seat's action: a bot's
-                    self._rebuild(table)
+                    self._rebuild(table, start)
                     raise
                 raise TableError(f"illegal action: {e}") from None
-            except Exception:
-                # Whatever went wrong, the store holds the truth: go back to it.
-                self._rebuild(table)
+            except BaseException:
+                # Whatever went wrong (a busy database too), nothing was stored: go back.
+                self._rebuild(table, start)
                 raise
-            self._publish(table, start)
+            self._publish(table, start, actor=seat)
 
-    def _rebuild(self, table: Table) -> None:
-        events = self.store.events(table.id)
+    def legal_message(self, table_id: int, seat: int) -> Message:
+        """The seat's current options (after a refused stale action)."""
+        with self._locked(table_id) as table:
+            if table is None:
+                return {"type": "legal", "at": 0, "actions": []}
+            return table.legal_message(seat)
+
+    def _rebuild(self, table: Table, start: int) -> None:
+        """Back to the first ``start`` events (what the store holds), replayed."""
         game = table_game(table.preset, table.seed, table.seats, table.options)
-        table.state = game.replay(events)
+        table.state = game.replay(table.state.events[:start])
 
-    def _play_bots(self, table: Table) -> None:
+    def _play_bots(self, table: Table, limit: int = MAX_BOT_ACTIONS) -> None:
+        """Let the bots play until a person must decide, the game is over, or ``limit``
+        actions (then the caller comes back for more)."""
         state = table.state
-        for _ in range(MAX_BOT_ACTIONS):
+        for _ in range(limit):
             if state.game_over:
                 return
             bots = [s for s in state.current_seats() if table.seats[s] != "human"]
@@ -363,7 +514,8 @@ class TableManager:
                     kind.removeprefix("bot:"), bot_seed(table.seed, seat, len(state.events))
                 )
             state.apply(bot.choose(SeatView(state, seat), seat, legal))
-        raise RuntimeError(f"table {table.id}: the bots never stopped")
+        if limit == MAX_BOT_ACTIONS:
+            raise RuntimeError(f"table {table.id}: the bots never stopped")
 
     def _external(self, table: Table, seat: int, name: str) -> Any:
         """The table's running program for an ``mjai:NAME`` seat (started at its first
@@ -393,16 +545,116 @@ class TableManager:
             with self._lock:
                 self._tables.pop(table.id, None)
 
-    def _publish(self, table: Table, start: int) -> None:
+    def _publish(self, table: Table, start: int, actor: int | None = None) -> None:
+        """Send each seat its view of the new events, and its options where they changed
+        (always to ``actor``, whose own action moved it on)."""
         new = table.state.events[start:]
-        for seat, subs in table.subscribers.items():
+        for seat, kind in enumerate(table.seats):
+            if kind != "human":
+                continue
+            changed = table.offer(seat, force=seat == actor)
+            subs = table.subscribers.get(seat)
             if not subs:
                 continue
             msgs: list[Message] = []
             seen = seat_events(new, seat)
             if seen:
                 msgs.append({"type": "events", "events": seen})
-            msgs.append(table.legal_message(seat))
+            if changed:
+                msgs.append(table.legal_message(seat))
             for sub in list(subs):
                 for m in msgs:
                     sub(m)
+
+    # -- the background: bot-only games, idle and abandoned tables ----------------------------
+
+    def _queue_bots(self, table_id: int, force: bool = False) -> None:
+        with self._bots_wake:
+            if force or table_id not in self._bots:
+                self._bots.append(table_id)
+            self._bots_wake.notify()
+
+    def _background(self) -> None:
+        last_sweep = time.time()
+        while not self._stop.is_set():
+            with self._bots_wake:
+                if not self._bots:
+                    self._bots_wake.wait(timeout=min(1.0, self.limits.sweep_seconds))
+                table_id = self._bots.popleft() if self._bots else None
+            try:
+                if table_id is not None and self._play_bot_chunk(table_id):
+                    self._queue_bots(table_id, force=True)
+                if time.time() - last_sweep >= self.limits.sweep_seconds:
+                    last_sweep = time.time()
+                    self.sweep()
+            except DatabaseBusy:
+                if table_id is not None:
+                    self._queue_bots(table_id, force=True)
+                time.sleep(0.2)
+            except Exception:
+                log.exception("table %s: the background work failed", table_id)
+
+    BOT_CHUNK = 400
+    """Bot actions played under a table's lock at once (a few tens of milliseconds)."""
+
+    def _play_bot_chunk(self, table_id: int) -> bool:
+        """Play some actions of a bot-only game; whether there is more to play."""
+        with self._locked(table_id) as table:
+            if table is None:
+                return False
+            start = len(table.state.events)
+            try:
+                self._play_bots(table, limit=self.BOT_CHUNK)
+                self._commit(table, start)
+            except BaseException:
+                self._rebuild(table, start)
+                raise
+            if table.state.game_over:
+                return False
+            hands = sum(1 for e in table.state.events if e["type"] == "start_kyoku")
+            if hands > self.limits.bot_hands:
+                self.store.close_table(table_id, f"over the cap of {self.limits.bot_hands} hands")
+                with self._lock:
+                    self._tables.pop(table_id, None)
+                table.parked = True
+                self._close_external(table)
+                return False
+            return True
+
+    def bot_games(self) -> int:
+        """Bot-only games waiting for the background thread."""
+        return len(self._bots)
+
+    def sweep(self, now: float | None = None) -> tuple[list[int], list[int]]:
+        """Park the tables nobody is connected to for ``idle_seconds`` and close those nobody
+        touched for ``expire_seconds``: (parked, closed) ids."""
+        now = time.time() if now is None else now
+        parked: list[int] = []
+        with self._lock:
+            live = list(self._tables.values())
+        for table in live:
+            if "human" not in table.seats:
+                continue
+            with table.lock:
+                connected = any(table.subscribers.values())
+                if connected or now - table.active < self.limits.idle_seconds:
+                    continue
+                table.parked = True
+                with self._lock:
+                    self._tables.pop(table.id, None)
+                self._close_external(table)  # its programs start again when it comes back
+                parked.append(table.id)
+        closed: list[int] = []
+        for row in self.store.tables(unfinished_only=True):
+            last = max(row.created, row.touched or 0.0)
+            if now - last < self.limits.expire_seconds or "human" not in row.seats:
+                continue
+            with self._lock:
+                held = self._tables.get(row.id)
+            if held is not None and any(held.subscribers.values()):
+                continue
+            self.store.close_table(row.id, "abandoned")
+            with self._lock:
+                self._tables.pop(row.id, None)
+            closed.append(row.id)
+        return parked, closed

@@ -326,7 +326,12 @@ def view_problem(state: State, seat: int) -> str | None:
             return f"seat {seat}'s view has {kind} where the log has {truth and truth['type']}"
         if "wall" in ev:
             return f"seat {seat} sees the wall"
-        if kind == "start_kyoku":
+        if "seed" in ev:
+            return f"seat {seat} sees the seed (it rebuilds every wall)"
+        if kind == "start_game":
+            if {k: v for k, v in truth.items() if k != "seed"} != ev:
+                return f"seat {seat}'s view changes the start_game event"
+        elif kind == "start_kyoku":
             if list(ev.get("tehai", [])) != list(truth["wall"]["hands"][seat]):
                 return f"seat {seat} is shown a dealt hand that is not its own"
             extra = set(ev) - set(truth) - {"tehai"}

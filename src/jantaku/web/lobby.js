@@ -1,4 +1,5 @@
 // The lobby: choose a preset, read and change its knobs, seat the players, start a table.
+import { seatLink } from './net.js';
 
 const $ = (sel) => document.querySelector(sel);
 const SEAT_KINDS = [
@@ -342,7 +343,7 @@ function chosenPeople() {
 }
 
 function tableUrl(id, token) {
-  return `${location.origin}/table.html?table=${id}&token=${encodeURIComponent(token)}`;
+  return seatLink(location.origin, id, token);
 }
 
 async function start(event) {

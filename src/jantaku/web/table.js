@@ -1,15 +1,16 @@
-// The table page of one seat: a WebSocket to /ws/{table}?token=..., the received events folded
+// The table page of one seat: its socket (net.js, the token from #token=...), the received events folded
 // into a small model of what this seat may see (board.js), the engine's legal actions as
 // buttons, and the result of every hand and of the game in a dialog.
 import {
   fold, newModel, renderBoard, resultNodes, settlementNodes,
 } from './board.js';
+import { openSeat, seatToken } from './net.js';
 import { setTileNames, tileEl, tileName } from './tiles.js';
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
 const tableId = params.get('table');
-const token = params.get('token') ?? '';
+const token = seatToken();
 // After every discard of another seat: a pass reveals nothing, whether a call was possible or
 // not. `?pause=0` (tests) sets it in milliseconds.
 const PAUSE_PARAM = Number(params.get('pause') ?? NaN);
@@ -31,12 +32,11 @@ const KEYS = {
 
 let M = null; // the model (board.js)
 let legal = [];
+let legalAt = null; // the `at` of the legal message the shown options came from
 let riichiMode = null; // the riichi action type chosen, waiting for its discard
 let queue = [];
 let pumping = false;
-let ws = null;
-let retryMs = 500;
-let stopped = false;
+let seatSocket = null;
 const presets = {}; // name -> /api/presets/{name} (knobs and tile names)
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -122,8 +122,7 @@ function renderActions() {
 let sentFrom = []; // the legal actions when the last action was sent: back if it is refused
 
 function send(action) {
-  if (!ws || ws.readyState !== WebSocket.OPEN) return;
-  ws.send(JSON.stringify({ type: 'action', action }));
+  if (!seatSocket?.sendAction(action, legalAt)) return;
   sentFrom = legal;
   legal = [];
   riichiMode = null;
@@ -184,6 +183,7 @@ async function handle(msg) {
     }
   } else if (msg.type === 'legal') {
     legal = msg.actions;
+    legalAt = msg.at;
     riichiMode = null;
     render();
   } else if (msg.type === 'error') {
@@ -204,26 +204,16 @@ async function pump() {
 }
 
 function connect() {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  ws = new WebSocket(`${scheme}://${location.host}/ws/${tableId}?token=${encodeURIComponent(token)}`);
-  ws.onopen = () => { retryMs = 500; $('#status').textContent = `Table ${tableId}: connected`; };
-  ws.onmessage = (e) => {
-    const msg = JSON.parse(e.data);
-    if (msg.type === 'view') queue = []; // a whole view replaces whatever was still queued
-    queue.push(msg);
-    pump();
-  };
-  ws.onclose = (e) => {
-    if (e.code === 4401 || e.code === 4404) {
-      stopped = true;
-      $('#status').textContent = e.code === 4401 ? 'This link is not valid for the table.' : 'No such table.';
-      return;
-    }
-    if (stopped) return;
-    $('#status').textContent = `Disconnected; reconnecting in ${Math.round(retryMs / 1000)} s…`;
-    setTimeout(connect, retryMs);
-    retryMs = Math.min(retryMs * 2, 10000);
-  };
+  seatSocket = openSeat({
+    tableId,
+    token,
+    onMessage: (msg) => {
+      if (msg.type === 'view') queue = []; // a whole view replaces whatever was still queued
+      queue.push(msg);
+      pump();
+    },
+    onStatus: (text) => { $('#status').textContent = text; },
+  });
 }
 
 document.addEventListener('keydown', (e) => {

@@ -1,0 +1,261 @@
+"""What every route of the server shares to stay safe and bounded, whatever it serves (the
+web table's, the scorekeeper's): a request body limit and security headers (ASGI
+middleware, :func:`install`), the WebSocket ``Origin`` check (:func:`same_origin`), a rate
+limiter by client address (:class:`RateLimiter`), the scrubbing of seat tokens from logs
+(:func:`scrub`, :class:`TokenScrubber`), and a busy database as 503 with a retry hint
+(:class:`jantaku.server.store.DatabaseBusy`).
+
+The Content-Security-Policy allows scripts, styles, images and sockets of the server itself
+only: pages must keep their scripts and styles in files (no inline ``<script>``, no ``style=``
+attribute; setting ``element.style`` from a module is fine).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from .store import DatabaseBusy
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_BODY_BYTES: Final = 64 * 1024
+"""The largest HTTP request body the server reads (a table's options are a few KiB)."""
+
+CSP: Final = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS: Final = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+)
+RETRY_AFTER_BUSY: Final = 1
+"""Seconds a client is told to wait before sending again what met a busy database."""
+
+
+class BodyLimit:
+    """Refuse an HTTP request whose body is over ``max_bytes`` with 413, before the app
+    reads any of it (the body is read here, at most ``max_bytes``, and handed on)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await _json(send, 400, "bad Content-Length")
+                    return
+                if declared > self.max_bytes:
+                    await self._too_large(send)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client left
+                await self.app(scope, _replay([message]), send)
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._too_large(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([body], then=receive), send)
+
+    async def _too_large(self, send: Send) -> None:
+        await _json(send, 413, f"request body too large (over {self.max_bytes} bytes)")
+
+
+def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
+    pending = list(messages)
+
+    async def receive() -> Message:
+        if pending:
+            return pending.pop(0)
+        if then is None:
+            return {"type": "http.disconnect"}
+        return await then()
+
+    return receive
+
+
+async def _json(send: Send, status: int, detail: str) -> None:
+    body = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                *SECURITY_HEADERS,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+class SecurityHeaders:
+    """Add the Content-Security-Policy (``frame-ancestors 'none'``), ``Referrer-Policy:
+    no-referrer`` (a page's URL never travels to another site) and ``nosniff`` to every
+    HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {n.lower() for n, _ in message.get("headers", [])}
+                extra = [(n, v) for n, v in SECURITY_HEADERS if n not in names]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def install(app: FastAPI, max_body_bytes: int = MAX_BODY_BYTES) -> None:
+    """The body limit, the security headers and the busy-database answer on ``app``."""
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.add_middleware(SecurityHeaders)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # The client's input is left out: it may be huge, or a NaN that JSON cannot carry.
+        errors = [
+            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
+            for e in exc.errors()[:20]
+        ]
+        return JSONResponse({"detail": errors}, status_code=422)
+
+    @app.exception_handler(DatabaseBusy)
+    async def busy(request: Request, exc: DatabaseBusy) -> JSONResponse:
+        return JSONResponse(
+            {"detail": f"{exc}; nothing was changed, try again"},
+            status_code=503,
+            headers={"Retry-After": str(RETRY_AFTER_BUSY)},
+        )
+
+
+# -- WebSocket Origin -------------------------------------------------------------------------
+
+
+def same_origin(headers: Iterable[tuple[bytes, bytes]], extra: Iterable[str] = ()) -> bool:
+    """Whether a WebSocket handshake may go on: a browser always sends ``Origin``, and it must
+    be this server's own host (as the ``Host`` header names it) or one of ``extra`` (an
+    operator's ``https://name``). A client without ``Origin`` is no browser page, so no other
+    site can be using a visitor's browser through it."""
+    h = {k.lower(): v.decode("latin-1") for k, v in headers}
+    origin = h.get(b"origin")
+    if origin is None:
+        return True
+    if origin in set(extra):
+        return True
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    host = h.get(b"host", "")
+    return parts.netloc.lower() == host.lower()
+
+
+# -- rate limits --------------------------------------------------------------------------------
+
+
+class RateLimiter:
+    """A token bucket per key (a client address, a socket): ``rate`` per second on average,
+    ``burst`` at once. :meth:`wait` is 0 when the request may go on (and counts it), else the
+    seconds until it could. At most ``max_keys`` keys are remembered (the oldest go first)."""
+
+    def __init__(self, rate: float, burst: float, max_keys: int = 10_000) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError("a rate limit needs rate > 0 and burst >= 1")
+        self.rate = rate
+        self.burst = burst
+        self.max_keys = max_keys
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def wait(self, key: str, now: float | None = None) -> float:
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, last = self._buckets.pop(key, (self.burst, now))
+            tokens = min(self.burst, tokens + (now - last) * self.rate)
+            if tokens >= 1:
+                tokens -= 1
+                wait = 0.0
+            else:
+                wait = (1 - tokens) / self.rate
+            self._buckets[key] = (tokens, now)
+            while len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)
+            return wait
+
+
+# -- logs ------------------------------------------------------------------------------------------
+
+_TOKEN_IN_URL = re.compile(r"(token=)[^&#\s\"']*", re.IGNORECASE)
+_TOKEN_IN_JSON = re.compile(r"(\"token\"\s*:\s*\")[^\"]*", re.IGNORECASE)
+
+
+def scrub(text: str) -> str:
+    """``text`` with every seat token replaced by ``[hidden]`` (in a URL or a JSON message)."""
+    return _TOKEN_IN_JSON.sub(r"\1[hidden]", _TOKEN_IN_URL.sub(r"\1[hidden]", text))
+
+
+class TokenScrubber(logging.Filter):
+    """A log filter that scrubs seat tokens from a record's message and arguments (an old
+    invite link with ``?token=`` in the access log, a client's join message in an error)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = scrub(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(scrub(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: scrub(v) if isinstance(v, str) else v for k, v in record.args.items()}
+        return True
+
+
+LOGGERS: Final = ("uvicorn.access", "uvicorn.error", "jantaku.server")
+
+
+def scrub_logs(names: Iterable[str] = LOGGERS) -> None:
+    """Put one :class:`TokenScrubber` on each of these loggers (once)."""
+    for name in names:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, TokenScrubber) for f in logger.filters):
+            logger.addFilter(TokenScrubber())

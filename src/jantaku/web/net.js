@@ -1,0 +1,77 @@
+// The socket of one seat at a table (the protocol of jantaku/server/app.py), for any page:
+// the seat token is read from the URL fragment (#token=..., never sent to the server in a
+// URL), sent as the first message {"type": "join", "token": T}; an action names the `at` of
+// the legal message it was chosen from; a lost connection is opened again, a refused one is not.
+
+/** The seat token of this page: `#token=...`; an old link's `?token=...` is moved there. */
+export function seatToken(loc = globalThis.location) {
+  const hash = new URLSearchParams(loc.hash.replace(/^#/, ''));
+  const fromHash = hash.get('token');
+  if (fromHash) return fromHash;
+  const url = new URL(loc.href);
+  const fromQuery = url.searchParams.get('token');
+  if (!fromQuery) return '';
+  url.searchParams.delete('token');
+  hash.set('token', fromQuery);
+  url.hash = hash.toString();
+  globalThis.history?.replaceState(globalThis.history.state, '', url.toString());
+  return fromQuery;
+}
+
+/** The link that gives a seat to whoever opens it (the token in the fragment). */
+export function seatLink(origin, tableId, token) {
+  return `${origin}/table.html?table=${tableId}#token=${encodeURIComponent(token)}`;
+}
+
+// Close codes after which connecting again cannot help.
+export const REFUSED = {
+  4401: 'This link is not valid for the table.',
+  4403: 'This page may not open the table (another site).',
+  4404: 'No such table.',
+};
+
+/**
+ * Open the seat's socket and keep it open. `onMessage(msg)` gets every message of the server;
+ * `onStatus(text, state)` says what the connection does (state: 'open' | 'retry' | 'refused').
+ * Returns {sendAction(action, at), requestView(), close()}; sendAction is false when not open.
+ */
+export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
+  let ws = null;
+  let retryMs = 500;
+  let stopped = false;
+
+  const connect = () => {
+    const scheme = globalThis.location.protocol === 'https:' ? 'wss' : 'ws';
+    ws = new WebSocket(`${scheme}://${globalThis.location.host}/ws/${encodeURIComponent(tableId)}`);
+    ws.onopen = () => {
+      retryMs = 500;
+      ws.send(JSON.stringify({ type: 'join', token }));
+      onStatus(`Table ${tableId}: connected`, 'open');
+    };
+    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onclose = (e) => {
+      if (REFUSED[e.code]) {
+        stopped = true;
+        onStatus(REFUSED[e.code], 'refused');
+        return;
+      }
+      if (stopped) return;
+      onStatus(`Disconnected; reconnecting in ${Math.round(retryMs / 1000)} s…`, 'retry');
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 10000);
+    };
+  };
+
+  const send = (msg) => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(msg));
+    return true;
+  };
+
+  connect();
+  return {
+    sendAction: (action, at) => send({ type: 'action', at, action }),
+    requestView: () => send({ type: 'view' }),
+    close: () => { stopped = true; ws?.close(); },
+  };
+}
