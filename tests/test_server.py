@@ -31,7 +31,7 @@ FAST = ServerLimits(view_rate=1000, view_burst=1000, table_rate=1000, table_burs
 
 
 def client_for(db: str, limits: ServerLimits = FAST) -> TestClient:
-    return TestClient(create_app(db, limits))
+    return TestClient(create_app(db, limits=limits))
 
 
 def new_table(

@@ -73,7 +73,7 @@ def timed_view(seat: Seat) -> float:
 
 def test_a_locked_database_is_503_changes_nothing_and_other_tables_answer(db: str) -> None:
     limits = replace(FAST, busy_timeout=3.0)
-    with TestClient(create_app(db, limits)) as client:  # one event loop for every socket
+    with TestClient(create_app(db, limits=limits)) as client:  # one event loop for every socket
         a = new_table(client, ["human", *BOTS3], seed=5)
         b = new_table(client, ["human", *BOTS3], seed=6)
         cma, sa = connect(client, a["id"], a["tokens"]["0"], 0)

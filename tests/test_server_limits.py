@@ -26,7 +26,7 @@ def db(tmp_path: Path) -> str:
 
 def quiet_client(db: str) -> TestClient:
     """A client that gets the server's 500 as a response instead of an exception."""
-    return TestClient(create_app(db, FAST), raise_server_exceptions=False)
+    return TestClient(create_app(db, limits=FAST), raise_server_exceptions=False)
 
 
 def post_raw(client: TestClient, text: str) -> Any:
@@ -187,7 +187,7 @@ def wait_left(manager: Any, table_id: int) -> None:
 
 def test_an_idle_table_is_parked_and_rebuilt_and_an_abandoned_one_closed(db: str) -> None:
     limits = replace(FAST, idle_seconds=60, expire_seconds=3600)
-    app = create_app(db, limits)
+    app = create_app(db, limits=limits)
     client = TestClient(app)
     manager = app.state.manager
     t = new_table(client, HUMAN4, seed=4)

@@ -19,7 +19,7 @@ SEATS = {"riichi": 4, "kanto-boo": 4}
 
 
 def run_tables(db: Path, n: int) -> list[dict[str, object]]:
-    client = TestClient(create_app(str(db), FAST))
+    client = TestClient(create_app(str(db), limits=FAST))
 
     def one(i: int) -> int:
         preset = PRESETS[i % len(PRESETS)]

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from jantaku.log.replay import replay
 from jantaku.log.tenhou import read_json_record
 from jantaku.server.app import create_app, read_mjai_bots
+from test_server import wait_finished
 
 FAKE = Path(__file__).parent / "mjai_client" / "fake_bot.py"
 REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "real-logs"
@@ -32,6 +33,7 @@ def test_an_mjai_seat_is_one_the_server_lists(client: TestClient) -> None:
     r = client.post("/api/tables", json={"preset": "riichi", "seats": seats, "seed": 3})
     assert r.status_code == 200, r.text
     table = r.json()["id"]
+    wait_finished(client, [table])  # bot-only games play in the background
     lines = [json.loads(x) for x in client.get(f"/api/tables/{table}/log").text.splitlines()]
     assert lines[-1]["type"] == "end_game"
     # Seat 0 played as the program does: every discard of its own draw, no call, no win.
@@ -59,6 +61,7 @@ def test_a_finished_table_downloads_as_tenhou6_and_mjai(client: TestClient) -> N
     seats = ["bot:baseline"] * 3
     table = client.post("/api/tables", json={"preset": "sanma", "seats": seats, "seed": 8})
     tid = table.json()["id"]
+    wait_finished(client, [tid])
     r = client.get(f"/api/tables/{tid}/export?format=tenhou6")
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     rec = read_json_record(r.text, "table.json")

@@ -134,7 +134,7 @@ def create_app(
         await run_in_threadpool(manager.close)
 
     app = FastAPI(title="jantaku", version=__version__, lifespan=lifespan)
-    hardening.install(app)
+    hardening.install(app, larger={"/api/import": MAX_IMPORT_BYTES})
     hardening.scrub_logs()
     app.state.manager = manager
     creations = hardening.RateLimiter(limits.table_rate, limits.table_burst)

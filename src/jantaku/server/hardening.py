@@ -56,14 +56,19 @@ class BodyLimit:
     """Refuse an HTTP request whose body is over ``max_bytes`` with 413, before the app
     reads any of it (the body is read here, at most ``max_bytes``, and handed on)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES, larger: dict[str, int] | None = None
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = dict(larger or {})
+        """Paths that take a larger body (an imported game record), and their limit."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_bytes)
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
@@ -71,8 +76,8 @@ class BodyLimit:
                 except ValueError:
                     await _json(send, 400, "bad Content-Length")
                     return
-                if declared > self.max_bytes:
-                    await self._too_large(send)
+                if declared > limit:
+                    await self._too_large(send, limit)
                     return
         chunks: list[bytes] = []
         size = 0
@@ -83,8 +88,8 @@ class BodyLimit:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
-                await self._too_large(send)
+            if size > limit:
+                await self._too_large(send, limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -92,8 +97,8 @@ class BodyLimit:
         body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
         await self.app(scope, _replay([body], then=receive), send)
 
-    async def _too_large(self, send: Send) -> None:
-        await _json(send, 413, f"request body too large (over {self.max_bytes} bytes)")
+    async def _too_large(self, send: Send, limit: int) -> None:
+        await _json(send, 413, f"request body too large (over {limit} bytes)")
 
 
 def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
@@ -148,9 +153,12 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def install(app: FastAPI, max_body_bytes: int = MAX_BODY_BYTES) -> None:
-    """The body limit, the security headers and the busy-database answer on ``app``."""
-    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+def install(
+    app: FastAPI, max_body_bytes: int = MAX_BODY_BYTES, larger: dict[str, int] | None = None
+) -> None:
+    """The body limit (``larger``: paths allowed more), the security headers and the
+    busy-database answer on ``app``."""
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes, larger=larger)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(RequestValidationError)
