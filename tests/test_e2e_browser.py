@@ -100,6 +100,10 @@ def browser() -> Iterator[Browser]:
                 "--disable-component-update",
                 "--disable-sync",
                 "--no-first-run",
+                # The tests written before the pages were Japanese first read them in English
+                # (a browser asking for English gets English); test_e2e_i18n opens pages in
+                # Japanese with a context locale.
+                "--lang=en-US",
             ],
         )
         yield Browser(b)
@@ -149,11 +153,11 @@ def test_play_a_gotou_hand_by_clicking_until_the_result_dialog(server: str, brow
         # Who won and how, the hand with the winning tile apart, the dora, each yaku with its
         # han (Japanese and English names), and fu/han/points.
         win = wins.first
-        assert re.search(r"(ツモ Tsumo|ロン Ron from)", win.locator("h3").inner_text())
+        assert re.search(r"(Tsumo|Ron from)", win.locator("h3").inner_text())
         assert win.locator(".hand-layout .win-tile .tile").count() == 1
         assert win.locator(".indicators .dora .tile").count() == 2  # gotou turns two
         yaku = win.locator("table.yaku tr").all_inner_texts()
-        assert yaku and all(re.search(r"\d+ han 飜|akuman", row) for row in yaku), yaku
+        assert yaku and all(re.search(r"\d+ han|akuman", row) for row in yaku), yaku
         assert re.search(r"\d+ points", win.locator(".total").inner_text())
     else:
         draw = dialog.locator("section.draw")

@@ -193,17 +193,17 @@ def check_result(s: Session) -> list[dict[str, Any]]:
     for sec, hora in zip(sections, horas, strict=True):
         who = seat_label(deal, st.people, hora["actor"])
         if hora["target"] == hora["actor"]:
-            assert sec["heading"] == f"{who} ツモ Tsumo", sec["heading"]
+            assert sec["heading"] == f"{who} Tsumo", sec["heading"]
         else:
             source = seat_label(deal, st.people, hora["target"])
-            assert sec["heading"] == f"{who} ロン Ron from {source}", sec["heading"]
+            assert sec["heading"] == f"{who} Ron from {source}", sec["heading"]
         assert sec["winTile"] == str(hora["tile"]), (sec, hora["tile"])
         assert [y for y, _ in sec["yakus"]] == [y["id"] for y in hora["yakus"]], text
         for (_, han), y in zip(sec["yakus"], hora["yakus"], strict=True):
-            assert ("akuman" in han) if y["yakuman"] else (han == f"{y['han']} han 飜"), han
+            assert ("akuman" in han) if y["yakuman"] else (han == f"{y['han']} han"), han
         assert f"{hora['hora_points']} points" in sec["total"], sec["total"]
         if not any(y["yakuman"] for y in hora["yakus"]):
-            assert f"{hora['fu']} fu 符 · {hora['fan']} han 飜" in sec["total"], sec["total"]
+            assert f"{hora['fu']} fu · {hora['fan']} han" in sec["total"], sec["total"]
     # Every person's change (all wins' and the draw's summed), score, and who sat out.
     people = st.people
     deltas = [sum(e["deltas"][p] for e in evs) for p in range(people)]

@@ -14,8 +14,8 @@ from jantaku.rules import PRESET_NAMES, load_preset
 from jantaku.rules.model import knobs
 from jantaku.server.app import WEB_DIR, create_app
 
-SCRIPTS = ["lobby.js", "table.js", "tiles.js", "board.js", "replay.js"]
-STYLES = ["lobby.css", "table.css", "replay.css"]
+SCRIPTS = ["lobby.js", "table.js", "tiles.js", "board.js", "replay.js", "i18n.js"]
+STYLES = ["common.css", "lobby.css", "table.css", "replay.css"]
 PAGES = ["index.html", "table.html", "replay.html"]
 
 
@@ -37,7 +37,7 @@ def test_pages_are_served(client: TestClient) -> None:
     assert "/static/lobby.js" in lobby.text
     assert "<!--PRESET_OPTIONS-->" not in lobby.text
     for name in PRESET_NAMES:
-        assert f'<option value="{name}">' in lobby.text
+        assert f'<option value="{name}" data-ja="{load_preset(name).title_ja}"' in lobby.text
     table = client.get("/table.html", params={"table": 1, "token": "x"})
     assert table.status_code == 200
     assert table.headers["content-type"].startswith("text/html")
@@ -56,8 +56,8 @@ def test_the_pages_share_the_board_module() -> None:
 
 def test_the_lobby_links_finished_tables_to_their_replay() -> None:
     lobby = (WEB_DIR / "lobby.js").read_text(encoding="utf-8")
-    assert "/replay.html?table=${t.id}" in lobby
-    assert "/api/tables/${t.id}/log" in lobby
+    assert "/replay.html?table=${tb.id}" in lobby
+    assert "/api/tables/${tb.id}/log" in lobby
 
 
 def test_the_lobby_edits_knobs(client: TestClient) -> None:
@@ -71,7 +71,7 @@ def test_the_lobby_edits_knobs(client: TestClient) -> None:
         'id="reset-all"',
         'id="changes-summary"',
         'id="form-error"',
-        "<th>changed knobs</th>",
+        '<th data-i18n="lobby.col.options">',
     ]:
         assert element in page, element
     # The server's refusal is shown by the start button.

@@ -8,11 +8,18 @@ HTTP:
   fragment: it never reaches the server in a URL);
 * ``GET /replay.html?table=ID``: the replay of a finished game (it reads the log below);
 * ``GET /static/...``: the front end's scripts, style sheets and tile images;
+* ``GET /api/i18n/{lang}``: the message catalogue of ``ja`` or ``en`` (every namespace file of
+  ``web/i18n/<lang>/`` merged, ``{"table.riichi": "立直", ...}``; see :mod:`.i18n`);
+  ``GET /api/i18n``: ``{langs, default, negotiated}`` (``negotiated`` from Accept-Language);
 * ``GET /api/presets``: ``[{name, title, title_ja}]``;
 * ``GET /api/presets/{name}``: ``{name, title, title_ja, players, knobs: [{key, value, default,
   description, kind, choices, note}], tiles: {id: mpsz name}}`` (``kind``: bool, int, float,
   str, choice or json, for an editor; ``note``: the preset file's comment, often the seed's
   Japanese; ``tiles`` tells red/gold copies apart);
+* ``POST /api/rulesets/export`` ``{"preset": "gotou", "options": {...}, "title": "..."}`` →
+  the TOML file the CLI reads (``base = "gotou"`` and the changed knobs);
+  ``POST /api/rulesets/import`` ``{"toml": "..."}`` → ``{"preset", "options"}`` (the knobs that
+  differ from the base, validated; a bad file is a 400 naming what is wrong);
 * ``POST /api/tables`` ``{"preset": "riichi", "seats": ["human", "bot:baseline", ...],
   "seed": 7, "options": {"scoring": {"kuitan": false}}}`` (seed and options optional;
   ``options`` change knobs as ``jantaku score``'s do, by section or flat; a bad knob is a 400
@@ -57,6 +64,7 @@ import html
 import json
 import logging
 import math
+import re
 from collections.abc import AsyncIterator, MutableMapping
 from functools import cache
 from pathlib import Path
@@ -78,12 +86,13 @@ from pydantic import BaseModel, Field
 
 from jantaku import __version__
 from jantaku.log.export import FORMATS, ExportError, games_of, import_record, to_mjai, to_tenhou6
-from jantaku.rules import PRESET_NAMES, load_preset
+from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.loader import knob_notes
 from jantaku.rules.model import knobs
+from jantaku.rules.ruleset_file import dump_ruleset, parse_ruleset
 from jantaku.tiles.notation import tile_name
 
-from . import hardening
+from . import hardening, i18n
 from .errors import StaleAction, TableError
 from .lab import lab_router
 from .limits import ServerLimits
@@ -107,6 +116,16 @@ class NewTable(BaseModel):
     seed: int | None = Field(default=None, ge=0, lt=2**63, allow_inf_nan=False)
     options: dict[str, Any] = Field(default_factory=dict, max_length=200)
     """Knobs changed from the preset (``{"scoring": {"kuitan": false}}`` or flat)."""
+
+
+class RulesetExport(BaseModel):
+    preset: str
+    options: dict[str, Any] = Field(default_factory=dict, max_length=200)
+    title: str = Field(default="", max_length=200)
+
+
+class RulesetImport(BaseModel):
+    toml: str = Field(max_length=64 * 1024)
 
 
 class NewTableReply(BaseModel):
@@ -149,10 +168,11 @@ def create_app(
     @app.get("/", response_class=HTMLResponse)
     def lobby() -> str:
         # The preset options are filled in here, so the page lists them without JavaScript.
+        # Japanese first; the lobby relabels them in English when the reader chooses it.
         options = "".join(
-            f'<option value="{html.escape(n)}">{html.escape(n)} — '
-            f"{html.escape(load_preset(n).title)} ({html.escape(load_preset(n).title_ja)})"
-            "</option>"
+            f'<option value="{html.escape(n)}" data-ja="{html.escape(load_preset(n).title_ja)}"'
+            f' data-en="{html.escape(load_preset(n).title)}">'
+            f"{html.escape(load_preset(n).title_ja)}</option>"
             for n in PRESET_NAMES
         )
         page = (WEB_DIR / "index.html").read_text(encoding="utf-8")
@@ -170,6 +190,21 @@ def create_app(
     def replay_page() -> FileResponse:
         return FileResponse(WEB_DIR / "replay.html", media_type="text/html")
 
+    @app.get("/api/i18n")
+    def languages(request: Request) -> dict[str, Any]:
+        return {
+            "langs": list(i18n.LANGS),
+            "default": i18n.DEFAULT_LANG,
+            "negotiated": i18n.negotiate(request.headers.get("accept-language")),
+        }
+
+    @app.get("/api/i18n/{lang}")
+    def messages(lang: str, request: Request) -> dict[str, str]:
+        if lang not in i18n.LANGS:  # never a path: the catalogue reads files
+            said = i18n.negotiate(request.headers.get("accept-language"))
+            raise HTTPException(404, i18n.t(said, "errors.no_language", lang=lang))
+        return i18n.catalogue(lang)
+
     @app.get("/api/presets")
     def presets() -> list[dict[str, str]]:
         return [
@@ -178,10 +213,31 @@ def create_app(
         ]
 
     @app.get("/api/presets/{name}")
-    def preset_detail(name: str) -> dict[str, Any]:
+    def preset_detail(name: str, request: Request) -> dict[str, Any]:
         if name not in PRESET_NAMES:  # never a path: load_preset would read files
-            raise HTTPException(404, f"no preset {name!r}")
+            said = i18n.negotiate(request.headers.get("accept-language"))
+            raise HTTPException(404, i18n.t(said, "errors.no_preset", name=repr(name)))
         return _preset_detail(name)
+
+    @app.post("/api/rulesets/export")
+    def export_ruleset(body: RulesetExport) -> PlainTextResponse:
+        try:
+            text = dump_ruleset(body.preset, body.options, body.title)
+        except RulesError as e:
+            raise HTTPException(400, str(e)) from None
+        return PlainTextResponse(
+            text,
+            media_type="application/toml",
+            headers={"Content-Disposition": f'attachment; filename="{body.preset}-rules.toml"'},
+        )
+
+    @app.post("/api/rulesets/import")
+    def import_ruleset(body: RulesetImport) -> dict[str, Any]:
+        try:
+            preset, options = parse_ruleset(body.toml)
+        except RulesError as e:
+            raise HTTPException(400, str(e)) from None
+        return {"preset": preset, "options": options}
 
     @app.post("/api/tables")
     def new_table(body: NewTable, request: Request) -> NewTableReply:
@@ -351,8 +407,14 @@ def _preset_detail(name: str) -> dict[str, Any]:
         "title_ja": preset.title_ja,
         "players": preset.players,
         "knobs": [k.model_dump(mode="json") for k in knobs(preset, knob_notes(name))],
+        # The knobs whose seed line leaves them to the table («話し合って決めてください»,
+        # «あくまで一例»): the lobby marks them for a group to agree on.
+        "to_agree": [k for k, note in knob_notes(name).items() if _LEFT_TO_THE_TABLE.search(note)],
         "tiles": {str(t): tile_name(t, ts) for t in ts.tiles},
     }
+
+
+_LEFT_TO_THE_TABLE = re.compile(r"話し合|あくまで一例")
 
 
 async def _send_all(websocket: WebSocket, queue: asyncio.Queue[Message | None]) -> None:

@@ -9,28 +9,10 @@
 // Persons and players: at a three-player preset played by four people, the events number the
 // persons 0..3, and each start_kyoku names the one who sits out that hand (抜け番, the one just
 // before the dealer); without `sitting_out` everybody plays.
+import { has, lang, t } from './i18n.js';
 import { kindOf, tileEl, tileName } from './tiles.js';
 
-export const WINDS = { E: 'East', S: 'South', W: 'West', N: 'North' };
-export const WINDS_JA = { E: '東', S: '南', W: '西', N: '北' };
-const SEAT_WINDS = ['East', 'South', 'West', 'North'];
-export const REASONS = {
-  exhaustive: ['Exhaustive draw', '荒牌平局'], nm: ['Nagashi mangan', '流し満貫'],
-  yao9: ['Nine terminals', '九種九牌'], kaze4: ['Four winds', '四風連打'],
-  reach4: ['Four riichi', '四家立直'], ron3: ['Triple ron', '三家和'], kan4: ['Four kans', '四槓散了'],
-};
-const LIMITS = {
-  mangan: ['Mangan', '満貫'], haneman: ['Haneman', '跳満'], baiman: ['Baiman', '倍満'],
-  sanbaiman: ['Sanbaiman', '三倍満'], yakuman: ['Yakuman', '役満'],
-};
-const YAKUMAN_MULTIPLES = ['', 'Yakuman 役満', 'Double yakuman 二倍役満', 'Triple yakuman 三倍役満'];
-const CHIP_ITEMS = {
-  ippatsu: ['Ippatsu', '一発'], ura_dora: ['Ura dora', '裏ドラ'], kan_dora: ['Kan dora', '槓ドラ'],
-  red_five: ['Red fives', '赤'], gold_five: ['Gold fives', '金'], north: ['Norths', '北'],
-  rinshan: ['Rinshan', '嶺上'], otafuku: ['Otafuku', 'お多福'], sokupochi: ['Instant pochi', '即ぽっち'],
-  yakuman: ['Yakuman', '役満'], sanbaiman: ['Sanbaiman', '三倍満'], alice: ['Alice', 'アリス'],
-  four_north_four_flowers: ['Four norths and four flowers', '四北四華'],
-};
+const SEAT_WINDS = ['E', 'S', 'W', 'N'];
 const DICE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
 const $ = (sel) => document.querySelector(sel);
@@ -210,6 +192,16 @@ export function handResult(M, after = M.scores) {
   };
 }
 
+/** The name of a round wind ("東" / "East"). */
+export function windName(w) {
+  return has(`common.wind.${w}`) ? t(`common.wind.${w}`) : w;
+}
+
+/** The name of a draw's reason ("荒牌平局" / "Exhaustive draw"). */
+export function reasonName(reason) {
+  return has(`result.reason.${reason}`) ? t(`result.reason.${reason}`) : t('result.reason.other', { reason });
+}
+
 /** Whether the preset pays chips (祝儀): shown beside points only then. */
 export function hasChips(M) {
   return knob(M, 'chips.enabled', false) || M.chips.some((c) => c !== 0);
@@ -218,9 +210,10 @@ export function hasChips(M) {
 // -- seats --------------------------------------------------------------------------------------
 
 export function seatName(M, s) {
-  if (s === M.you) return 'You';
+  if (s === M.you) return t('table.you');
   const kind = M.seats[s] ?? '';
-  return kind.startsWith('bot:') ? `Bot ${s + 1} (${kind.slice(4)})` : `Player ${s + 1}`;
+  return kind.startsWith('bot:') ? t('table.bot', { n: s + 1, kind: kind.slice(4) })
+    : t('table.player', { n: s + 1 });
 }
 
 /** The persons who play this hand, in turn order from the dealer. */
@@ -233,15 +226,16 @@ export function activeOrder(M) {
   return out;
 }
 
-/** The seat wind of person s this hand, or null while they sit out. */
+/** The seat wind of person s this hand ('E', 'S', 'W', 'N'), or null while they sit out. */
 export function seatWind(M, s) {
   const i = activeOrder(M).indexOf(s);
   return i < 0 ? null : SEAT_WINDS[i];
 }
 
+/** "東家 · あなた" / "East · You" ("抜け番" while sitting out). */
 export function seatLabel(M, s) {
   const wind = seatWind(M, s);
-  return `${wind ?? '抜け番'} · ${seatName(M, s)}`;
+  return `${wind ? t(`table.seat_wind.${wind}`) : t('table.sitting_out')} · ${seatName(M, s)}`;
 }
 
 /** Where person s sits as seen from the bottom seat. */
@@ -261,7 +255,7 @@ function turnsFrom(M, a, b) {
 }
 
 export function roundName(M) {
-  return `${WINDS[M.bakaze] ?? M.bakaze} ${M.kyoku} · ${WINDS_JA[M.bakaze] ?? ''}${M.kyoku}局`;
+  return t('table.round', { wind: windName(M.bakaze), kyoku: M.kyoku });
 }
 
 // -- the board --------------------------------------------------------------------------------
@@ -307,7 +301,7 @@ export function renderMelds(M, s) {
   if (M.nuki[s].length) {
     const nuki = document.createElement('span');
     nuki.className = 'meld nuki';
-    nuki.title = 'extracted tiles';
+    nuki.title = t('table.extracted');
     M.nuki[s].forEach((t) => nuki.append(tileEl(t, { small: true })));
     row.append(nuki);
   }
@@ -345,13 +339,13 @@ function renderPlayer(M, s, hand) {
   if (out) {
     const mark = document.createElement('span');
     mark.className = 'sitting-out-mark';
-    mark.textContent = 'sitting out';
+    mark.textContent = t('table.sitting_out');
     name.append(mark);
   }
   if (M.riichi[s]) {
     const stick = document.createElement('span');
     stick.className = 'riichi-stick';
-    stick.title = 'riichi';
+    stick.title = t('table.riichi_stick');
     name.append(stick);
   }
   box.append(name, renderRiver(M, s), renderMelds(M, s), hand ?? renderHandRow(M, s));
@@ -373,27 +367,26 @@ export function renderBoard(M, { hand = () => null } = {}) {
   const sticks = $('#sticks');
   sticks.replaceChildren();
   const counters = [
-    ['honba', `${M.honba} honba`, '本場'],
-    ['kyotaku', `${M.kyotaku} riichi stick${M.kyotaku === 1 ? '' : 's'}`, '供託'],
+    ['honba', t('table.honba', { count: M.honba })],
+    ['kyotaku', t('table.kyotaku', { count: M.kyotaku })],
   ];
-  if (M.wallLeft !== null) counters.push(['wall-left', `${M.wallLeft} tiles left`, '残り']);
-  for (const [cls, text, title] of counters) {
+  if (M.wallLeft !== null) counters.push(['wall-left', t('table.tiles_left', { count: M.wallLeft })]);
+  for (const [cls, text] of counters) {
     const span = document.createElement('span');
     span.className = cls;
     span.textContent = text;
-    span.title = title;
     sticks.append(span);
   }
   const dora = $('#dora');
-  dora.replaceChildren('Dora indicators: ');
+  dora.replaceChildren(el('span', 'label', t('table.dora_indicators')));
   M.dora.forEach((t) => dora.append(tileEl(t, { small: true })));
   const scores = $('#center-scores');
   scores.replaceChildren();
   const chips = hasChips(M);
   for (let s = 0; s < M.n; s++) {
     const line = document.createElement('div');
-    line.textContent = `${seatWind(M, s) ?? '抜け番'} ${seatName(M, s)}: ${M.scores[s]}`;
-    if (chips) line.textContent += ` · ${knob(M, 'game.start_chips', 0) + M.chips[s]} chips`;
+    line.textContent = `${seatLabel(M, s)}: ${M.scores[s]}`;
+    if (chips) line.textContent += ` · ${t('table.chips', { count: knob(M, 'game.start_chips', 0) + M.chips[s] })}`;
     if (M.turn === s) line.className = 'turn';
     if (s === M.sittingOut) line.className = 'sitting-out';
     scores.append(line);
@@ -437,9 +430,6 @@ function mpszNames(text) {
   return out;
 }
 
-export function bilingual(pair) {
-  return el('span', 'bilingual', el('span', 'ja', pair[1]), ' ', el('span', 'en', pair[0]));
-}
 
 /** A labelled row of tiles ("ドラ Dora: ..."). */
 function tileLine(cls, label, tiles) {
@@ -470,16 +460,21 @@ function handLayout(M, s, concealed, winTile) {
   return row;
 }
 
+function yakumanName(n) {
+  return has(`result.yakuman.${n}`) ? t(`result.yakuman.${n}`) : t('result.yakuman.n', { n });
+}
+
+/** The yaku of a win: its name in the reader's language (the other beside it, smaller, as
+ * the events carry both), and its value. */
 function yakuTable(hora) {
   const table = el('table', 'yaku');
+  const [first, second] = lang === 'ja' ? ['ja', 'en'] : ['en', 'ja'];
   for (const y of hora.yakus ?? []) {
     const tr = document.createElement('tr');
     tr.dataset.yaku = y.id;
-    cell(tr, y.ja ?? y.id, 'td', 'ja');
-    cell(tr, y.en ?? y.id, 'td', 'en');
-    const value = y.yakuman
-      ? (YAKUMAN_MULTIPLES[y.yakuman] ?? `${y.yakuman}× yakuman`)
-      : `${y.han} han 飜`;
+    cell(tr, y[first] ?? y.id, 'td', `name ${first}`);
+    cell(tr, y[second] ?? '', 'td', `name-other ${second}`);
+    const value = y.yakuman ? yakumanName(y.yakuman) : t('result.han', { han: y.han });
     cell(tr, value, 'td', 'han');
     table.append(tr);
   }
@@ -489,16 +484,15 @@ function yakuTable(hora) {
 function totalLine(hora) {
   const parts = [];
   const yakuman = (hora.yakus ?? []).reduce((n, y) => n + (y.yakuman || 0), 0);
-  if (yakuman) parts.push(YAKUMAN_MULTIPLES[yakuman] ?? `${yakuman}× yakuman`);
+  if (yakuman) parts.push(yakumanName(yakuman));
   else {
-    if (hora.fu) parts.push(`${hora.fu} fu 符`);
-    if (hora.fan !== undefined) parts.push(`${hora.fan} han 飜`);
-    const limit = LIMITS[hora.limit];
-    if (hora.limit) parts.push(limit ? `${limit[0]} ${limit[1]}` : hora.limit);
+    if (hora.fu) parts.push(t('result.fu', { fu: hora.fu }));
+    if (hora.fan !== undefined) parts.push(t('result.han', { han: hora.fan }));
+    if (hora.limit) parts.push(has(`result.limit.${hora.limit}`) ? t(`result.limit.${hora.limit}`) : hora.limit);
   }
   const line = el('div', 'total', parts.join(' · '));
   if (hora.hora_points !== undefined) {
-    line.append(' ', el('strong', 'points', `${hora.hora_points} points`));
+    line.append(' ', el('strong', 'points', t('result.points', { points: hora.hora_points })));
   }
   return line;
 }
@@ -508,28 +502,28 @@ function chipItems(hora) {
   if (!items.length) return null;
   const table = el('table', 'chip-items');
   const head = document.createElement('tr');
-  cell(head, 'Chips 祝儀', 'th');
+  cell(head, t('result.chips_head'), 'th');
   cell(head, '', 'th');
   table.append(head);
   for (const it of items) {
     const tr = document.createElement('tr');
     tr.dataset.item = it.item;
-    cell(tr, CHIP_ITEMS[it.item] ? bilingual(CHIP_ITEMS[it.item]) : it.item);
-    const from = it.from_all ? 'from everyone (オール)' : 'from each payer';
-    cell(tr, `${it.chips} chip${it.chips === 1 ? '' : 's'} ${from}`);
+    cell(tr, has(`result.chip.${it.item}`) ? t(`result.chip.${it.item}`) : it.item);
+    const from = it.from_all ? 'result.chip_from_all' : 'result.chip_from_each';
+    cell(tr, t(from, { chips: it.chips, count: it.chips }));
     table.append(tr);
   }
   return table;
 }
 
 function diceLine(rolls) {
-  const row = el('div', 'tile-line dice', el('span', 'label', 'サイコロ Dice chance'));
+  const row = el('div', 'tile-line dice', el('span', 'label', t('result.dice')));
   const box = el('span', 'rolls');
   for (const [a, b] of rolls) {
     const roll = el('span', 'roll', `${DICE_FACES[a - 1] ?? a}${DICE_FACES[b - 1] ?? b}`);
-    roll.title = `${a} + ${b}${a === b ? ': doubles, roll again' : ''}`;
+    roll.title = t('result.dice_title', { a, b });
     roll.dataset.roll = `${a}-${b}`;
-    box.append(roll, el('span', 'roll-sum', a === b ? `${a}-${b} again` : `${a + b}`));
+    box.append(roll, el('span', 'roll-sum', a === b ? t('result.dice_again', { a, b }) : `${a + b}`));
   }
   row.append(box);
   return row;
@@ -540,20 +534,20 @@ function winSection(M, hora) {
   const sec = el('section', 'win');
   sec.dataset.actor = String(s);
   const how = hora.mu
-    ? el('span', 'how', '無 Mu (tsumo)')
+    ? el('span', 'how', t('result.mu'))
     : hora.actor === hora.target
-      ? el('span', 'how', 'ツモ Tsumo')
-      : el('span', 'how', `ロン Ron from ${seatLabel(M, hora.target)}`);
+      ? el('span', 'how', t('result.tsumo'))
+      : el('span', 'how', t('result.ron_from', { from: seatLabel(M, hora.target) }));
   sec.append(el('h3', 'winner', `${seatLabel(M, s)} `, how));
   sec.append(handLayout(M, s, hora.hora_tehais ?? [], hora.mu ? null : hora.tile));
   const ind = el('div', 'indicators');
-  ind.append(tileLine('dora', 'ドラ Dora', M.dora));
-  if ((hora.uradora_markers ?? []).length) ind.append(tileLine('ura', '裏ドラ Ura', hora.uradora_markers));
+  ind.append(tileLine('dora', t('result.dora'), M.dora));
+  if ((hora.uradora_markers ?? []).length) ind.append(tileLine('ura', t('result.ura'), hora.uradora_markers));
   sec.append(ind);
   if (hora.wildcard) {
-    sec.append(tileLine('wildcard', '万能牌 Wildcard became', mpszNames(hora.wildcard)));
+    sec.append(tileLine('wildcard', t('result.wildcard'), mpszNames(hora.wildcard)));
   }
-  if ((hora.alice ?? []).length) sec.append(tileLine('alice', 'アリス Alice', hora.alice));
+  if ((hora.alice ?? []).length) sec.append(tileLine('alice', t('result.alice'), hora.alice));
   if ((hora.dice ?? []).length) sec.append(diceLine(hora.dice));
   sec.append(yakuTable(hora), totalLine(hora));
   const chips = chipItems(hora);
@@ -563,13 +557,12 @@ function winSection(M, hora) {
 
 function drawSection(M, r) {
   const sec = el('section', 'draw');
-  const reason = REASONS[r.reason] ?? [`Draw (${r.reason})`, '流局'];
-  sec.append(el('h3', 'reason', bilingual(reason)));
+  sec.append(el('h3', 'reason', reasonName(r.reason)));
   if (r.reason === 'yao9' && Number.isInteger(r.actor)) {
-    sec.append(el('p', '', `Declared by ${seatLabel(M, r.actor)}.`));
+    sec.append(el('p', '', t('result.declared_by', { who: seatLabel(M, r.actor) })));
   }
   if (r.reason === 'nm' && (r.nagashi ?? []).length) {
-    sec.append(el('p', '', `Nagashi: ${r.nagashi.map((s) => seatLabel(M, s)).join(', ')}.`));
+    sec.append(el('p', '', t('result.nagashi', { who: r.nagashi.map((s) => seatLabel(M, s)).join(', ') })));
   }
   const tehais = r.tehais ?? [];
   if (r.reason === 'exhaustive' || r.reason === 'nm') {
@@ -578,7 +571,7 @@ function drawSection(M, r) {
     for (const s of activeOrder(M)) {
       const ready = tenpai.includes(s);
       const row = el('div', 'tenpai-row', el('span', `label ${ready ? 'tenpai' : 'noten'}`,
-        `${seatLabel(M, s)}: ${ready ? '聴牌 Tenpai' : '不聴 Noten'}`));
+        `${seatLabel(M, s)}: ${ready ? t('result.tenpai') : t('result.noten')}`));
       row.dataset.person = String(s);
       if (ready && tehais[s]) row.append(handLayout(M, s, tehais[s], null));
       sec.append(row);
@@ -610,7 +603,8 @@ function changesTable(M, r) {
     || r.horas.some((h) => (h.chip_items ?? []).length);
   const table = el('table', 'changes');
   const head = document.createElement('tr');
-  ['', 'points', 'score', ...(showChips ? ['chips'] : [])].forEach((t) => cell(head, t, 'th'));
+  ['', t('result.col.points'), t('result.col.score'), ...(showChips ? [t('result.col.chips')] : [])]
+    .forEach((text) => cell(head, text, 'th'));
   table.append(head);
   for (let s = 0; s < M.n; s++) {
     const tr = document.createElement('tr');
@@ -625,9 +619,9 @@ function changesTable(M, r) {
   return table;
 }
 
-/** The title of a hand ("East 1, 0 honba · 東1局 0本場"). */
+/** The title of a hand ("東1局 0本場" / "East 1, 0 honba"). */
 export function handTitle(k) {
-  return `${WINDS[k.bakaze] ?? k.bakaze} ${k.kyoku}, ${k.honba} honba · ${WINDS_JA[k.bakaze] ?? ''}${k.kyoku}局 ${k.honba}本場`;
+  return t('result.hand_title', { wind: windName(k.bakaze), kyoku: k.kyoku, honba: k.honba });
 }
 
 /** The nodes of a hand's result: each win (hand, dora, yaku, points, chips) or the draw, then
@@ -648,8 +642,10 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
   // Where the game starts with chips (gotou), the result is the final chip balance, not a
   // change: shown unsigned.
   const balance = knob(M, 'game.start_chips', 0) > 0;
-  const columns = ['', 'rank', 'score', ...(chips ? ['chips'] : []), balance ? 'final chips' : 'settlement'];
-  columns.forEach((t) => cell(head, t, 'th'));
+  const columns = ['', t('result.col.rank'), t('result.col.score'),
+    ...(chips ? [t('result.col.chips')] : []),
+    balance ? t('result.col.final_chips') : t('result.col.settlement')];
+  columns.forEach((text) => cell(head, text, 'th'));
   table.append(head);
   const settle = end.settlement ?? end.scores;
   // Ranked by points, ties to the earlier seat from the first dealer (person 0).
@@ -663,21 +659,21 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
     if (chips) {
       const total = Array.isArray(end.chips) ? end.chips[s] : knob(M, 'game.start_chips', 0) + M.chips[s];
       const c = cell(tr, String(total), 'td', 'chips');
-      c.title = `${signed(M.chips[s])} chips won and paid in the hands`;
+      c.title = t('result.chips_won_title', { chips: signed(M.chips[s]) });
     }
     const v = settle[s];
     cell(tr, balance ? String(v) : signed(v), 'td', `settle ${balance ? '' : signClass(v)}`);
     table.append(tr);
   }
-  const nodes = [el('h2', '', 'Game over · 終局'), table];
+  const nodes = [el('h2', '', t('result.game_over')), table];
   if (Array.isArray(end.leftover_sticks) && end.leftover_sticks.length === 2) {
     const [who, points] = end.leftover_sticks;
-    nodes.push(el('p', '', `Riichi sticks left on the table: ${points} points to ${seatName(M, who)}.`));
+    nodes.push(el('p', '', t('result.leftover_to', { points, who: seatName(M, who) })));
   } else if (typeof end.leftover_sticks === 'number' && end.leftover_sticks) {
-    nodes.push(el('p', '', `Riichi sticks left on the table: ${end.leftover_sticks}.`));
+    nodes.push(el('p', '', t('result.leftover', { count: end.leftover_sticks })));
   }
   if (logHref) {
-    const log = el('a', '', 'Download the game log');
+    const log = el('a', '', t('result.download_log'));
     log.href = logHref;
     // The same game for other tools (GET /api/tables/{id}/export).
     const other = (format, text) => {
@@ -685,7 +681,7 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
       a.href = logHref.replace(/\/log$/, `/export?format=${format}`);
       return a;
     };
-    const lobby = el('a', '', 'Back to the lobby');
+    const lobby = el('a', '', t('result.back_to_lobby'));
     lobby.href = '/';
     nodes.push(el('p', '', log, ' (', other('tenhou6', '天鳳 tenhou.net/6'), ', ',
       other('mjai', 'mjai'), ') · ', lobby));

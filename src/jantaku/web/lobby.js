@@ -1,26 +1,33 @@
 // The lobby: choose a preset, read and change its knobs, seat the players, start a table.
+import { applyI18n, lang, langHeaders, onLangChange, t } from './i18n.js';
 import { seatLink } from './net.js';
+import {
+  GROUPS, editorFor, groupOf, knobLabel, unitOf, valueText,
+} from './rulesheet.js';
 
 const $ = (sel) => document.querySelector(sel);
+// [value, catalogue key, variables]
 const SEAT_KINDS = [
-  ['you', 'you'],
-  ['bot:baseline', 'bot (baseline)'],
-  ['bot:random', 'bot (random)'],
-  ['friend', 'friend (invite link)'],
+  ['you', 'lobby.seat_kind.you', {}],
+  ['bot:baseline', 'lobby.seat_kind.bot', { name: 'baseline' }],
+  ['bot:random', 'lobby.seat_kind.bot', { name: 'random' }],
+  ['friend', 'lobby.seat_kind.friend', {}],
 ];
-const WINDS = ['East', 'South', 'West', 'North'];
+const WINDS = ['E', 'S', 'W', 'N'];
 const JAPANESE = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/;
 let players = 4; // who play a hand under the preset
 let people = 4; // who sit at the table: 4 at a three-player preset means one sits out each hand
 let knobRows = []; // one editor per knob of the chosen preset: {k, section, name, tr, read, write}
 let loading = 0; // the latest preset request: an older answer is dropped
 let loaded = ''; // the preset whose knobs are shown
+let shownPreset = null; // the loaded preset's /api/presets/{name}
+let toAgree = new Set(); // knobs the seed leaves to the table (要相談)
 const sections = new Set(); // the knob sections, to read flat and sectioned `options` apart
 
 async function getJSON(url, options) {
-  const r = await fetch(url, options);
+  const r = await fetch(url, { ...options, headers: langHeaders(options?.headers) });
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(detailText(body.detail) || `HTTP ${r.status}`);
+  if (!r.ok) throw new Error(detailText(body.detail) || t('errors.http', { status: r.status }));
   return body;
 }
 
@@ -70,11 +77,12 @@ function renderSeats() {
     const label = document.createElement('label');
     // Four people at three-player rules: the one just before the dealer sits out, so the
     // fourth person sits out the first hand.
-    const where = i < players ? `${WINDS[i]} at the start` : 'sits out the first hand';
-    label.append(`Seat ${i + 1} (${where}) `);
+    const where = i < players ? t('lobby.seat_start_wind', { wind: t(`table.seat_wind.${WINDS[i]}`) })
+      : t('lobby.seat_sits_out_first');
+    label.append(`${t('lobby.seat', { n: i + 1, where })} `);
     const sel = document.createElement('select');
     sel.dataset.seat = String(i);
-    for (const [value, text] of SEAT_KINDS) sel.append(new Option(text, value));
+    for (const [value, key, vars] of SEAT_KINDS) sel.append(new Option(t(key, vars), value));
     sel.value = old[i] ?? (i === 0 ? 'you' : 'bot:baseline');
     label.append(sel);
     box.append(label);
@@ -89,136 +97,92 @@ async function loadPreset(name) {
   $('#people').hidden = players !== 3;
   people = players === 3 ? chosenPeople() : players;
   renderSeats();
-  $('#knobs-title').textContent = `${p.name} — ${p.title} (${p.title_ja}), ${p.players} players`;
+  shownPreset = p;
+  toAgree = new Set(p.to_agree ?? []);
+  knobRows = []; // another preset: nothing the reader changed carries over
+  showTitle();
   renderKnobs(p.knobs);
   loaded = p.name;
 }
 
-// ---- the knob editors ----------------------------------------------------------------------
-
-/** The editor of one knob: its input element, and how to read and write a value. */
-function editor(k) {
-  const id = `knob-${k.key.replace(/\W/g, '-')}`;
-  if (k.kind === 'bool') {
-    const input = el('input');
-    input.type = 'checkbox';
-    input.id = id;
-    return {
-      input,
-      read: () => ({ value: input.checked }),
-      write: (v) => { input.checked = Boolean(v); },
-    };
-  }
-  if (k.kind === 'int' || k.kind === 'float') {
-    const input = el('input');
-    input.type = 'number';
-    input.id = id;
-    input.step = k.kind === 'int' ? '1' : 'any';
-    return {
-      input,
-      read: () => {
-        const text = input.value.trim();
-        const n = Number(text);
-        if (text === '' || !Number.isFinite(n)) return { error: 'a number is needed' };
-        if (k.kind === 'int' && !Number.isInteger(n)) return { error: 'a whole number is needed' };
-        return { value: n };
-      },
-      write: (v) => { input.value = String(v); },
-    };
-  }
-  if (k.kind === 'choice') {
-    const input = el('select');
-    input.id = id;
-    for (const c of k.choices) input.append(new Option(c, c));
-    // A Literal of numbers (hand.wildcards: 0 or 1) lists its choices as text.
-    const numeric = typeof k.value === 'number' || typeof k.default === 'number';
-    return {
-      input,
-      read: () => ({ value: numeric ? Number(input.value) : input.value }),
-      write: (v) => { input.value = String(v); },
-    };
-  }
-  if (k.kind === 'str') {
-    const input = el('input');
-    input.type = 'text';
-    input.id = id;
-    return { input, read: () => ({ value: input.value }), write: (v) => { input.value = v ?? ''; } };
-  }
-  // json: a list or a map, written as JSON.
-  const input = el('textarea', 'json');
-  input.id = id;
-  input.spellcheck = false;
-  // As many lines as the text needs (about 25 characters a line), at most four.
-  const fit = () => { input.rows = Math.min(4, Math.max(1, Math.ceil(input.value.length / 25))); };
-  input.addEventListener('input', fit);
-  return {
-    input,
-    read: () => {
-      let value;
-      try {
-        value = JSON.parse(input.value);
-      } catch (e) {
-        return { error: `not JSON: ${e.message}` };
-      }
-      const want = Array.isArray(k.default ?? k.value) ? 'list' : 'map';
-      const got = Array.isArray(value) ? 'list' : value && typeof value === 'object' ? 'map' : 'other';
-      if (got !== want) return { error: `a JSON ${want} is needed (${want === 'list' ? '[...]' : '{...}'})` };
-      return { value };
-    },
-    write: (v) => { input.value = JSON.stringify(v); fit(); },
-  };
+function presetTitle(p) {
+  return lang === 'ja' ? p.title_ja : p.title;
 }
 
+function showTitle() {
+  if (!shownPreset) return;
+  $('#knobs-title').textContent = `${presetTitle(shownPreset)} · ${t('lobby.players_count', { count: shownPreset.players })}`;
+}
+
+/** The preset list in the reader's language (the page comes with the Japanese titles). */
+function labelPresets() {
+  for (const o of $('#preset').options) o.text = o.dataset[lang] ?? o.text;
+}
+
+// ---- the rule sheet ------------------------------------------------------------------------
+
+/** The row of one knob: its name, marks, control, unit, reset, seed line and problem. */
 function knobRow(k) {
   const [section, ...rest] = k.key.split('.');
   const name = rest.join('.');
-  const ed = editor(k);
-  const tr = el('tr', 'knob');
-  tr.dataset.key = k.key;
-  tr.dataset.kind = k.kind;
+  const ed = editorFor(k);
+  const row = el('div', 'rule knob');
+  row.dataset.key = k.key;
+  row.dataset.kind = k.kind;
   const differs = canon(k.value) !== canon(k.default);
-  if (differs) tr.classList.add('differs');
+  if (differs) row.classList.add('differs');
+  const agree = toAgree.has(k.key);
+  if (agree) row.classList.add('to-agree');
 
-  const keyCell = el('td', 'key');
-  const label = el('label');
+  const head = el('div', 'rule-head');
+  const label = el('label', 'rule-name', knobLabel(k.key));
   label.htmlFor = ed.input.id;
-  label.append(el('code', '', name));
-  keyCell.append(label);
+  head.append(label);
   if (differs) {
     const mark = el('span', 'differs-mark', '●');
-    mark.title = 'this preset changes it from the default';
-    keyCell.append(' ', mark);
+    mark.title = t('rules.differs_title');
+    head.append(mark);
   }
-  keyCell.append(el('span', 'edited-mark', 'changed'));
+  if (agree) {
+    const mark = el('span', 'agree-mark', t('rules.to_agree'));
+    mark.title = t('rules.to_agree_title');
+    head.append(mark);
+  }
+  head.append(el('span', 'edited-mark', t('rules.edited')));
 
-  const valueCell = el('td', 'value');
-  const reset = el('button', 'reset', '↺ reset');
+  const control = el('div', 'rule-control');
+  const reset = el('button', 'reset', t('rules.reset'));
   reset.type = 'button';
-  reset.title = `back to the preset's value: ${fmt(k.value)}`;
-  const presetValue = el('div', 'preset-value', `preset: ${fmt(k.value)}`);
+  reset.title = t('rules.reset_title', { value: valueText(k, k.value) });
+  reset.setAttribute('aria-label', reset.title);
+  control.append(ed.input);
+  const unit = unitOf(k.key);
+  if (unit && (k.kind === 'int' || k.kind === 'float')) control.append(el('span', 'unit', t(`rules.unit.${unit}`)));
+  control.append(reset);
+  head.append(control);
+  row.append(head);
+
+  if (k.note) {
+    const note = el('p', 'note seed-line');
+    if (JAPANESE.test(k.note)) note.lang = 'ja';
+    note.title = t('rules.seed_line');
+    richText(note, k.note);
+    row.append(note);
+  }
+  // The knob's documentation is written in English: shown to English readers.
+  if (lang === 'en' && k.description) row.append(richText(el('p', 'description'), k.description));
+  const presetValue = el('div', 'preset-value', t('rules.preset_value', { value: valueText(k, k.value) }));
   const problem = el('div', 'problem');
   problem.setAttribute('role', 'status');
-  valueCell.append(ed.input, ' ', reset, presetValue, problem);
+  row.append(presetValue, problem);
 
-  const defaultCell = el('td', 'default', fmt(k.default));
-
-  const explain = el('td', 'explain');
-  explain.append(richText(el('p', 'description'), k.description));
-  if (k.note) {
-    const note = el('p', 'note');
-    if (JAPANESE.test(k.note)) note.lang = 'ja';
-    note.append(el('span', 'note-label', 'preset note: '));
-    richText(note, k.note);
-    explain.append(note);
-  }
-  tr.append(keyCell, valueCell, defaultCell, explain);
-
-  const row = { k, section, name, tr, differs, problem, ...ed, refused: '' };
+  const r = { k, section, name, tr: row, differs, problem, ...ed, refused: '' };
   ed.write(k.value);
-  const changed = () => { row.refused = ''; updateKnob(row); updateSummary(); };
-  ed.input.addEventListener(ed.input.type === 'checkbox' || ed.input.tagName === 'SELECT' ? 'change' : 'input', changed);
+  const changed = () => { r.refused = ''; updateKnob(r); updateSummary(); };
+  ed.input.addEventListener('input', changed);
+  ed.input.addEventListener('change', changed);
   reset.addEventListener('click', () => { ed.write(k.value); changed(); });
-  return row;
+  return r;
 }
 
 /** Read the editor: `row.state` is {value} or {error}; mark the row changed or invalid. */
@@ -231,33 +195,38 @@ function updateKnob(row) {
   row.tr.querySelector('.reset').disabled = !row.edited;
 }
 
+/** Draw the sheet of the loaded preset, keeping the values the reader changed in it. */
 function renderKnobs(knobs) {
+  const kept = new Map(knobRows.filter((r) => r.edited && !('error' in r.state))
+    .map((r) => [r.k.key, r.state.value]));
   sections.clear();
   knobRows = knobs.map(knobRow);
-  const box = $('#knobs');
-  box.replaceChildren();
-  const bySection = new Map();
   for (const row of knobRows) {
     sections.add(row.section);
-    if (!bySection.has(row.section)) bySection.set(row.section, []);
-    bySection.get(row.section).push(row);
+    if (kept.has(row.k.key)) row.write(kept.get(row.k.key));
   }
-  for (const [section, rows] of bySection) {
-    const details = el('details', 'knob-section');
-    details.dataset.section = section;
+  const box = $('#knobs');
+  box.replaceChildren();
+  const order = [...GROUPS.map(([g]) => g), 'other'];
+  for (const group of order) {
+    const rows = knobRows.filter((r) => groupOf(r.k.key) === group);
+    if (!rows.length) continue;
+    const details = el('details', 'knob-section rule-group');
+    details.dataset.group = group;
     details.open = true;
     const summary = el('summary');
-    summary.append(el('h3', '', section), ' ', el('span', 'section-count'));
-    const table = el('table', 'knobs');
-    const head = el('tr');
-    for (const t of ['knob', 'value', 'default', 'what it does']) head.append(el('th', '', t));
-    table.append(el('thead'), el('tbody'));
-    table.tHead.append(head);
-    for (const row of rows) table.tBodies[0].append(row.tr);
-    details.append(summary, table);
+    summary.append(el('h3', '', t(`rules.group.${group}`)), ' ', el('span', 'section-count'));
+    const list = el('div', 'rules');
+    const keys = GROUPS.find(([g]) => g === group)?.[1] ?? [];
+    rows.sort((a, b) => keys.indexOf(a.k.key) - keys.indexOf(b.k.key));
+    for (const row of rows) list.append(row.tr);
+    details.append(summary, list);
     box.append(details);
   }
   for (const row of knobRows) updateKnob(row);
+  const agree = $('#to-agree');
+  agree.hidden = toAgree.size === 0;
+  agree.textContent = toAgree.size ? t('rules.to_agree_count', { count: toAgree.size }) : '';
   updateSummary();
 }
 
@@ -280,11 +249,12 @@ function updateSummary() {
     let visible = 0;
     let edited = 0;
     let differs = 0;
-    const rows = knobRows.filter((r) => r.section === details.dataset.section);
+    const rows = knobRows.filter((r) => groupOf(r.k.key) === details.dataset.group);
     for (const row of rows) {
       const flagged = row.edited || row.refused !== '';
-      const text = `${row.k.key} ${row.k.description} ${row.k.note} ${fmt(row.k.value)}`.toLowerCase();
-      const show = (!only || row.differs || flagged) && (!words || text.includes(words) || row.refused !== '');
+      const text = `${row.k.key} ${knobLabel(row.k.key)} ${row.k.description} ${row.k.note} ${valueText(row.k, row.k.value)}`.toLowerCase();
+      const show = (!only || row.differs || flagged || toAgree.has(row.k.key))
+        && (!words || text.includes(words) || row.refused !== '');
       row.tr.hidden = !show;
       visible += show;
       edited += row.edited;
@@ -293,25 +263,26 @@ function updateSummary() {
     shown += visible;
     details.hidden = visible === 0;
     details.classList.toggle('has-edits', edited > 0);
-    const parts = [`${rows.length} knobs`];
-    if (differs) parts.push(`${differs} set by the preset`);
-    if (edited) parts.push(`${edited} changed`);
+    const parts = [t('rules.section_count', { count: rows.length })];
+    if (differs) parts.push(t('rules.section_set', { count: differs }));
+    if (edited) parts.push(t('rules.section_changed', { count: edited }));
     details.querySelector('.section-count').textContent = parts.join(' · ');
   }
   const edited = knobRows.filter((r) => r.edited);
   $('#reset-all').disabled = edited.length === 0;
-  $('#knob-count').textContent = `${shown} of ${knobRows.length} knobs shown`;
+  $('#knob-count').textContent = t('rules.shown', { shown, total: knobRows.length });
   const summary = $('#changes-summary');
   summary.replaceChildren();
   if (edited.length === 0) {
-    summary.textContent = 'Rules: the preset as it is.';
+    summary.textContent = t('lobby.rules_as_preset');
   } else {
-    summary.append(`Rules: the preset with ${edited.length} changed knob${edited.length > 1 ? 's' : ''}: `);
+    summary.append(t('lobby.rules_changed', { count: edited.length }));
     edited.forEach((row, i) => {
       const item = el('span', 'error' in row.state ? 'change invalid' : 'change');
+      item.dataset.key = row.k.key;
       item.textContent = 'error' in row.state
-        ? `${row.k.key} (invalid)`
-        : `${row.k.key} ${fmt(row.k.value)} → ${fmt(row.state.value)}`;
+        ? t('lobby.change_invalid', { key: knobLabel(row.k.key) })
+        : `${knobLabel(row.k.key)} ${valueText(row.k, row.k.value)} → ${valueText(row.k, row.state.value)}`;
       summary.append(i ? ', ' : '', item);
     });
   }
@@ -336,6 +307,138 @@ function reveal(rows) {
   }
 }
 
+// ---- saved rule sets, TOML export and import -------------------------------------------------
+
+const SAVED_KEY = 'jantaku.rulesets';
+
+function savedSets() {
+  try {
+    const v = JSON.parse(localStorage.getItem(SAVED_KEY) ?? '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+function storeSets(sets) {
+  localStorage.setItem(SAVED_KEY, JSON.stringify(sets));
+}
+
+function say(text, bad = false) {
+  const out = $('#ruleset-message');
+  out.textContent = text;
+  out.classList.toggle('error', bad);
+}
+
+/** Change the sheet to `preset` with `options` (by section) applied on its knobs. */
+async function applyRuleset(preset, options) {
+  if ($('#preset').value !== preset || loaded !== preset) {
+    $('#preset').value = preset;
+    await loadPreset(preset);
+  }
+  resetAll();
+  const unknown = [];
+  for (const [section, values] of Object.entries(options ?? {})) {
+    for (const [name, value] of Object.entries(values ?? {})) {
+      const row = knobRows.find((r) => r.k.key === `${section}.${name}`);
+      if (!row) { unknown.push(`${section}.${name}`); continue; }
+      row.write(value);
+      updateKnob(row);
+    }
+  }
+  updateSummary();
+  return unknown;
+}
+
+function renderSaved() {
+  const list = $('#saved-list');
+  list.replaceChildren();
+  const sets = savedSets();
+  const names = Object.keys(sets).sort();
+  if (!names.length) { list.append(el('li', 'none', t('rules.no_saved'))); return; }
+  for (const name of names) {
+    const li = el('li', 'saved');
+    li.dataset.name = name;
+    const title = el('span', 'saved-name', name);
+    const preset = [...$('#preset').options].find((o) => o.value === sets[name].preset);
+    const base = el('span', 'saved-base', preset ? preset.text : sets[name].preset);
+    const load = el('button', 'load', t('rules.load'));
+    load.type = 'button';
+    load.onclick = async () => {
+      const unknown = await applyRuleset(sets[name].preset, sets[name].options);
+      $('#ruleset-name').value = name;
+      say(unknown.length ? t('rules.unknown_knob', { key: unknown.join(', ') }) : '', unknown.length > 0);
+    };
+    const del = el('button', 'delete', t('rules.delete'));
+    del.type = 'button';
+    del.onclick = () => {
+      const all = savedSets();
+      delete all[name];
+      storeSets(all);
+      renderSaved();
+    };
+    li.append(title, ' ', base, ' ', load, ' ', del);
+    list.append(li);
+  }
+}
+
+function saveRuleset() {
+  const name = $('#ruleset-name').value.trim();
+  if (!name) { say(t('rules.need_name'), true); $('#ruleset-name').focus(); return; }
+  const sets = savedSets();
+  sets[name] = { preset: $('#preset').value, options: chosenOptions() };
+  storeSets(sets);
+  renderSaved();
+  say(t('rules.saved_ok', { name }));
+}
+
+async function exportRuleset() {
+  const preset = $('#preset').value;
+  const r = await fetch('/api/rulesets/export', {
+    method: 'POST',
+    headers: langHeaders({ 'Content-Type': 'application/json' }),
+    body: JSON.stringify({ preset, options: chosenOptions(), title: $('#ruleset-name').value.trim() }),
+  });
+  if (!r.ok) {
+    const body = await r.json().catch(() => ({}));
+    say(t('rules.export_failed', { detail: detailText(body.detail) || r.status }), true);
+    return;
+  }
+  const text = await r.text();
+  const name = ($('#ruleset-name').value.trim() || preset).replace(/[\\/:*?"<>|\s]+/g, '-');
+  const a = el('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/toml' }));
+  a.download = `${name}.toml`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  lastExport = text;
+}
+
+let lastExport = ''; // for tests: the text of the last export
+
+async function importRuleset(file) {
+  const text = await file.text();
+  let reply;
+  try {
+    reply = await getJSON('/api/rulesets/import', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ toml: text }),
+    });
+  } catch (e) {
+    say(t('rules.import_failed', { detail: e.message }), true);
+    return;
+  }
+  const unknown = await applyRuleset(reply.preset, reply.options);
+  const name = file.name.replace(/\.toml$/i, '');
+  $('#ruleset-name').value = name;
+  const count = Object.values(reply.options).reduce((n, v) => n + Object.keys(v).length, 0);
+  say(unknown.length ? t('rules.unknown_knob', { key: unknown.join(', ') })
+    : t('rules.imported', { name, count }), unknown.length > 0);
+}
+
 // ---- starting a table ----------------------------------------------------------------------
 
 function chosenPeople() {
@@ -354,8 +457,9 @@ async function start(event) {
   }
   const invalid = knobRows.filter((r) => 'error' in r.state);
   if (invalid.length) {
-    $('#form-error').textContent = `Fix the flagged knobs first: ${
-      invalid.map((r) => `${r.k.key} (${r.state.error})`).join('; ')}`;
+    $('#form-error').textContent = t('lobby.fix_first', {
+      list: invalid.map((r) => `${knobLabel(r.k.key)} (${r.state.error})`).join('; '),
+    });
     reveal(invalid);
     return;
   }
@@ -376,7 +480,7 @@ async function start(event) {
       body: JSON.stringify(body),
     });
   } catch (e) {
-    $('#form-error').textContent = `Could not start the table: ${e.message}`;
+    $('#form-error').textContent = t('lobby.could_not_start', { detail: e.message });
     // Flag the knobs the server names (`settlement.uma: 4 values, one per rank`).
     const named = new Set(e.message.match(/\b[a-z_]+\.[a-z_0-9]+\b/g) ?? []);
     const refused = knobRows.filter((r) => named.has(r.k.key));
@@ -402,18 +506,18 @@ async function start(event) {
     input.size = 60;
     const copy = document.createElement('button');
     copy.type = 'button';
-    copy.textContent = 'copy';
+    copy.textContent = t('lobby.copy');
     copy.onclick = () => { input.select(); navigator.clipboard?.writeText(url); };
-    li.append(`Seat ${i + 1}: `, input, ' ', copy);
+    li.append(t('lobby.invite_seat', { n: i + 1 }), input, ' ', copy);
     list.append(li);
   }
   const own = $('#own-seat');
   own.replaceChildren();
-  if (mine < 0) own.textContent = `Table ${reply.id} started; none of its seats is yours.`;
+  if (mine < 0) own.textContent = t('lobby.no_own_seat', { id: reply.id });
   if (mine >= 0) {
     const a = document.createElement('a');
     a.href = tableUrl(reply.id, reply.tokens[String(mine)]);
-    a.textContent = `Take your seat (seat ${mine + 1}) at table ${reply.id}`;
+    a.textContent = t('lobby.take_seat', { n: mine + 1, id: reply.id });
     own.append(a);
   }
   $('#invites').hidden = false;
@@ -438,38 +542,40 @@ function optionPairs(options) {
 /** The "changed knobs" cell: the first few, and how many more (all of them in its title). */
 function optionsCell(options) {
   const td = el('td', 'options');
-  const pairs = optionPairs(options).map(([key, v]) => `${key}=${fmt(v)}`);
+  const pairs = optionPairs(options).map(([key, v]) => `${knobLabel(key)}=${fmt(v)}`);
   if (pairs.length === 0) return td;
   const shown = pairs.slice(0, 3).join(', ');
-  td.textContent = pairs.length > 3 ? `${shown}, +${pairs.length - 3} more` : shown;
+  td.textContent = pairs.length > 3 ? `${shown}, ${t('lobby.more', { count: pairs.length - 3 })}` : shown;
   td.title = pairs.join('\n');
   return td;
 }
 
 function when(created) {
-  return typeof created === 'number' ? new Date(created * 1000).toLocaleString() : created ?? '';
+  return typeof created === 'number' ? new Date(created * 1000).toLocaleString(document.documentElement.lang)
+    : created ?? '';
 }
 
 async function refreshTables() {
   const rows = await getJSON('/api/tables');
   const body = $('#tables tbody');
   body.replaceChildren();
-  for (const t of rows.slice().reverse()) {
+  for (const tb of rows.slice().reverse()) {
     const tr = document.createElement('tr');
-    tr.dataset.table = String(t.id);
-    tr.append(el('td', '', String(t.id)), el('td', 'preset', t.preset), optionsCell(t.options));
-    for (const c of [t.seats.join(', '), t.status, when(t.created)]) tr.append(el('td', '', String(c)));
+    tr.dataset.table = String(tb.id);
+    tr.append(el('td', '', String(tb.id)), el('td', 'preset', tb.preset), optionsCell(tb.options));
+    const status = ['playing', 'finished'].includes(tb.status) ? t(`lobby.status.${tb.status}`) : tb.status;
+    for (const c of [tb.seats.join(', '), status, when(tb.created)]) tr.append(el('td', '', String(c)));
     const td = document.createElement('td');
-    if (t.status === 'finished') {
+    if (tb.status === 'finished') {
       const replay = document.createElement('a');
-      replay.href = `/replay.html?table=${t.id}`;
+      replay.href = `/replay.html?table=${tb.id}`;
       replay.className = 'replay';
-      replay.textContent = 'replay';
+      replay.textContent = t('lobby.replay');
       const a = document.createElement('a');
-      a.href = `/api/tables/${t.id}/log`;
-      a.download = `jantaku-${t.id}.jsonl`;
+      a.href = `/api/tables/${tb.id}/log`;
+      a.download = `jantaku-${tb.id}.jsonl`;
       a.className = 'download';
-      a.textContent = 'download';
+      a.textContent = t('lobby.download');
       td.append(replay, ' · ', a);
     }
     tr.append(td);
@@ -488,11 +594,29 @@ for (const radio of document.querySelectorAll('input[name="people"]')) {
   radio.addEventListener('change', () => { people = chosenPeople(); renderSeats(); });
 }
 $('#refresh').addEventListener('click', refreshTables);
+$('#save-ruleset').addEventListener('click', saveRuleset);
+$('#export-ruleset').addEventListener('click', () => { exportRuleset().catch((e) => say(e.message, true)); });
+$('#import-ruleset').addEventListener('change', (e) => {
+  const file = e.target.files?.[0];
+  if (file) importRuleset(file).catch((err) => say(err.message, true)).finally(() => { e.target.value = ''; });
+});
+renderSaved();
 // For tests and debugging: the preset whose knobs are shown, and the options a start would send.
 globalThis.jantakuLobby = {
   loaded: () => loaded,
   options: chosenOptions,
+  lastExport: () => lastExport,
 };
+applyI18n(document);
+onLangChange(() => {
+  renderSeats();
+  labelPresets();
+  showTitle();
+  if (shownPreset) renderKnobs(shownPreset.knobs);
+  renderSaved();
+  refreshTables().catch(() => {});
+});
+labelPresets();
 loadPreset($('#preset').value).catch((e) => { $('#form-error').textContent = e.message; });
 refreshTables().catch(() => {});
 // External mjai bots this server may seat (its admin's list: GET /api/mjai-bots).

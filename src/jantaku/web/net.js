@@ -32,7 +32,8 @@ export const REFUSED = {
 
 /**
  * Open the seat's socket and keep it open. `onMessage(msg)` gets every message of the server;
- * `onStatus(text, state)` says what the connection does (state: 'open' | 'retry' | 'refused').
+ * `onStatus(text, state, detail)` says what the connection does (state: 'open' | 'retry' |
+ * 'refused'; detail: the close code when refused, the wait in ms before a retry).
  * Returns {sendAction(action, at), requestView(), close()}; sendAction is false when not open.
  */
 export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
@@ -52,11 +53,11 @@ export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
     ws.onclose = (e) => {
       if (REFUSED[e.code]) {
         stopped = true;
-        onStatus(REFUSED[e.code], 'refused');
+        onStatus(REFUSED[e.code], 'refused', e.code);
         return;
       }
       if (stopped) return;
-      onStatus(`Disconnected; reconnecting in ${Math.round(retryMs / 1000)} s…`, 'retry');
+      onStatus(`Disconnected; reconnecting in ${Math.round(retryMs / 1000)} s…`, 'retry', retryMs);
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 10000);
     };

@@ -9,9 +9,10 @@
 //
 // URL: /replay.html?table=ID[&step=N][&hand=K][&pov=P] (step and hand count from 1).
 import {
-  REASONS, fold, handResult, handTitle, newModel, renderBoard, resultNodes, seatName,
+  fold, handResult, handTitle, newModel, reasonName, renderBoard, resultNodes, seatName,
   settlementNodes,
 } from './board.js';
+import { applyI18n, onLangChange, t } from './i18n.js';
 import { setTileNames, tileLabel, tileName } from './tiles.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -58,10 +59,10 @@ function outcome(evs) {
   for (const ev of evs) {
     if (ev.type === 'hora') {
       const who = seatName({ seats, you: null }, ev.actor);
-      const points = ev.hora_points === undefined ? '' : ` ${ev.hora_points}`;
-      parts.push(`${who} ${ev.actor === ev.target ? 'tsumo' : 'ron'}${points}`);
+      const how = t(ev.actor === ev.target ? 'replay.out.tsumo' : 'replay.out.ron');
+      parts.push(t('replay.out.win', { who, how, points: ev.hora_points ?? '' }).trim());
     } else if (ev.type === 'ryukyoku') {
-      parts.push((REASONS[ev.reason] ?? [`Draw (${ev.reason})`])[0]);
+      parts.push(reasonName(ev.reason));
     }
   }
   return parts.join(', ');
@@ -73,7 +74,7 @@ async function open(log, seatKinds) {
   ready = false;
   events = log;
   const start = events[0];
-  if (!start || start.type !== 'start_game') throw new Error('not a jantaku game log: no start_game');
+  if (!start || start.type !== 'start_game') throw new Error(t('replay.not_a_log'));
   const people = start.people ?? start.players;
   seats = seatKinds && seatKinds.length === people ? seatKinds : Array(people).fill('human');
   await loadPreset(start.preset);
@@ -85,16 +86,12 @@ async function open(log, seatKinds) {
     if (ev.type === 'start_kyoku') {
       const { preset: _, ...rest } = model;
       snapshots.push(structuredClone(rest));
-      hands.push({ event: i, pos: steps.length, title: handTitle(ev), sittingOut: ev.sitting_out });
+      hands.push({ event: i, pos: steps.length, start: ev, sittingOut: ev.sitting_out });
     }
     if (ev.type !== 'start_game' && ev.type !== 'pass') steps.push(i);
     fold(model, ev);
   });
-  if (!hands.length) throw new Error('the log deals no hand');
-  hands.forEach((h, k) => {
-    const next = k + 1 < hands.length ? hands[k + 1].event : events.length;
-    h.outcome = outcome(events.slice(h.event, next));
-  });
+  if (!hands.length) throw new Error(t('replay.no_hand'));
   for (const id of ['#download', '#download-tenhou6', '#download-mjai']) $(id).hidden = !tableId;
   if (tableId) {
     $('#download').href = `/api/tables/${tableId}/log`;
@@ -111,13 +108,21 @@ async function open(log, seatKinds) {
   const hand = Number(params.get('hand'));
   if (Number.isInteger(step) && step >= 1) first = Math.min(step, steps.length) - 1;
   else if (Number.isInteger(hand) && hand >= 1) first = hands[Math.min(hand, hands.length) - 1].pos;
-  $('#status').textContent = `${tableId ? `Table ${tableId}` : 'Log file'} · ${start.preset}`
-    + ` · ${people} ${start.people ? 'people rotating' : 'players'} · seed ${start.seed}`
-    + ` · ${hands.length} hand${hands.length === 1 ? '' : 's'}`;
+  showStatus();
   ready = true;
   hiddenAt = null;
   pos = -1; // whatever was shown before: render anew
   go(first);
+}
+
+function showStatus() {
+  const start = events[0];
+  const people = start.people ?? start.players;
+  $('#status').textContent = t('replay.status', {
+    source: tableId ? t('replay.source_table', { id: tableId }) : t('replay.source_file'),
+    preset: start.preset, people, rotating: start.people ? t('replay.rotating') : '',
+    seed: start.seed, count: hands.length,
+  });
 }
 
 function renderHandList() {
@@ -128,11 +133,13 @@ function renderHandList() {
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.hand = String(k);
-    button.append(h.title);
-    if (h.outcome) {
+    button.append(handTitle(h.start));
+    const next = k + 1 < hands.length ? hands[k + 1].event : events.length;
+    const said = outcome(events.slice(h.event, next));
+    if (said) {
       const o = document.createElement('span');
       o.className = 'outcome';
-      o.textContent = h.outcome;
+      o.textContent = said;
       button.append(o);
     }
     button.onclick = () => go(h.pos);
@@ -164,33 +171,37 @@ function describe(ev) {
   const who = Number.isInteger(ev.actor) ? name(ev.actor) : '';
   switch (ev.type) {
     case 'start_kyoku': {
-      const out = Number.isInteger(ev.sitting_out) ? `; ${name(ev.sitting_out)} sits out (抜け番)` : '';
-      return `${handTitle(ev)}: the tiles are dealt, ${name(ev.oya)} deals${out}.`;
+      const title = handTitle(ev);
+      return Number.isInteger(ev.sitting_out)
+        ? t('replay.ev.deal_out', { title, dealer: name(ev.oya), out: name(ev.sitting_out) })
+        : t('replay.ev.deal', { title, dealer: name(ev.oya) });
     }
-    case 'tsumo': return `${who} draws ${tile(ev.tile)}${ev.rinshan ? ' (replacement tile, 嶺上)' : ''}.`;
-    case 'dahai': return `${who} discards ${tile(ev.tile)}${ev.tsumogiri ? ' (the drawn tile, ツモ切り)' : ''}.`;
+    case 'tsumo':
+      return t(ev.rinshan ? 'replay.ev.draw_rinshan' : 'replay.ev.draw', { who, tile: tile(ev.tile) });
+    case 'dahai':
+      return t(ev.tsumogiri ? 'replay.ev.discard_tsumogiri' : 'replay.ev.discard', { who, tile: tile(ev.tile) });
     case 'reach': {
-      const kind = `${ev.open ? 'open ' : ''}${ev.shuba ? 'shuba ' : ''}riichi`;
-      return `${who} declares ${kind} (立直).`;
+      const kind = `${ev.open ? 'open_' : ''}${ev.shuba ? 'shuba_' : ''}riichi`;
+      return t('replay.ev.riichi', { who, kind: t(`table.action.${kind}`) });
     }
-    case 'reach_accepted': return `${who}'s riichi stick goes on the table.`;
+    case 'reach_accepted': return t('replay.ev.reach_accepted', { who });
     case 'chi': case 'pon': case 'daiminkan':
-      return `${who} calls ${ev.type === 'daiminkan' ? 'kan' : ev.type} on ${tile(ev.tile)} from ${name(ev.target)}.`;
-    case 'ankan': return `${who} declares a closed kan of ${tile(ev.tiles[0])}.`;
-    case 'kakan': return `${who} adds ${tile(ev.tile)} to a pon (加槓).`;
-    case 'kakan_done': return `Nobody robs ${who}'s kan.`;
-    case 'dora': return `A new dora indicator: ${tile(ev.tile)}.`;
-    case 'nukidora': return `${who} sets ${tile(ev.tile)} aside (抜きドラ).`;
+      return t('replay.ev.call', {
+        who, call: t(`table.action.${ev.type}`), tile: tile(ev.tile), from: name(ev.target),
+      });
+    case 'ankan': return t('replay.ev.ankan', { who, tile: tile(ev.tiles[0]) });
+    case 'kakan': return t('replay.ev.kakan', { who, tile: tile(ev.tile) });
+    case 'kakan_done': return t('replay.ev.kakan_done', { who });
+    case 'dora': return t('replay.ev.dora', { tile: tile(ev.tile) });
+    case 'nukidora': return t('replay.ev.nukidora', { who, tile: tile(ev.tile) });
     case 'hora': {
-      const how = ev.actor === ev.target ? 'tsumo' : `ron on ${name(ev.target)}'s ${tile(ev.tile)}`;
-      return `${who} wins by ${how}: ${ev.hora_points ?? '?'} points.`;
+      const points = ev.hora_points ?? '?';
+      return ev.actor === ev.target ? t('replay.ev.tsumo_win', { who, points })
+        : t('replay.ev.ron_win', { who, points, from: name(ev.target), tile: tile(ev.tile) });
     }
-    case 'ryukyoku': {
-      const reason = REASONS[ev.reason] ?? [`Draw (${ev.reason})`, '流局'];
-      return `${reason[0]} (${reason[1]}).`;
-    }
-    case 'end_kyoku': return 'The hand is over.';
-    case 'end_game': return 'The game is over (終局).';
+    case 'ryukyoku': return t('replay.ev.ryukyoku', { reason: reasonName(ev.reason) });
+    case 'end_kyoku': return t('replay.ev.end_kyoku');
+    case 'end_game': return t('replay.ev.end_game');
     default: return ev.type;
   }
 }
@@ -220,7 +231,9 @@ function render() {
   const ev = events[steps[pos]];
   renderBoard(M);
   const h = handOf(pos);
-  $('#counter').textContent = `step ${pos + 1} / ${steps.length} · hand ${h + 1} / ${hands.length}`;
+  $('#counter').textContent = t('replay.counter', {
+    step: pos + 1, steps: steps.length, hand: h + 1, hands: hands.length,
+  });
   $('#counter').dataset.pos = String(pos);
   $('#event').textContent = describe(ev);
   $('#event').dataset.type = ev.type;
@@ -233,7 +246,7 @@ function render() {
   $('#prev-hand').disabled = pos === 0;
   $('#next').disabled = pos === steps.length - 1;
   $('#next-hand').disabled = pos === steps.length - 1;
-  $('#play').textContent = playing ? '▮▮ pause' : '▶ play';
+  $('#play').textContent = t(playing ? 'replay.pause' : 'replay.play');
   showResult(ev);
 }
 
@@ -282,14 +295,14 @@ function schedule() {
 function stop() {
   playing = false;
   clearTimeout(timer);
-  if (ready) $('#play').textContent = '▶ play';
+  if (ready) $('#play').textContent = t('replay.play');
 }
 
 function togglePlay() {
   if (playing) { stop(); return; }
   if (pos >= steps.length - 1) go(0);
   playing = true;
-  $('#play').textContent = '▮▮ pause';
+  $('#play').textContent = t('replay.pause');
   schedule();
 }
 
@@ -364,7 +377,7 @@ async function readLog(text) {
   const r = await fetch('/api/import', { method: 'POST', body: text });
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
-    throw new Error(`this record cannot be imported: ${body.detail ?? `HTTP ${r.status}`}`);
+    throw new Error(t('replay.import_failed', { detail: body.detail ?? t('errors.http', { status: r.status }) }));
   }
   return parseLines(await r.text());
 }
@@ -375,15 +388,15 @@ function fail(err) {
 
 async function load() {
   if (!tableId) {
-    $('#status').textContent = 'No table: open a finished table\'s replay from the lobby, or a log file.';
+    $('#status').textContent = t('replay.no_table');
     return;
   }
   const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/log`);
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
-    const why = r.status === 409 ? 'the game is still being played: its replay opens once it is over'
-      : r.status === 404 ? 'no such table' : body.detail ?? `HTTP ${r.status}`;
-    $('#status').textContent = `Table ${tableId}: ${why}.`;
+    $('#status').textContent = r.status === 409 ? t('replay.still_playing', { id: tableId })
+      : r.status === 404 ? t('replay.no_such_table', { id: tableId })
+        : t('replay.load_failed', { id: tableId, detail: body.detail ?? t('errors.http', { status: r.status }) });
     return;
   }
   const log = parseLines(await r.text());
@@ -405,4 +418,14 @@ globalThis.jantakuReplay = {
   go,
 };
 
+applyI18n(document);
+onLangChange(() => {
+  if (!ready) return;
+  showStatus();
+  renderHandList();
+  for (const o of $('#pov').options) o.text = seatName({ seats, you: null }, Number(o.value));
+  const p = pos;
+  pos = -1; // render anew
+  go(p);
+});
 load().catch(fail);

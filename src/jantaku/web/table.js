@@ -4,6 +4,7 @@
 import {
   fold, newModel, renderBoard, resultNodes, settlementNodes,
 } from './board.js';
+import { applyI18n, onLangChange, t } from './i18n.js';
 import { openSeat, seatToken } from './net.js';
 import { setTileNames, tileEl, tileName } from './tiles.js';
 
@@ -19,12 +20,9 @@ const OWN_PAUSE_MS = Math.min(150, CALL_PAUSE_MS);
 // Watching a hand one sits out: nobody waits for this seat, so the pace only has to be legible.
 const WATCH_PAUSE_MS = Math.min(400, CALL_PAUSE_MS);
 const RIICHI_TYPES = ['riichi', 'open_riichi', 'shuba_riichi', 'open_shuba_riichi'];
-const ACTION_LABELS = {
-  riichi: 'Riichi', open_riichi: 'Open riichi', shuba_riichi: 'Shuba riichi',
-  open_shuba_riichi: 'Open shuba riichi', tsumo: 'Tsumo', ron: 'Ron', chi: 'Chi', pon: 'Pon',
-  daiminkan: 'Kan', ankan: 'Kan', kakan: 'Kan', kita: 'Kita', nine_terminals: 'Nine terminals',
-  pass: 'Pass',
-};
+const ACTION_TYPES = ['riichi', 'open_riichi', 'shuba_riichi', 'open_shuba_riichi', 'tsumo', 'ron',
+  'chi', 'pon', 'daiminkan', 'ankan', 'kakan', 'kita', 'nine_terminals', 'pass'];
+const actionLabel = (type) => (ACTION_TYPES.includes(type) ? t(`table.action.${type}`) : type);
 const KEYS = {
   p: ['pass'], r: RIICHI_TYPES, t: ['tsumo', 'ron'], c: ['chi'], o: ['pon'],
   k: ['daiminkan', 'ankan', 'kakan'], n: ['kita'], 9: ['nine_terminals'],
@@ -84,7 +82,7 @@ function renderActions() {
   if (M && M.sittingOut === M.seat && !M.end) {
     const note = document.createElement('p');
     note.id = 'sitting-out-note';
-    note.textContent = 'You sit out this hand (抜け番): the others play on.';
+    note.textContent = t('table.you_sit_out');
     box.append(note);
   }
   const seen = new Set();
@@ -95,11 +93,11 @@ function renderActions() {
     button.dataset.type = a.type;
     if (RIICHI_TYPES.includes(a.type)) {
       if (seen.has(a.type)) continue; // one button per riichi kind, then pick the discard
-      button.append(ACTION_LABELS[a.type]);
+      button.append(actionLabel(a.type));
       if (riichiMode === a.type) button.classList.add('active');
       button.onclick = () => { riichiMode = riichiMode === a.type ? null : a.type; render(); };
     } else {
-      button.append(ACTION_LABELS[a.type] ?? a.type);
+      button.append(actionLabel(a.type));
       for (const t of a.tiles ?? []) button.append(tileEl(t, { small: true }));
       if (a.tiles?.length === 0 && a.tile !== null && a.type !== 'tsumo' && a.type !== 'ron') {
         button.append(tileEl(a.tile, { small: true }));
@@ -212,7 +210,14 @@ function connect() {
       queue.push(msg);
       pump();
     },
-    onStatus: (text) => { $('#status').textContent = text; },
+    // net.js says what the connection does; the page says it in the reader's language.
+    onStatus: (text, state, code) => {
+      $('#status').textContent = state === 'open' ? t('table.connected', { id: tableId })
+        : state === 'refused' && code === 4404 ? t('table.no_such_table')
+          : state === 'refused' && code === 4401 ? t('table.invalid_link')
+            : state === 'retry' ? t('errors.disconnected', { seconds: Math.round((code ?? 500) / 1000) })
+              : text;
+    },
   });
 }
 
@@ -237,8 +242,19 @@ globalThis.jantakuTable = {
   idle: () => M !== null && !pumping && !queue.length,
 };
 
+applyI18n(document);
+onLangChange(() => {
+  render();
+  if ($('#result').open && M) {
+    // Redraw the dialog in the new language.
+    $('#result-body').replaceChildren(...($('#result').className === 'game-result' && M.end
+      ? settlementNodes(M, M.end, { logHref: `/api/tables/${tableId}/log` })
+      : M.result ? resultNodes(M, M.result) : []));
+  }
+});
+
 if (!tableId) {
-  $('#status').textContent = 'No table: open a table from the lobby.';
+  $('#status').textContent = t('table.no_table');
 } else {
   connect();
 }

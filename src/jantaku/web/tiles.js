@@ -3,6 +3,8 @@
 // their second copies under 華8).
 // Names are the engine's mpsz names: "0p" a red five, "gp" a gold five, "0z" the dot white.
 
+import { t } from './i18n.js';
+
 const BASE = '/static/';
 const NUMBER_FILES = {
   m: ['tiles/Man1.svg', 'tiles/Man2.svg', 'tiles/Man3.svg', 'tiles/Man4.svg', 'tiles/Man5.svg',
@@ -55,17 +57,16 @@ export function tileImage(name) {
   return { file: NUMBER_FILES[suit][Number(d) - 1], variant: '' };
 }
 
-const LABELS = { z: ['East', 'South', 'West', 'North', 'White', 'Green', 'Red'] };
-
+/** A tile's name for people ("5筒", "赤5筒", "白" / "5pin", "red 5pin", "White"). */
 export function tileLabel(name) {
   const d = name[0];
   const suit = name[1];
-  if (suit === 'f') return ['Spring', 'Summer', 'Autumn', 'Winter'][Number(d) - 1];
-  if (suit === 'z') return d === '0' ? 'White (dot)' : LABELS.z[Number(d) - 1];
-  const word = { m: 'man', p: 'pin', s: 'sou' }[suit];
-  if (d === '0') return `red 5${word}`;
-  if (d === 'g') return `gold 5${word}`;
-  return `${d}${word}`;
+  if (suit === 'f') return t(`tiles.flower.${d}`);
+  if (suit === 'z') return d === '0' ? t('tiles.dot_white') : t(`tiles.honor.${d}`);
+  const word = { m: 'tiles.man', p: 'tiles.pin', s: 'tiles.sou' }[suit];
+  if (d === '0') return t('tiles.red', { name: t(word, { n: 5 }) });
+  if (d === 'g') return t('tiles.gold', { name: t(word, { n: 5 }) });
+  return t(word, { n: d });
 }
 
 /** A tile element: an id (number), a name (string) or null (face down). */
@@ -80,7 +81,7 @@ export function tileEl(tile, { sideways = false, small = false, extra = '' } = {
   if (tile === null || tile === undefined || tile === '?') {
     el.classList.add('back');
     img.src = BASE + BACK_FILE;
-    img.alt = 'face-down tile';
+    img.alt = t('tiles.back');
   } else {
     const name = typeof tile === 'number' ? tileName(tile) : tile;
     const { file, variant } = tileImage(name);
