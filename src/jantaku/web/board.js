@@ -33,7 +33,7 @@ export function newModel({ seat = 0, you = null, seats, preset = null }) {
     scores: Array(n).fill(0), startScores: Array(n).fill(0), chips: Array(n).fill(0),
     honba: 0, kyotaku: 0, oya: 0, sittingOut: null, handSize: 13, // until a deal says
     bakaze: 'E', kyoku: 1, turn: null, last: null, horas: [], ryukyoku: null, result: null,
-    end: null, wallLeft: null, rinshanLeft: null,
+    end: null, wallLeft: null, rinshanLeft: null, dice: null, wareme: null,
   };
 }
 
@@ -67,6 +67,8 @@ function startKyoku(M, ev) {
     last: null, horas: [], ryukyoku: null, result: null,
     wallLeft: ev.wall ? ev.wall.live.length : null,
     rinshanLeft: ev.wall ? ev.wall.rinshan.length : null,
+    dice: Array.isArray(ev.dice) ? ev.dice.slice() : null,
+    wareme: Number.isInteger(ev.wareme) ? ev.wareme : null,
   });
 }
 
@@ -260,13 +262,20 @@ export function roundName(M) {
 
 // -- the board --------------------------------------------------------------------------------
 
+/** A river as Tenhou draws it: rows of six, the riichi discard sideways, a called tile taken
+ * out (kept in the page, hidden, so the discards still count) and, when the riichi discard was
+ * the one called, the next discard sideways instead; the last discard marked. */
 export function renderRiver(M, s) {
   const box = document.createElement('div');
   box.className = 'river';
+  let sideways = false;
   M.rivers[s].forEach((d, i) => {
+    const turned = (d.riichi || sideways) && !d.called;
+    sideways = (d.riichi || sideways) && d.called;
     const extra = [d.tsumogiri ? 'tsumogiri' : '', d.called ? 'called' : '',
+      d.riichi ? 'riichi-discard' : '',
       M.last && M.last.actor === s && M.last.index === i ? 'last' : ''].join(' ');
-    box.append(tileEl(d.tile, { sideways: d.riichi, small: true, extra }));
+    box.append(tileEl(d.tile, { sideways: turned, small: true, extra }));
   });
   return box;
 }
@@ -326,7 +335,8 @@ export function renderHandRow(M, s) {
 }
 
 function renderPlayer(M, s, hand) {
-  const box = $(`#p-${position(M, s)}`);
+  const side = position(M, s);
+  const box = $(`#p-${side}`);
   const out = s === M.sittingOut;
   box.classList.remove('empty');
   box.classList.toggle('turn', M.turn === s);
@@ -342,13 +352,37 @@ function renderPlayer(M, s, hand) {
     mark.textContent = t('table.sitting_out');
     name.append(mark);
   }
-  if (M.riichi[s]) {
-    const stick = document.createElement('span');
-    stick.className = 'riichi-stick';
-    stick.title = t('table.riichi_stick');
-    name.append(stick);
+  // The hand at the player's edge with the called melds and the extracted tiles at its right,
+  // as at a real table; the river in front of the centre.
+  const strip = el('div', 'strip');
+  strip.append(name, hand ?? renderHandRow(M, s), renderMelds(M, s));
+  box.append(renderRiver(M, s), strip);
+}
+
+/** The centre's box of person s, at the side they sit: wind, name, score, chips, the riichi
+ * stick they put on the table, and the marks of the hand (親, 割れ目, シュバ, 抜け番). */
+function seatScore(M, s) {
+  const box = el('div', 'seat-score');
+  box.dataset.side = position(M, s);
+  box.dataset.person = String(s);
+  const wind = seatWind(M, s);
+  if (M.turn === s) box.classList.add('turn');
+  if (s === M.sittingOut) box.classList.add('sitting-out');
+  box.title = seatLabel(M, s);
+  box.append(el('span', 'wind', wind ? t(`common.wind.${wind}`) : t('table.sitting_out')));
+  if (wind === 'E') box.append(el('span', 'mark dealer', t('table.dealer')));
+  if (M.wareme === s) box.append(el('span', 'mark wareme', t('table.wareme')));
+  box.append(el('span', 'points', String(M.scores[s])));
+  if (hasChips(M)) {
+    box.append(el('span', 'chips', t('table.chips', { count: knob(M, 'game.start_chips', 0) + M.chips[s] })));
   }
-  box.append(name, renderRiver(M, s), renderMelds(M, s), hand ?? renderHandRow(M, s));
+  if (M.riichi[s]) {
+    const stick = el('span', `riichi-stick ${M.riichi[s] === 'shuba' ? 'shuba' : ''}`);
+    stick.title = t('table.riichi_stick');
+    box.append(stick);
+    if (M.riichi[s] === 'shuba') box.append(el('span', 'mark shuba', t('table.shuba_mark')));
+  }
+  return box;
 }
 
 /**
@@ -377,20 +411,20 @@ export function renderBoard(M, { hand = () => null } = {}) {
     span.textContent = text;
     sticks.append(span);
   }
+  if (M.dice) {
+    const [a, b] = M.dice;
+    const dice = el('span', 'dice', `${DICE_FACES[a - 1] ?? a}${DICE_FACES[b - 1] ?? b}`);
+    dice.title = t('table.dice', { a, b });
+    sticks.append(dice);
+  }
   const dora = $('#dora');
   dora.replaceChildren(el('span', 'label', t('table.dora_indicators')));
-  M.dora.forEach((t) => dora.append(tileEl(t, { small: true })));
+  const doraTiles = el('span', 'tiles');
+  M.dora.forEach((id) => doraTiles.append(tileEl(id, { small: true })));
+  dora.append(doraTiles);
   const scores = $('#center-scores');
   scores.replaceChildren();
-  const chips = hasChips(M);
-  for (let s = 0; s < M.n; s++) {
-    const line = document.createElement('div');
-    line.textContent = `${seatLabel(M, s)}: ${M.scores[s]}`;
-    if (chips) line.textContent += ` · ${t('table.chips', { count: knob(M, 'game.start_chips', 0) + M.chips[s] })}`;
-    if (M.turn === s) line.className = 'turn';
-    if (s === M.sittingOut) line.className = 'sitting-out';
-    scores.append(line);
-  }
+  for (let s = 0; s < M.n; s++) scores.append(seatScore(M, s));
   return true;
 }
 

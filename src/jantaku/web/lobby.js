@@ -555,6 +555,12 @@ function when(created) {
     : created ?? '';
 }
 
+/** A seat kind of the table list ("human", "bot:baseline") for people. */
+function seatKindName(kind) {
+  if (kind.startsWith('bot:')) return t('lobby.seat_kind.bot', { name: kind.slice(4) });
+  return kind === 'human' ? t('lobby.seat_kind.human') : kind;
+}
+
 async function refreshTables() {
   const rows = await getJSON('/api/tables');
   const body = $('#tables tbody');
@@ -562,9 +568,12 @@ async function refreshTables() {
   for (const tb of rows.slice().reverse()) {
     const tr = document.createElement('tr');
     tr.dataset.table = String(tb.id);
-    tr.append(el('td', '', String(tb.id)), el('td', 'preset', tb.preset), optionsCell(tb.options));
+    const preset = [...$('#preset').options].find((o) => o.value === tb.preset);
+    const presetCell = el('td', 'preset', preset ? preset.text : tb.preset);
+    presetCell.dataset.preset = tb.preset;
+    tr.append(el('td', '', String(tb.id)), presetCell, optionsCell(tb.options));
     const status = ['playing', 'finished'].includes(tb.status) ? t(`lobby.status.${tb.status}`) : tb.status;
-    for (const c of [tb.seats.join(', '), status, when(tb.created)]) tr.append(el('td', '', String(c)));
+    for (const c of [tb.seats.map(seatKindName).join(', '), status, when(tb.created)]) tr.append(el('td', '', String(c)));
     const td = document.createElement('td');
     if (tb.status === 'finished') {
       const replay = document.createElement('a');
