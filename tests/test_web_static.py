@@ -14,7 +14,10 @@ from jantaku.rules import PRESET_NAMES, load_preset
 from jantaku.rules.model import knobs
 from jantaku.server.app import WEB_DIR, create_app
 
-SCRIPTS = ["lobby.js", "table.js", "tiles.js", "board.js", "replay.js", "i18n.js"]
+SCRIPTS = [
+    "lobby.js", "table.js", "tiles.js", "board.js", "replay.js", "i18n.js", "rulesheet.js",
+    "comforts.js",
+]
 STYLES = ["common.css", "lobby.css", "table.css", "replay.css"]
 PAGES = ["index.html", "table.html", "replay.html"]
 

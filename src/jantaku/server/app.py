@@ -98,6 +98,7 @@ from .lab import lab_router
 from .limits import ServerLimits
 from .score_routes import score_router
 from .store import DatabaseBusy, Store
+from .table_help import router as table_help
 from .tables import Message, Subscriber, TableManager
 
 MAX_MESSAGE_BYTES = 8 * 1024
@@ -164,6 +165,7 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     app.include_router(score_router(db))  # 点数記録 and the calculator (/score, /calc)
+    app.include_router(table_help)
 
     @app.get("/", response_class=HTMLResponse)
     def lobby() -> str:

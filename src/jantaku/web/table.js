@@ -4,9 +4,10 @@
 import {
   fold, newModel, renderBoard, resultNodes, settlementNodes,
 } from './board.js';
-import { applyI18n, onLangChange, t } from './i18n.js';
+import { chime, settings, settingsPanel, startTimer, stopTimer } from './comforts.js';
+import { applyI18n, langHeaders, onLangChange, t } from './i18n.js';
 import { openSeat, seatToken } from './net.js';
-import { setTileNames, tileEl, tileName } from './tiles.js';
+import { kindOf, setTileNames, tileEl, tileName } from './tiles.js';
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -70,6 +71,54 @@ function render() {
   if (!M) return;
   renderBoard(M, { hand: (s) => (s === M.seat ? renderHand() : null) });
   renderActions();
+  updateWaits();
+}
+
+// -- the waits of the own hand (a setting) -------------------------------------------------------
+
+let tableOptions = {};
+let waitsFor = ''; // the hand whose waits are shown or asked for
+let waitsShown = null; // {shanten, waits} of that hand
+
+/** Ask the server for the waits of the own hand when it changed and holds no drawn tile. */
+function updateWaits() {
+  const box = $('#waits');
+  const hand = M?.hands[M.seat];
+  if (!settings.waits || !hand || M.sittingOut === M.seat || M.end) { box.hidden = true; return; }
+  if (M.draws[M.seat] !== null) { showWaits(); return; } // the waits before the draw still hold
+  const called = M.melds[M.seat].flatMap((m) => [...(m.tiles ?? []), ...(m.tile !== undefined ? [m.tile] : []),
+    ...(m.added !== undefined ? [m.added] : [])]);
+  const key = JSON.stringify([hand, called]);
+  if (key === waitsFor) { showWaits(); return; }
+  waitsFor = key;
+  waitsShown = null;
+  showWaits();
+  fetch('/api/waits', {
+    method: 'POST',
+    headers: langHeaders({ 'Content-Type': 'application/json' }),
+    body: JSON.stringify({ preset: M.preset?.name ?? '', options: tableOptions, tiles: hand, called }),
+  }).then((r) => (r.ok ? r.json() : null)).then((w) => {
+    if (key !== waitsFor) return;
+    waitsShown = w;
+    showWaits();
+  }).catch(() => {});
+}
+
+/** Show the waits when the hand is tenpai, and フリテン when one of them is in the own river. */
+function showWaits() {
+  const box = $('#waits');
+  const w = waitsShown;
+  if (!settings.waits || !w || w.shanten !== 0 || !w.waits.length) { box.hidden = true; return; }
+  const river = new Set((M.rivers[M.seat] ?? []).map((d) => kindOf(tileName(d.tile))));
+  const furiten = w.waits.some((name) => river.has(kindOf(name)));
+  box.replaceChildren();
+  box.append(Object.assign(document.createElement('span'), { className: 'label', textContent: t('table.waits') }));
+  for (const name of w.waits) box.append(tileEl(name, { small: true }));
+  if (furiten) {
+    box.append(Object.assign(document.createElement('span'), { className: 'furiten', textContent: t('table.furiten') }));
+  }
+  box.classList.toggle('is-furiten', furiten);
+  box.hidden = false;
 }
 
 function keyFor(type) {
@@ -117,9 +166,28 @@ function renderActions() {
   }
 }
 
+/** A new decision: a tone (a call or one's turn), and the timer if one is set. */
+function announce() {
+  const calls = ['chi', 'pon', 'daiminkan', 'ron'];
+  chime(legal.some((a) => calls.includes(a.type)) ? 'call' : 'turn');
+  startTimer($('#actions'), () => {
+    // Time is up: pass when that is possible, else discard the drawn tile (or the last one).
+    const pass = legal.find((a) => a.type === 'pass');
+    if (pass) { send({ type: 'pass', tile: null, tiles: [] }); return; }
+    const drawn = M?.draws[M.seat];
+    const tiles = drawn !== null && drawn !== undefined ? [drawn, ...(M.hands[M.seat] ?? []).slice().reverse()]
+      : (M?.hands[M.seat] ?? []).slice().reverse();
+    for (const id of tiles) {
+      const a = legal.find((x) => x.type === 'discard' && x.tile !== null && tileName(x.tile) === tileName(id));
+      if (a) { send({ type: 'discard', tile: id, tiles: [] }); return; }
+    }
+  });
+}
+
 let sentFrom = []; // the legal actions when the last action was sent: back if it is refused
 
 function send(action) {
+  stopTimer();
   if (!seatSocket?.sendAction(action, legalAt)) return;
   sentFrom = legal;
   legal = [];
@@ -166,6 +234,7 @@ async function handle(msg) {
   if (msg.type === 'view') {
     const preset = await loadPreset(msg.preset);
     M = newModel({ seat: msg.seat, you: msg.seat, seats: msg.seats, preset });
+    tableOptions = msg.options ?? {};
     legal = [];
     for (const ev of msg.events) fold(M, ev);
     render();
@@ -180,8 +249,10 @@ async function handle(msg) {
       if (ev.type === 'end_game') await settlementDialog(ev);
     }
   } else if (msg.type === 'legal') {
+    const before = legal.length;
     legal = msg.actions;
     legalAt = msg.at;
+    if (legal.length && !before) announce();
     riichiMode = null;
     render();
   } else if (msg.type === 'error') {
@@ -242,8 +313,10 @@ globalThis.jantakuTable = {
   idle: () => M !== null && !pumping && !queue.length,
 };
 
+$('#settings-slot').append(settingsPanel(() => { if (M) render(); }));
 applyI18n(document);
 onLangChange(() => {
+  $('#settings-slot').replaceChildren(settingsPanel(() => { if (M) render(); }));
   render();
   if ($('#result').open && M) {
     // Redraw the dialog in the new language.

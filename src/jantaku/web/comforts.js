@@ -1,0 +1,123 @@
+// The small comforts of the table page, each behind one setting remembered by the browser:
+// a sound on your turn and on calls (off by default), a per-turn timer (none by default: the
+// table waits for you), and the waits and furiten of your hand when it is tenpai (on).
+import { t } from './i18n.js';
+
+const KEY = 'jantaku.table';
+const DEFAULTS = { sound: false, timer: 0, waits: true };
+
+function load() {
+  try {
+    const v = JSON.parse(localStorage.getItem(KEY) ?? '{}');
+    return { ...DEFAULTS, ...(v && typeof v === 'object' ? v : {}) };
+  } catch {
+    return { ...DEFAULTS };
+  }
+}
+
+export const settings = load();
+
+function save() {
+  try { localStorage.setItem(KEY, JSON.stringify(settings)); } catch { /* kept for this page */ }
+}
+
+// -- sound ----------------------------------------------------------------------------------------
+
+let audio = null;
+
+/** A short tone: 'turn' (one high note) or 'call' (two notes). Nothing unless switched on. */
+export function chime(kind) {
+  if (!settings.sound) return;
+  try {
+    audio ??= new AudioContext();
+    const notes = kind === 'call' ? [660, 990] : [880];
+    notes.forEach((freq, i) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      const at = audio.currentTime + i * 0.12;
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.2, at + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.11);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(at + 0.12);
+    });
+  } catch { /* no audio on this browser */ }
+}
+
+// -- the per-turn timer -----------------------------------------------------------------------------
+
+let timer = null;
+
+/** Count down settings.timer seconds in `box`, then call `expire()`; none when it is 0. */
+export function startTimer(box, expire) {
+  stopTimer();
+  if (!settings.timer || settings.timer <= 0) return;
+  let left = settings.timer;
+  const show = el('span', 'turn-timer');
+  show.setAttribute('role', 'timer');
+  box.append(show);
+  const tick = () => {
+    show.textContent = t('table.seconds_left', { count: left });
+    show.classList.toggle('urgent', left <= 3);
+    if (left <= 0) { stopTimer(); expire(); return; }
+    left -= 1;
+    timer = setTimeout(tick, 1000);
+  };
+  tick();
+}
+
+export function stopTimer() {
+  clearTimeout(timer);
+  timer = null;
+}
+
+// -- the settings panel ---------------------------------------------------------------------------
+
+function el(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** The panel of the three settings; `changed()` is called after each change. */
+export function settingsPanel(changed = () => {}) {
+  const box = el('details', 'settings');
+  box.id = 'settings';
+  box.append(el('summary', '', `⚙ ${t('table.settings')}`));
+  const sound = el('input', 'switch');
+  sound.type = 'checkbox';
+  sound.id = 'setting-sound';
+  sound.setAttribute('role', 'switch');
+  sound.checked = settings.sound;
+  sound.addEventListener('change', () => {
+    settings.sound = sound.checked;
+    save();
+    chime('turn');
+    changed();
+  });
+  const waits = el('input', 'switch');
+  waits.type = 'checkbox';
+  waits.id = 'setting-waits';
+  waits.setAttribute('role', 'switch');
+  waits.checked = settings.waits;
+  waits.addEventListener('change', () => { settings.waits = waits.checked; save(); changed(); });
+  const seconds = el('select');
+  seconds.id = 'setting-timer';
+  for (const s of [0, 5, 10, 15, 20, 30]) {
+    seconds.append(new Option(s ? t('table.timer_seconds', { count: s }) : t('table.timer_off'), String(s)));
+  }
+  seconds.value = String(settings.timer);
+  seconds.addEventListener('change', () => { settings.timer = Number(seconds.value); save(); changed(); });
+  const panel = el('div', 'panel');
+  for (const [input, key] of [[sound, 'table.sound'], [waits, 'table.show_waits'], [seconds, 'table.timer']]) {
+    const label = el('label', 'setting');
+    label.htmlFor = input.id;
+    label.append(el('span', '', t(key)), input);
+    panel.append(label);
+  }
+  box.append(panel);
+  return box;
+}
