@@ -71,6 +71,7 @@ export function startTimer(box, expire) {
 export function stopTimer() {
   clearTimeout(timer);
   timer = null;
+  for (const e of document.querySelectorAll('.turn-timer')) e.remove();
 }
 
 // -- the settings panel ---------------------------------------------------------------------------

@@ -80,12 +80,12 @@ let tableOptions = {};
 let waitsFor = ''; // the hand whose waits are shown or asked for
 let waitsShown = null; // {shanten, waits} of that hand
 
-/** Ask the server for the waits of the own hand when it changed and holds no drawn tile. */
+/** Ask the server for the waits of the own hand (without the drawn tile: what it waits on
+ * before this turn's discard) whenever it changed. */
 function updateWaits() {
   const box = $('#waits');
   const hand = M?.hands[M.seat];
   if (!settings.waits || !hand || M.sittingOut === M.seat || M.end) { box.hidden = true; return; }
-  if (M.draws[M.seat] !== null) { showWaits(); return; } // the waits before the draw still hold
   const called = M.melds[M.seat].flatMap((m) => [...(m.tiles ?? []), ...(m.tile !== undefined ? [m.tile] : []),
     ...(m.added !== undefined ? [m.added] : [])]);
   const key = JSON.stringify([hand, called]);
@@ -170,7 +170,7 @@ function renderActions() {
 function announce() {
   const calls = ['chi', 'pon', 'daiminkan', 'ron'];
   chime(legal.some((a) => calls.includes(a.type)) ? 'call' : 'turn');
-  startTimer($('#actions'), () => {
+  startTimer($('#timer-slot'), () => {
     // Time is up: pass when that is possible, else discard the drawn tile (or the last one).
     const pass = legal.find((a) => a.type === 'pass');
     if (pass) { send({ type: 'pass', tile: null, tiles: [] }); return; }
