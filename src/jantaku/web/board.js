@@ -34,6 +34,7 @@ export function newModel({ seat = 0, you = null, seats, preset = null }) {
     honba: 0, kyotaku: 0, oya: 0, sittingOut: null, handSize: 13, // until a deal says
     bakaze: 'E', kyoku: 1, turn: null, last: null, horas: [], ryukyoku: null, result: null,
     end: null, wallLeft: null, rinshanLeft: null, dice: null, wareme: null,
+    shownWaits: Array(n).fill(null),
   };
 }
 
@@ -60,6 +61,7 @@ function startKyoku(M, ev) {
       : s === sittingOut ? 0 : M.handSize)),
     rivers: Array.from({ length: n }, () => []), melds: Array.from({ length: n }, () => []),
     nuki: Array.from({ length: n }, () => []), riichi: Array(n).fill(false),
+    shownWaits: Array(n).fill(null),
     pendingReach: Array(n).fill(false),
     dora: ev.dora_tiles ? ev.dora_tiles.slice() : [ev.dora_tile ?? ev.dora_marker],
     scores: ev.scores.slice(), startScores: ev.scores.slice(), honba: ev.honba,
@@ -112,7 +114,7 @@ export function fold(M, ev) {
       countDraw(M, !!ev.rinshan);
       if (M.hands[ev.actor]) {
         if (M.draws[ev.actor] !== null) M.hands[ev.actor] = [...M.hands[ev.actor], M.draws[ev.actor]].sort(byId);
-        M.draws[ev.actor] = ev.tile;
+        M.draws[ev.actor] = Number.isInteger(ev.tile) ? ev.tile : null; // an open hand's draw is unseen
       }
       break;
     case 'reach':
@@ -120,6 +122,9 @@ export function fold(M, ev) {
       M.riichi[ev.actor] = ev.shuba ? 'shuba' : 'riichi';
       break;
     case 'reach_accepted':
+      // An open riichi shows the table its hand (mighty) or its waits (gotou).
+      if (Array.isArray(ev.shown) && !M.hands[ev.actor]) M.hands[ev.actor] = ev.shown.slice().sort(byId);
+      if (typeof ev.shown_waits === 'string') M.shownWaits[ev.actor] = ev.shown_waits;
       // The stick leaves the score now (the events carry scores only when the hand ends);
       // a シュバリー stick costs more than a riichi one.
       M.scores[ev.actor] -= M.riichi[ev.actor] === 'shuba'
@@ -356,6 +361,11 @@ function renderPlayer(M, s, hand) {
   // as at a real table; the river in front of the centre.
   const strip = el('div', 'strip');
   strip.append(name, hand ?? renderHandRow(M, s), renderMelds(M, s));
+  if (M.shownWaits[s]) {
+    const waits = el('span', 'shown-waits', el('span', 'label', t('table.waits')));
+    for (const name of mpszNames(M.shownWaits[s])) waits.append(tileEl(name, { small: true }));
+    strip.append(waits);
+  }
   box.append(renderRiver(M, s), strip);
 }
 
