@@ -50,7 +50,10 @@ def test_japanese_is_the_default_and_the_texts_differ() -> None:
     ja, en = i18n.catalogue("ja"), i18n.catalogue("en")
     assert ja["table.riichi"] == "立直" and en["table.riichi"] == "Riichi"
     # A Japanese catalogue that is the English one copied would pass the key checks.
-    same = [k for k in ja if ja[k] == en[k] and re.search(r"[a-z]{4}", ja[k])]
+    # (A command's name, "JSON (jantaku ledger)", reads the same in both.)
+    same = [
+        k for k in ja if ja[k] == en[k] and re.search(r"[a-z]{4}", ja[k]) and "jantaku" not in ja[k]
+    ]
     assert same == [], same
 
 
