@@ -118,3 +118,26 @@ def test_the_server_serves_the_catalogues(tmp_path: Path) -> None:
         assert r.status_code == 404
         r = client.get("/api/presets/nope", headers={"Accept-Language": "en"})
         assert r.status_code == 404 and r.json()["detail"] == "No rule set 'nope'"
+
+
+def test_every_knob_and_choice_has_a_name_in_both_languages() -> None:
+    # The rule sheet names each option and each choice from the `rules` catalogue (a missing
+    # one would show its key, e.g. "game.false_call", to a player).
+    from jantaku.rules import PRESET_NAMES, load_preset
+    from jantaku.rules.model import knobs
+
+    for lang in i18n.LANGS:
+        cat = i18n.catalogue(lang)
+        missing = sorted(
+            {
+                key
+                for name in PRESET_NAMES
+                for k in knobs(load_preset(name))
+                for key in [
+                    f"rules.knob.{k.key}",
+                    *(f"rules.choice.{k.key}.{c}" for c in k.choices),
+                ]
+                if key not in cat
+            }
+        )
+        assert missing == [], (lang, missing)

@@ -16,13 +16,14 @@ export const GROUPS = [
     'tiles.flowers', 'tiles.manzu_fives', 'hand.wildcards', 'hand.wildcard_fifth_copy',
     'scoring.nuki_dora', 'table.initial_dora', 'table.kan_dora_at_once', 'scoring.ura_dora',
     'table.doubles_two_dora', 'scoring.riichi_stick', 'table.open_riichi', 'table.open_riichi_max',
-    'table.open_riichi_shows', 'table.open_riichi_guarded', 'table.open_riichi_may_pass',
+    'table.third_riichi_open', 'table.open_riichi_shows', 'table.open_riichi_guarded',
+    'table.open_riichi_may_pass', 'table.extract_last_tile', 'table.kan_dora_indicators',
     'game.shuba_stick', 'table.riichi_below_zero', 'table.riichi_without_draws',
     'table.furiten_riichi', 'table.riichi_must_win', 'table.per_tile_furiten',
     'table.kokushi_furiten_ron', 'table.riichi_ankan', 'table.riichi_ankan_waits',
     'table.double_ron', 'table.kan_needs_draws', 'table.dead_wall', 'table.rinshan_tiles',
     'table.replacement_shortens_wall', 'game.deal_passes_on_win', 'game.dealer_win_honba',
-    'game.chombo',
+    'game.chombo', 'game.false_call', 'game.false_call_points',
   ]],
   ['yaku', [
     'scoring.min_han', 'scoring.two_han_from_honba', 'scoring.kuitan', 'hand.chiitoi_four',
@@ -30,7 +31,7 @@ export const GROUPS = [
     'scoring.four_north_han', 'scoring.dot_white', 'scoring.flower_han', 'scoring.flower_seat_han',
     'scoring.flower_indicator_han', 'scoring.flower_powers', 'scoring.otafuku', 'scoring.yonchoro',
     'scoring.extra_yaku', 'scoring.disabled_yaku', 'scoring.yaku_han', 'scoring.double_yakuman',
-    'scoring.kazoe_yakuman', 'scoring.pao', 'scoring.daiminkan_liability', 'scoring.tedumari_han',
+    'scoring.kazoe_yakuman', 'scoring.ippatsu_yaku', 'scoring.pao', 'scoring.daiminkan_liability', 'scoring.tedumari_han',
   ]],
   ['points', [
     'scoring.fu', 'scoring.fu_cap', 'scoring.chiitoitsu_fu', 'scoring.pinfu_tsumo_fu',
@@ -50,16 +51,18 @@ export const GROUPS = [
   ]],
   ['draws', [
     'game.deal_on_draw', 'game.noten_total', 'table.tenpai_needs_yaku', 'game.nagashi',
+    'game.nagashi_is_win',
     'table.nine_terminals', 'table.tenhou_aborts',
   ]],
   ['end', [
-    'game.length', 'game.extension', 'game.extension_target', 'game.bust', 'game.end_at_or_above',
+    'game.length', 'game.extension', 'game.extension_target', 'game.extension_above', 'game.bust',
+    'game.end_at_or_above',
     'game.agari_yame', 'game.last_hand_dealer_only', 'game.restrict_game_ending_wins',
     'game.restrict_tsumo', 'game.leftover_sticks',
   ]],
   ['settlement', [
     'settlement.style', 'settlement.return_points', 'settlement.uma', 'settlement.sink_uma',
-    'settlement.kubi', 'settlement.rounding', 'chips.point_value',
+    'settlement.kubi', 'settlement.rounding', 'settlement.boo_yakuman', 'chips.point_value',
   ]],
 ];
 const GROUP_OF = new Map(GROUPS.flatMap(([g, keys]) => keys.map((k) => [k, g])));
@@ -82,6 +85,7 @@ const UNITS = {
   'scoring.two_han_from_honba': 'honba',
   'table.initial_dora': 'tiles', 'table.dead_wall': 'tiles', 'table.rinshan_tiles': 'tiles',
   'table.open_riichi_max': 'people', 'table.kan_needs_draws': 'draws',
+  'game.false_call_points': 'points',
 };
 
 export function unitOf(key) {
