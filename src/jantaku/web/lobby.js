@@ -558,6 +558,7 @@ function when(created) {
 /** A seat kind of the table list ("human", "bot:baseline") for people. */
 function seatKindName(kind) {
   if (kind.startsWith('bot:')) return t('lobby.seat_kind.bot', { name: kind.slice(4) });
+  if (kind.startsWith('mjai:')) return t('lobby.seat_kind.mjai', { name: kind.slice(5) });
   return kind === 'human' ? t('lobby.seat_kind.human') : kind;
 }
 
@@ -631,6 +632,6 @@ refreshTables().catch(() => {});
 // External mjai bots this server may seat (its admin's list: GET /api/mjai-bots).
 getJSON('/api/mjai-bots').then((names) => {
   if (!names.length) return;
-  SEAT_KINDS.splice(-1, 0, ...names.map((n) => [`mjai:${n}`, `mjai bot (${n})`]));
+  SEAT_KINDS.splice(-1, 0, ...names.map((n) => [`mjai:${n}`, 'lobby.seat_kind.mjai', { name: n }]));
   renderSeats();
 }).catch(() => {});
