@@ -30,7 +30,7 @@ LOCALES = {"ja": "ja-JP", "en": "en-US"}
 # tile-art credits, a yaku's name in the other language, inputs, and the invite links.
 VISIBLE_TEXT_JS = """() => {
   const skip = '.note, .description, .seed-line, code, .lang-switch, footer, .name-other, '
-    + 'script, style, #invite-list, #tables td.options, #status';
+    + 'script, style, #invite-list, #tables td.options, #status, .format';
   const out = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -60,6 +60,12 @@ LATIN_OK = {
     "pagedown",
     "home",
     "end",
+    # The names of log formats (the links to them are skipped as `.format`).
+    "json",
+    "tenhou",
+    "net",
+    "paipu",
+    "mjai",
 }
 # Japanese an English page may show: the site's name and the names players use for the tiles'
 # suits and honors are in the catalogue's English; none is expected beyond the site name.

@@ -721,7 +721,7 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
     log.href = logHref;
     // The same game for other tools (GET /api/tables/{id}/export).
     const other = (format, text) => {
-      const a = el('a', '', text);
+      const a = el('a', 'format', text); // a format's own name, the same in every language
       a.href = logHref.replace(/\/log$/, `/export?format=${format}`);
       return a;
     };
