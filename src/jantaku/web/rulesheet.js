@@ -13,7 +13,7 @@ import { has, t } from './i18n.js';
 export const GROUPS = [
   ['basic', [
     'game.start_points', 'game.start_chips', 'tiles.red', 'tiles.gold', 'tiles.dot_white',
-    'tiles.flowers', 'tiles.manzu_fives', 'hand.wildcards', 'hand.wildcard_fifth_copy',
+    'tiles.flowers', 'tiles.flower_sets', 'tiles.manzu_fives', 'hand.wildcards', 'hand.wildcard_fifth_copy',
     'scoring.nuki_dora', 'table.initial_dora', 'table.kan_dora_at_once', 'scoring.ura_dora',
     'table.doubles_two_dora', 'scoring.riichi_stick', 'table.open_riichi', 'table.open_riichi_max',
     'table.third_riichi_open', 'table.open_riichi_shows', 'table.open_riichi_guarded',
@@ -29,7 +29,7 @@ export const GROUPS = [
     'scoring.min_han', 'scoring.two_han_from_honba', 'scoring.kuitan', 'hand.chiitoi_four',
     'scoring.chiitoi_four_han', 'scoring.yakuhai_north', 'scoring.north_in_hand',
     'scoring.four_north_han', 'scoring.dot_white', 'scoring.flower_han', 'scoring.flower_seat_han',
-    'scoring.flower_indicator_han', 'scoring.flower_powers', 'scoring.otafuku', 'scoring.yonchoro',
+    'scoring.flower_indicator_han', 'scoring.flower_powers', 'scoring.autumn_fives_dora', 'scoring.otafuku', 'scoring.yonchoro',
     'scoring.extra_yaku', 'scoring.disabled_yaku', 'scoring.yaku_han', 'scoring.double_yakuman',
     'scoring.kazoe_yakuman', 'scoring.ippatsu_yaku', 'scoring.pao', 'scoring.daiminkan_liability', 'scoring.tedumari_han',
   ]],
@@ -44,9 +44,9 @@ export const GROUPS = [
     'chips.enabled', 'chips.sitting_out_pays_all', 'chips.ippatsu', 'chips.red_five',
     'chips.gold_five', 'chips.ura_dora', 'chips.kan_dora', 'chips.north', 'chips.rinshan',
     'chips.otafuku', 'chips.sokupochi', 'chips.alice_closed', 'chips.alice_open',
-    'chips.alice_ippatsu_forgives', 'chips.sanbaiman', 'chips.yakuman_tsumo', 'chips.yakuman_ron',
+    'chips.alice_ippatsu_forgives', 'chips.alice_pochi_wild', 'chips.snake_eyes', 'chips.guruguru', 'chips.sanbaiman', 'chips.yakuman_tsumo', 'chips.yakuman_ron',
     'chips.kazoe_per_han', 'chips.all_nuki_yakuman', 'chips.dice_chances', 'chips.shuba_doubles',
-    'game.bust_chips', 'game.bust_chips_on_draw', 'game.sitting_out_chips',
+    'game.bust_chips', 'game.bust_chips_on_draw', 'game.double_ron_bust_chips', 'game.yakitori_chips', 'game.sitting_out_chips',
     'game.high_score_chips', 'game.high_score_line',
   ]],
   ['draws', [
@@ -62,7 +62,8 @@ export const GROUPS = [
   ]],
   ['settlement', [
     'settlement.style', 'settlement.return_points', 'settlement.uma', 'settlement.sink_uma',
-    'settlement.kubi', 'settlement.rounding', 'settlement.boo_yakuman', 'chips.point_value',
+    'settlement.kubi', 'settlement.chips_second_kubi', 'settlement.chips_second_no_kubi',
+    'settlement.chips_four', 'settlement.kubi_uma', 'settlement.raw_chips_per_10000', 'settlement.rounding', 'settlement.boo_yakuman', 'chips.point_value',
   ]],
 ];
 const GROUP_OF = new Map(GROUPS.flatMap(([g, keys]) => keys.map((k) => [k, g])));
@@ -77,7 +78,7 @@ const UNITS = {
   'game.noten_total': 'points', 'game.shuba_stick': 'points', 'game.high_score_line': 'points',
   'scoring.honba_ron': 'points', 'scoring.honba_tsumo': 'points', 'scoring.riichi_stick': 'points',
   'scoring.round_up': 'points', 'scoring.tsumo_bonus': 'points', 'scoring.terminal_manzu_bonus': 'points',
-  'scoring.open_riichi_bonus': 'points', 'settlement.return_points': 'points', 'settlement.kubi': 'points',
+  'scoring.open_riichi_bonus': 'points', 'settlement.return_points': 'points', 'settlement.kubi': 'points', 'chips.snake_eyes': 'chips', 'settlement.kubi_uma': 'chips',
   'chips.point_value': 'points',
   'scoring.fu_cap': 'fu', 'scoring.chiitoitsu_fu': 'fu', 'scoring.pinfu_tsumo_fu': 'fu',
   'scoring.min_han': 'han', 'scoring.chiitoi_four_han': 'han', 'scoring.flower_seat_han': 'han',
@@ -191,7 +192,7 @@ function sampleEntry(k) {
 
 /** Labels of a list's places: ranks for uma, the four flowers for their han. */
 function placeLabel(key, i) {
-  if (key === 'settlement.uma') return t('rules.rank', { n: i + 1 });
+  if (key === 'settlement.uma' || key.startsWith('settlement.chips_')) return t('rules.rank', { n: i + 1 });
   if (key === 'scoring.flower_han') return t(`tiles.flower.${i + 1}`);
   if (key === 'scoring.yaku_han') return t(i === 0 ? 'rules.closed' : 'rules.open');
   return '';
