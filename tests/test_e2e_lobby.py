@@ -73,10 +73,14 @@ def test_change_knobs_and_start_a_table_under_them(server: str, browser: Any) ->
             "(rows) => rows.map((r) => r.dataset.key)"
         )
         assert sorted(agreed) == [
-            "chips.dice_chances", "settlement.kubi", "settlement.style", "settlement.uma",
+            "chips.dice_chances",
+            "chips.snake_eyes",
+            "settlement.kubi",
+            "settlement.style",
+            "settlement.uma",
         ]
         assert row(page, "settlement.uma").locator(".agree-mark").inner_text() == "agree on this"
-        assert "4 options" in page.locator("#to-agree").inner_text()
+        assert "5 options" in page.locator("#to-agree").inner_text()
         # The red and gold fives: a count per suit.
         red = row(page, "tiles.red").locator(".suit-picker select")
         assert red.evaluate_all("(s) => s.map((x) => x.value)") == ["0", "1", "1"]
