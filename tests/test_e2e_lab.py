@@ -113,6 +113,8 @@ def test_a_lab_run_from_the_page(server: str, browser: Any, lang: str) -> None:
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server}/lab.html")
     expected = "ルール実験" if lang == "ja" else "rule lab"
+    # The heading is translated once the catalogue has arrived (i18n.js fetches it).
+    page.locator("h1", has_text=expected).wait_for(timeout=20_000)
     assert expected in page.locator("h1").inner_text()
     page.select_option("#rules", "gotou")
     page.wait_for_function("document.querySelector('#rules').value === 'gotou'")

@@ -412,7 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
     si.set_defaults(func=cmd_simulate)
 
     ex = sub.add_parser(
-        "export", help="write finished games as tenhou.net/6 JSON or mjai logs (docs/export.md)"
+        "export", help="write finished games as tenhou.net/6 JSON or mjai logs"
     )
     ex.add_argument("--format", required=True, choices=["tenhou6", "mjai"])
     ex.add_argument("--out", required=True, help="folder for the files (one a game)")
