@@ -725,3 +725,52 @@ def test_the_engine_tells_the_scorer_the_start_indicators_and_the_kans() -> None
     chips = win_chips(result, dataclasses.replace(sit, first_turn=False), preset)
     assert "kan_dora" not in {item for item, _, _ in chips.items}
 
+
+
+def _before_exhaustive_draw(preset: str, seed: int) -> tuple[State, dict[str, object], list[int]]:
+    """The recorded game's state just before the last discard of its first exhaustive draw
+    with someone tenpai, that discard, and who the record says was tenpai."""
+    import gzip
+    import json
+    from pathlib import Path
+
+    golden = Path(__file__).parent / "golden" / "games.jsonl.gz"
+    with gzip.open(golden, "rt", encoding="utf-8") as f:
+        row = next(
+            r
+            for r in map(json.loads, f)
+            if (r["preset"], r["seed"], r["bots"], r["people"]) == (preset, seed, "baseline", None)
+        )
+    events = row["events"]
+    i = next(
+        i
+        for i, e in enumerate(events)
+        if e["type"] == "ryukyoku" and e["reason"] == "exhaustive" and e["tenpai"]
+    )
+    last = events[i - 1]
+    assert last["type"] == "dahai"
+    return Game(preset, seed).replay(events[: i - 1]), last, events[i]["tenpai"]
+
+
+@pytest.mark.parametrize("holder", ["tenpai", "noten"])
+def test_a_flower_or_north_held_at_the_draw_never_makes_a_hand_noten(holder: str) -> None:
+    """gotou «華牌、北の補充し忘れはツモ番時にいつでも解消可能»: a hand still holding a flower (or
+    north) it has not set aside is judged at the draw on its other tiles: a tenpai hand stays
+    tenpai, and the flower makes a noten hand no better."""
+    state, last, tenpai = _before_exhaustive_draw("gotou", 1006)
+    assert (tenpai, last["actor"]) == ([0, 1], 0)
+    seat = 1 if holder == "tenpai" else 2  # neither is the one discarding
+    held = {t for p in state.players for t in p.hand}
+    player = state.players[seat]
+    for kind_name in ("1f", "4z"):  # a flower, then a north
+        (kind,) = {tile_kind(t) for t in parse_tiles(kind_name, state.game.tileset)}
+        extra = next(t for t in state.game.tileset.tiles if tile_kind(t) == kind and t not in held)
+        trial = Game("gotou", 1006).replay(state.events)
+        p = trial.players[seat]
+        p.hand.append(extra)
+        p.hand_changed()
+        actor = int(last["actor"])  # type: ignore[call-overload]
+        trial.apply(Action(ActionType.DISCARD, actor, int(last["tile"])))  # type: ignore[call-overload]
+        draw = next(e for e in reversed(trial.events) if e["type"] == "ryukyoku")
+        assert (seat in draw["tenpai"]) is (holder == "tenpai"), (kind_name, draw)
+    assert len(player.hand) == 13

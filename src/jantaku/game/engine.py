@@ -1558,7 +1558,14 @@ class State:
         """Tenpai at an exhaustive draw (with a yaku on some wait where 形式テンパイ is not
         allowed)."""
         p = self.players[seat]
-        waits = self._waits(p, p.hand)
+        hand: Sequence[Tile] = p.hand
+        waits = self._waits(p, hand)
+        if not waits and self.game.extractable:
+            # «華牌、北の補充し忘れはツモ番時にいつでも解消可能»: a flower or north still held at
+            # the draw never makes a hand noten; it is judged on its other tiles.
+            rest = [t for t in hand if tile_kind(t) not in self.game.extractable]
+            if len(rest) < len(hand) and len(rest) % 3 == 1:
+                hand, waits = rest, self._waits(p, rest)
         if not waits or not self.game.table.tenpai_needs_yaku:
             return bool(waits)
         held = set(p.hand) | {t for m in p.melds for t in m.tiles}
@@ -1574,13 +1581,17 @@ class State:
                         sit = self._situation(seat, seat, tile, False)
                         sit = replace(
                             sit,
-                            concealed=(*p.hand, tile),
+                            concealed=(*hand, tile),
                             haitei=False,
                             rinshan=False,
                             first_turn=False,
                         )
                     else:
-                        sit = replace(self._situation(seat, target, tile, False), houtei=False)
+                        sit = replace(
+                            self._situation(seat, target, tile, False),
+                            concealed=(*hand, tile),
+                            houtei=False,
+                        )
                     self.game.scorer.score(sit)
                     return True
                 except NotAWin:
