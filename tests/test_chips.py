@@ -839,11 +839,9 @@ class TestChipsKnobs:
         # test_snake_eyes_pays_20), 2 with the knob: 1-1 then 6-5 = 2 + 11 from each.
         from jantaku.scoring.ledger import Ledger
 
-        dice = iter([1, 1, 6, 5])
         preset = load_preset("gotou", {"chips": {"snake_eyes": 2}})
-        led = Ledger(preset, dice=lambda: next(dice))
-        rolls = led.roll_dice_chance()
-        e = led.apply({"type": "chips", "to": 2, "dice": rolls})
+        led = Ledger(preset)
+        e = led.apply({"type": "chips", "to": 2, "dice": [[1, 1], [6, 5]]})
         assert e["chip_changes"] == [-13, -13, 26]
 
     @knob("guruguru")

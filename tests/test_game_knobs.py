@@ -549,22 +549,16 @@ class TestYakitori:
 
 
 class TestDiceChances:
-    def test_rolls_with_injected_dice_then_paid_as_a_chip_event(self) -> None:
+    def test_rolls_are_paid_as_a_chip_event(self) -> None:
         # 3-3 (doubles: roll again), 1-1 (ピンゾロ 20, doubles: again), 2-5 (7): 6 + 20 + 7 =
         # 33 from each other person (抜け番 included: four people).
-        dice = iter([3, 3, 1, 1, 2, 5])
-        led = Ledger(load_preset("gotou"), people=4, dice=lambda: next(dice))
-        rolls = led.roll_dice_chance()
-        assert rolls == [[3, 3], [1, 1], [2, 5]]
-        e = led.apply({"type": "chips", "to": 1, "dice": rolls})
+        led = Ledger(load_preset("gotou"), people=4)
+        e = led.apply({"type": "chips", "to": 1, "dice": [[3, 3], [1, 1], [2, 5]]})
         assert e["chip_changes"] == [-33, 99, -33, -33]
 
     def test_snake_eyes_pays_20(self) -> None:
-        dice = iter([1, 1, 6, 5])
-        led = Ledger(load_preset("gotou"), dice=lambda: next(dice))
-        rolls = led.roll_dice_chance()
-        assert rolls == [[1, 1], [6, 5]]
-        e = led.apply({"type": "chips", "to": 2, "dice": rolls[:1]})
+        led = Ledger(load_preset("gotou"))
+        e = led.apply({"type": "chips", "to": 2, "dice": [[1, 1]]})
         assert e["chip_changes"] == [-20, -20, 40]
 
 

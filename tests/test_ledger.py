@@ -167,12 +167,6 @@ def test_chip_events_spring_and_dice() -> None:
     assert e["chip_changes"] == [50, -25, -25]  # ピンゾロ 20, then 5
 
 
-def test_dice_chance_rolls_come_from_the_injected_dice() -> None:
-    rolls = iter([2, 2, 5, 1])
-    led = Ledger(load_preset("gotou"), dice=lambda: next(rolls))
-    assert led.roll_dice_chance() == [[2, 2], [5, 1]]  # doubles roll again
-
-
 # -- tokushima, mighty --------------------------------------------------------------------------
 
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 from jantaku.cli import run_json
 from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.model import Preset, ScoringRules
-from jantaku.scoring import NotAWin
+from jantaku.scoring import NotAWin, Refusal
 from jantaku.scoring.json_io import (
     ScoreService,
     SituationError,
@@ -725,8 +725,9 @@ def test_north_in_hand() -> None:
     # 444z, riichi ron on 4z with a 2p dora: refused; with the knob at "any" it is riichi +
     # dora, 2 han at gotou's fixed 30 fu: 2000.
     kw: dict[str, Any] = {"riichi": "riichi", "dora_indicators": "1p"}
-    with pytest.raises(NotAWin, match="honor yakuman"):
+    with pytest.raises(NotAWin) as refused:
         score("gotou", "123p456p789s11s444z", "4z", **kw)
+    assert refused.value.code is Refusal.NORTH_IN_HAND
     r = score("gotou", "123p456p789s11s444z", "4z", options={"north_in_hand": "any"}, **kw)
     assert r["payments"] == {"W": 2000}
     # Kokushi may use the north.

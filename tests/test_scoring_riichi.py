@@ -22,7 +22,15 @@ from typing import Any
 import pytest
 
 from jantaku.rules import load_preset
-from jantaku.scoring import YAKU_BY_ID, NotAWin, RiichiKind, Scorer, ScoreResult, WinSituation
+from jantaku.scoring import (
+    YAKU_BY_ID,
+    NotAWin,
+    Refusal,
+    RiichiKind,
+    Scorer,
+    ScoreResult,
+    WinSituation,
+)
 from jantaku.tiles import Hand, parse_tiles, tile_kind
 from jantaku.tiles.kinds import WINDS
 
@@ -466,16 +474,16 @@ def test_pao_daisangen(kw: dict[str, Any], payments: dict[str, int]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("hand", "win", "kw", "fragment"),
+    ("hand", "win", "kw", "code"),
     [
-        pytest.param(PINFU_HAND, "3s", {}, "no yaku", id="kanchan-ron-no-yaku"),
-        pytest.param("333m456p789s55s333z", "9s", {}, "no yaku", id="guest-wind-triplet"),
-        pytest.param("123m456p789s234s56p", "6p", {}, "not complete", id="incomplete"),
+        pytest.param(PINFU_HAND, "3s", {}, Refusal.NO_YAKU, id="kanchan-ron-no-yaku"),
+        pytest.param("333m456p789s55s333z", "9s", {}, Refusal.NO_YAKU, id="guest-wind-triplet"),
+        pytest.param("123m456p789s234s56p", "6p", {}, Refusal.INCOMPLETE, id="incomplete"),
         pytest.param(
             "1111m3355p7799s11z",
             "1z",
             {},
-            "not complete",
+            Refusal.INCOMPLETE,
             id="four-of-a-kind-is-not-two-chiitoitsu-pairs",
         ),
         pytest.param(
@@ -487,19 +495,21 @@ def test_pao_daisangen(kw: dict[str, Any], payments: dict[str, int]) -> None:
         ),
     ],
 )
-def test_not_a_win(hand: str, win: str, kw: dict[str, Any], fragment: str | None) -> None:
-    if fragment is None:  # a control: still scores, chankan not counted
+def test_not_a_win(hand: str, win: str, kw: dict[str, Any], code: Refusal | None) -> None:
+    if code is None:  # a control: still scores, chankan not counted
         r = score(hand, win, **kw)
         assert yaku_of(r) == {"menzen_tsumo": 1, "pinfu": 1}
         return
-    with pytest.raises(NotAWin, match=fragment):
+    with pytest.raises(NotAWin) as refused:
         score(hand, win, **kw)
+    assert refused.value.code is code
 
 
 def test_kuitan_off_open_tanyao_is_no_yaku() -> None:
     sc = Scorer(load_preset("riichi", {"kuitan": False}))
-    with pytest.raises(NotAWin, match="no yaku"):
+    with pytest.raises(NotAWin) as refused:
         sc.score(situation(OPEN_TANYAO, "4s"))
+    assert refused.value.code is Refusal.NO_YAKU
     closed = sc.score(situation("234m567p678s234s55p", "4s"))
     assert yaku_of(closed) == {"pinfu": 1, "tanyao": 1}
 

@@ -137,12 +137,11 @@ class Game:
         self,
         preset: Preset | str = "riichi",
         seed: int = 0,
-        table: TableRules | None = None,
         people: int | None = None,
     ) -> None:
         self.preset = load_preset(preset) if isinstance(preset, str) else preset
         self.seed = seed
-        self.table = table if table is not None else self.preset.table
+        self.table: TableRules = self.preset.table
         self.scorer = Scorer(self.preset)
         self.tileset = self.scorer.tileset
         self.analyzer = self.scorer.analyzer

@@ -213,14 +213,14 @@ class _Round:
                 return
             self.outs[actor].append(f"f{self.code(ev['tile'])}")
 
-    def hora(self, ev: dict[str, Any], preset: Preset) -> None:
+    def hora(self, ev: dict[str, Any]) -> None:
         if not self.result:
             self.result = ["和了"]
         if ev.get("uradora_markers"):
             self.ura = [self.code(t) for t in ev["uradora_markers"]]
         deltas = [*ev["deltas"], *[0] * (4 - len(ev["deltas"]))]
         who, target = ev["actor"], ev["target"]
-        self.result += [deltas, [who, target, _pao(ev, deltas), *_win_text(ev, preset, self)]]
+        self.result += [deltas, [who, target, _pao(ev, deltas), *_win_text(ev, self)]]
 
     def draw(self, ev: dict[str, Any]) -> None:
         text = _DRAW_TEXT.get(ev["reason"], "流局")
@@ -251,7 +251,7 @@ def _pao(ev: dict[str, Any], deltas: list[int]) -> int:
     return extra[0] if extra else int(who)
 
 
-def _win_text(ev: dict[str, Any], preset: Preset, rnd: _Round) -> list[str]:
+def _win_text(ev: dict[str, Any], rnd: _Round) -> list[str]:
     """The score text and the yaku entries of a win."""
     yakus = [YakuHan(y["id"], y["han"], y.get("yakuman", 0)) for y in ev.get("yakus", [])]
     multiples = sum(y.yakuman for y in yakus)
@@ -326,7 +326,7 @@ def to_tenhou6(events: Sequence[dict[str, Any]]) -> dict[str, Any]:
         elif kind == "dora":
             rnd.dora.append(rnd.code(ev["tile"]))
         elif kind == "hora":
-            rnd.hora(ev, preset)
+            rnd.hora(ev)
         elif kind == "ryukyoku":
             rnd.draw(ev)
         elif kind == "end_kyoku":

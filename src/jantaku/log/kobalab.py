@@ -207,7 +207,7 @@ class _Round:
         self.result = self.result or ["和了"]
         self.result += [
             self._deltas(h["fenpei"]),
-            [who, frm, who, head + _amount(base, who, frm, self.dealer, self.n), *entries],
+            [who, frm, who, head + _amount(base, who, frm, self.dealer), *entries],
         ]
 
     def json(self) -> list[Any]:
@@ -226,7 +226,7 @@ def _ceil100(x: int) -> int:
     return -(-x // 100) * 100
 
 
-def _amount(base: int, who: int, frm: int, dealer: int, n: int) -> str:
+def _amount(base: int, who: int, frm: int, dealer: int) -> str:
     """The score text's points: a ron's, a dealer tsumo's (each, ∀) or a non-dealer's."""
     if who != frm:
         return f"{_ceil100(base * (6 if who == dealer else 4))}点"

@@ -135,7 +135,7 @@ def replay(rec: GameRecord) -> ReplayReport:
             report.problems.append(f"{where}: the record's result is cut short; not replayed")
             return report
         report.rounds += 1
-        _replay_round(state, rec, rnd, where, report)
+        _replay_round(state, rnd, where, report)
     if rec.owari is not None and state.game_over:
         final = list(state.ledger.state.scores[: rec.players])
         if final != list(rec.owari.points[: rec.players]):
@@ -158,9 +158,7 @@ def _changes(state: Any, start: list[int], first: int) -> list[int]:
     return got
 
 
-def _replay_round(
-    state: Any, rec: GameRecord, rnd: RoundRecord, where: str, report: ReplayReport
-) -> None:
+def _replay_round(state: Any, rnd: RoundRecord, where: str, report: ReplayReport) -> None:
     riichi_next: set[int] = set()
     start_scores = list(state.ledger.state.scores)
     first_event = len(state.events)

@@ -2,7 +2,8 @@
 
 A win is a :class:`WinSituation` (tile ids, the winning tile among the concealed ones, seats
 as wind kinds); a :class:`Scorer` scores it under one preset, taking the reading that pays
-most, or raises :class:`NotAWin` saying why it is not a legal win:
+most, or raises :class:`NotAWin` whose ``code`` (a :class:`Refusal`) says why it is not a
+legal win:
 
 >>> from jantaku.rules import load_preset
 >>> from jantaku.tiles import Hand, tile_name
@@ -13,15 +14,17 @@ most, or raises :class:`NotAWin` saying why it is not a legal win:
 >>> r = scorer.score(WinSituation(hand, win, tsumo=False, seat_wind=SOUTH, discarder_wind=WEST))
 >>> [y.id for y in r.yaku], r.han, r.fu, r.payments == {WEST: 1000}
 (['pinfu'], 1, 30, True)
->>> scorer.score(WinSituation(hand, win, tsumo=False, melds=(), discarder_wind=None))
-Traceback (most recent call last):
-...
-jantaku.scoring.score.NotAWin: a ron needs the discarder's seat
+>>> try:
+...     scorer.score(WinSituation(hand, win, tsumo=False, melds=(), discarder_wind=None))
+... except NotAWin as e:
+...     print(e.code, "/", e)
+no_discarder / a ron needs the discarder's seat
 """
 
 from jantaku.scoring.points import base_points, ceil100, standard_payments
 from jantaku.scoring.reading import Reading, SetInfo
-from jantaku.scoring.score import NotAWin, Scorer, ScoreResult, YakuHan
+from jantaku.scoring.refusal import NotAWin, Refusal
+from jantaku.scoring.score import Scorer, ScoreResult, YakuHan
 from jantaku.scoring.situation import RiichiKind, WinSituation
 from jantaku.scoring.yaku import YAKU, YAKU_BY_ID, Yaku
 
@@ -30,6 +33,7 @@ __all__ = [
     "YAKU_BY_ID",
     "NotAWin",
     "Reading",
+    "Refusal",
     "RiichiKind",
     "ScoreResult",
     "Scorer",

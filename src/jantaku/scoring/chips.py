@@ -38,7 +38,7 @@ class WinChips:
 
 
 def _alice_matches(
-    sit: WinSituation, hand_counts: list[int], closed: bool, forgive: bool, pochi_wild: bool
+    sit: WinSituation, hand_counts: list[int], forgive: bool, pochi_wild: bool
 ) -> int:
     """gotou 冬 (アリス): matching tiles turned over one by one until the first miss."""
     return _alice_turn(sit, hand_counts, forgive, pochi_wild)[0]
@@ -159,7 +159,6 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         n = _alice_matches(
             sit,
             hand_counts,
-            sit.is_closed,
             rules.alice_ippatsu_forgives and sit.ippatsu,
             rules.alice_pochi_wild,
         )

@@ -11,8 +11,7 @@ preset, the person just before the dealer sits out each hand.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,7 +86,6 @@ class Ledger:
         preset: Preset,
         people: int | None = None,
         start: dict[str, Any] | None = None,
-        dice: Callable[[], int] | None = None,
     ) -> None:
         self.preset = preset
         self.scorer = Scorer(preset)
@@ -104,13 +102,6 @@ class Ledger:
             scores=[g.start_points] * n,
             chips=[g.start_chips] * n,
         )
-        if dice is None:
-            rng = random.Random(0)
-
-            def dice() -> int:
-                return rng.randint(1, 6)
-
-        self._dice = dice
         if start:
             self._resume(start)
         self._pending: list[tuple[dict[str, Any], ScoreResult, WinSituation]] = []
@@ -494,7 +485,7 @@ class Ledger:
             self._after_hand(dealer_stays=g.deal_passes_on_win != "always", dealer_won=True)
         else:
             s.honba = 0
-            self._after_hand(dealer_stays=False, dealer_won=False, non_dealer_win=True)
+            self._after_hand(dealer_stays=False, dealer_won=False)
 
     def _bust_takers(self, winners: list[int], discarder: int | None) -> list[int]:
         """Who takes the bust chips of a hand's wins: the one winner; after a double ron the
@@ -613,9 +604,7 @@ class Ledger:
             stays = False
         else:
             stays = dealer_tenpai
-        self._after_hand(
-            dealer_stays=stays, dealer_won=False, draw=True, dealer_tenpai=dealer_tenpai
-        )
+        self._after_hand(dealer_stays=stays, dealer_won=False, dealer_tenpai=dealer_tenpai)
 
     def nagashi_result(self, winner: int, first: bool = True) -> tuple[ScoreResult, WinSituation]:
         """流し paid as a tsumo win: a mangan (Tenhou) or a yakuman (gotou); ``first``: with
@@ -779,15 +768,6 @@ class Ledger:
         s.stick_back = set()
         s.hand_shuba = set()
 
-    def roll_dice_chance(self) -> list[list[int]]:
-        """Roll one サイコロチャンス with the injected dice: doubles roll again."""
-        rolls = []
-        while True:
-            roll = [self._dice(), self._dice()]
-            rolls.append(roll)
-            if roll[0] != roll[1] or len(rolls) > 20:
-                return rolls
-
     def _sitting_out_chips(self, spring: bool, draw: bool) -> None:
         s = self.state
         n = self.preset.game.sitting_out_chips
@@ -820,8 +800,6 @@ class Ledger:
         self,
         dealer_stays: bool,
         dealer_won: bool,
-        draw: bool = False,
-        non_dealer_win: bool = False,
         dealer_tenpai: bool = False,
     ) -> None:
         s = self.state

@@ -6,15 +6,6 @@ from typing import Final
 
 from jantaku.tiles.kinds import EAST, WINDS, Kind
 
-LIMIT_BASE: Final = {
-    "mangan": 2000,
-    "haneman": 3000,
-    "baiman": 4000,
-    "sanbaiman": 6000,
-    "yakuman": 8000,
-}
-
-
 LIMIT_NAMES: Final = {
     0: "mangan",
     1: "haneman",

@@ -29,7 +29,6 @@ from jantaku.tiles.kinds import (
     WINTER,
     Kind,
     kind_from_name,
-    kind_name,
 )
 from jantaku.tiles.notation import MeldType
 from jantaku.tiles.tileset import TileSet, Variant, tile_kind
@@ -58,6 +57,8 @@ from .gates import (
 )
 from .points import LIMIT_NAMES, base_points, standard_payments, tokushima_base
 from .reading import CHIITOI, STANDARD, Reading, fu_of, readings
+from .refusal import NotAWin as NotAWin  # re-exported: callers import it from here
+from .refusal import Refusal
 from .situation import RiichiKind, WinSituation
 from .yaku import (
     ALL_YAKU,
@@ -69,10 +70,6 @@ from .yaku import (
     Ctx,
     Yaku,
 )
-
-
-class NotAWin(ValueError):
-    """The hand is not a legal win under the rules (the message says why)."""
 
 
 class YakuHan(NamedTuple):
@@ -334,7 +331,9 @@ class Scorer:
         concealed = sit.concealed
         win_tile = sit.win_tile
         if win_tile not in concealed:
-            raise NotAWin("the winning tile is not among the concealed tiles")
+            raise NotAWin(
+                Refusal.WIN_TILE_NOT_HELD, "the winning tile is not among the concealed tiles"
+            )
         melds = sit.melds
         pochi = (
             self._pochi_rule
@@ -348,6 +347,7 @@ class Scorer:
         expect = 14 - 3 * len(melds) - rule_wild
         if len(concealed) != expect:
             raise NotAWin(
+                Refusal.TILE_COUNT,
                 f"{len(concealed)} concealed tiles with {len(melds)} melds; a complete "
                 f"hand has {expect}"
             )
@@ -373,7 +373,7 @@ class Scorer:
         if wild:
             identities = self.analyzer.wildcard_readings(conc, len(melds), wild, called)
             if not identities:
-                raise NotAWin("the hand is not complete")
+                raise NotAWin(*_INCOMPLETE)
         else:
             identities = _NO_WILDCARD
         sit_gates = self._situation_gates(sit, closed)
@@ -384,7 +384,7 @@ class Scorer:
         best: _Candidate | None = None
         best_key: tuple[int, int, int] | None = None
         best_extra: tuple[tuple[Kind, ...], dict[str, int]] = ((), {})
-        reason = "the hand is not complete"
+        reason: tuple[Refusal, str] = _INCOMPLETE
         for ident in identities:
             counts = conc
             if ident:
@@ -419,12 +419,12 @@ class Scorer:
             man, pin, sou, honors = groups
             splits = combine_splits((man.splits, pin.splits, sou.splits, honors.splits), len(melds))
             for r in readings(sit, self.analyzer, counts, win_kind, gates, splits):
-                if reason == "the hand is not complete":
-                    reason = "the hand has no yaku"
+                if reason is _INCOMPLETE:
+                    reason = _NO_YAKU
                 res = self._score_reading(
                     sit, r, hand_counts, counts, vfu, dora, gates, powers, gated, closed, dora_han
                 )
-                if isinstance(res, str):
+                if not isinstance(res, _Candidate):
                     reason = res
                     continue
                 if best is None:
@@ -437,13 +437,14 @@ class Scorer:
                 if key > best_key:
                     best, best_key, best_extra = res, key, (ident, facts)
         if best is None:
-            raise NotAWin(reason)
+            raise NotAWin(*reason)
         if (
             self._honor_only_north
             and conc[NORTH]
             and not any(f.id in _HONOR_YAKUMAN for f in best.found)
         ):
             raise NotAWin(
+                Refusal.NORTH_IN_HAND,
                 "a north kept in the hand only counts toward an honor yakuman "
                 "(kokushi, four winds, all honors, manzu half flush)"
             )
@@ -515,7 +516,7 @@ class Scorer:
         gated: _Gated,
         closed: bool,
         dora_han: int,
-    ) -> _Candidate | str:
+    ) -> _Candidate | tuple[Refusal, str]:
         rules = self.rules
         form = r.form
         c = Ctx(
@@ -553,14 +554,16 @@ class Scorer:
                         found = [f for f in found if f.id not in losers]
                 yaku_han = sum(f.han for f in found)
             if not found:
-                return "the hand has no yaku"
+                return _NO_YAKU
             if yaku_han < self._min_han or (
                 self._two_han_from and sit.honba >= self._two_han_from and yaku_han < 2
             ):
                 need = self._min_han
                 if self._two_han_from and sit.honba >= self._two_han_from:
                     need = max(need, 2)
-                return f"the hand has {yaku_han} han of yaku; these rules need {need}"
+                return Refusal.TOO_FEW_HAN, (
+                    f"the hand has {yaku_han} han of yaku; these rules need {need}"
+                )
             if self._riichi_only_ron and self._is_riichi_only_ron(sit, found, dora):
                 found = [YakuHan("riichi_only_ron", 0, 1)]
                 base, limit = self._base(0, 0, 1)
@@ -598,7 +601,7 @@ class Scorer:
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
         if base <= 0 and not yakuman and limit is None and self._base is not tokushima_base:
-            return "the hand has no value"
+            return _NO_VALUE
         return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
 
     def _is_riichi_only_ron(
@@ -616,9 +619,9 @@ class Scorer:
     def _mu(self, sit: WinSituation) -> ScoreResult:
         """mighty 無: a yakuman at once, paid in full by who fed the fourth call."""
         if not self._mu_on:
-            raise NotAWin("these rules have no 無")
+            raise NotAWin(Refusal.NO_MU, "these rules have no 無")
         if sit.concealed or len(sit.melds) != 4:
-            raise NotAWin("無 needs four calls and no tile left in the hand")
+            raise NotAWin(Refusal.NOT_MU, "無 needs four calls and no tile left in the hand")
         found = [YakuHan("mu", 0, 1)]
         base, limit = self._base(0, 0, 1)
         tsumo_like = WinSituation(
@@ -675,11 +678,11 @@ class Scorer:
         gives the seats, tsumo or ron, honba and sticks; its tiles are not looked at."""
         rules = self.rules
         if han < 0 or fu < 0 or yakuman < 0 or (han == 0 and yakuman == 0):
-            raise NotAWin("a win needs at least one han or a yakuman")
+            raise NotAWin(Refusal.NO_HAN, "a win needs at least one han or a yakuman")
         if rules.fu == "fixed30":
             fu = 30
         elif fu == 0 and not yakuman:
-            raise NotAWin("give the fu of the hand")
+            raise NotAWin(Refusal.NO_FU, "give the fu of the hand")
         if rules.fu_cap:
             fu = min(fu, rules.fu_cap)
         base, limit = self._base(han, fu, yakuman)
@@ -724,7 +727,7 @@ class Scorer:
         tsumo = sit.tsumo
         discarder = None if tsumo else sit.discarder_wind
         if not tsumo and discarder is None:
-            raise NotAWin("a ron needs the discarder's seat")
+            raise NotAWin(Refusal.NO_DISCARDER, "a ron needs the discarder's seat")
         pays = standard_payments(
             base,
             sit.seat_wind,
@@ -809,7 +812,9 @@ _HONOR_YAKUMAN = frozenset(
 )
 
 
-_PINFU = ALL_YAKU_BY_ID["pinfu"]
+_INCOMPLETE: Final = (Refusal.INCOMPLETE, "the hand is not complete")
+_NO_YAKU: Final = (Refusal.NO_YAKU, "the hand has no yaku")
+_NO_VALUE: Final = (Refusal.NO_VALUE, "the hand has no value")
 _NO_WILDCARD: list[tuple[Kind, ...]] = [()]
 _NO_CALLS: list[int] = [0] * 38
 """Counts of called tiles for a hand without melds (never written to)."""
@@ -875,12 +880,3 @@ def _level_up(base: int, limit: str | None, table: str) -> tuple[int, str | None
         if base <= v:
             return ladder[i + 1], LIMIT_NAMES.get(i + 1, "yakuman")
     return base + ladder[-1] - ladder[-2], "yakuman"
-
-
-def describe(result: ScoreResult) -> str:
-    parts = [f"{y.name_ja}({y.han if not y.yakuman else '役満'})" for y in result.yaku]
-    return (
-        " ".join(parts)
-        + f" {result.fu}符{result.han}飜 "
-        + ", ".join(f"{kind_name(k)}:{v}" for k, v in result.payments.items())
-    )
