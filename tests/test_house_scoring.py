@@ -1207,3 +1207,72 @@ class TestKantoBoo:
         # 7700 + 2×300 = 8300.
         r = score("kanto-boo", BOO, "2s", riichi="riichi", honba=2)
         assert r["payments"] == {"W": 8300}
+
+
+# -- The house units themselves -----------------------------------------------------------------
+
+_SWITCHED_ON_BY = {
+    "pika": "tokushima",
+    "yonchoro": "mighty",
+    "chiitoi_four": "gotou",
+    "otafuku": "mighty",
+    "tedumari": "gotou",
+    "summer": "gotou",
+    "riichi_only_ron": "gotou",
+    "mu": "mighty",
+}
+
+
+def test_each_house_unit_names_the_knob_that_switches_it_on() -> None:
+    """Every house han is off under Tenhou's rules and on in the preset whose seed has it, by
+    the knob the unit names; the house yakuman of the whole win are listed yaku of theirs."""
+    from jantaku.rules import load_preset
+    from jantaku.rules.model import ScoringRules
+    from jantaku.scoring.house import HOUSE_HAN, WIN_YAKUMAN
+    from jantaku.scoring.yaku import ALL_YAKU_BY_ID, DORA_NAMES, HOUSE_IDS
+
+    riichi = load_preset("riichi").scoring
+    for unit in HOUSE_HAN:
+        section, _, name = unit.knob.partition(".")
+        assert section == "scoring" and name in ScoringRules.model_fields, unit.knob
+        assert not unit.on(riichi), unit.id
+        assert unit.on(load_preset(_SWITCHED_ON_BY[unit.id]).scoring), unit.id
+        assert DORA_NAMES[unit.id] == (unit.name_en, unit.name_ja)
+        assert unit.id not in ALL_YAKU_BY_ID  # han, never a yaku by themselves
+    for y in WIN_YAKUMAN:
+        assert ALL_YAKU_BY_ID[y.id] is y and y.id in HOUSE_IDS
+        assert y.id not in riichi.extra_yaku
+        assert y.id in load_preset(_SWITCHED_ON_BY[y.id]).scoring.extra_yaku
+
+
+def test_riichi_only_ron_and_mu_say_what_the_seeds_say() -> None:
+    """«リーのみロンあがり 華抜きもなし ドラ表裏ドラにも華無し» and «4副露で打牌を完了すると【無】»,
+    asked directly: each condition the seed names can make them false."""
+    from jantaku.rules import load_preset
+    from jantaku.scoring.house import MU, RIICHI_ONLY_RON
+    from jantaku.scoring.situation import WinSituation
+
+    ts = load_preset("gotou").tileset()
+    flower = next(t for t in ts.tiles if t >= 136)
+    plain = next(t for t in ts.tiles if t < 136)
+
+    def sit(**kw: Any) -> WinSituation:
+        base: dict[str, Any] = {"concealed": (plain,), "win_tile": plain, "tsumo": False}
+        return WinSituation(**(base | kw), tileset=ts)
+
+    assert RIICHI_ONLY_RON.test(sit(), ["riichi"], 0)
+    assert not RIICHI_ONLY_RON.test(sit(tsumo=True), ["riichi"], 0)
+    assert not RIICHI_ONLY_RON.test(sit(), ["riichi", "tanyao"], 0)
+    assert not RIICHI_ONLY_RON.test(sit(), ["riichi"], 1)
+    assert not RIICHI_ONLY_RON.test(sit(extracted=(flower,)), ["riichi"], 0)
+    assert not RIICHI_ONLY_RON.test(sit(ura_indicators=(flower,)), ["riichi"], 0)
+    assert not MU.test(sit(), [], 0)  # a tile left, no calls
+
+    sc = service("mighty").scorer(None)
+
+    def called(pons: list[dict[str, str]]) -> WinSituation:
+        obj = {"hand": "", "mu": True, "melds": pons, "seat": "S", "win": "tsumo"}
+        return situation_from_json(obj, sc.tileset, sc.preset.players, sc.extractable)
+
+    assert MU.test(called(TestMightyMu.PONS), [], 0)
+    assert not MU.test(called(TestMightyMu.PONS[:3]), [], 0)

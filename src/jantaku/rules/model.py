@@ -14,74 +14,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from jantaku.tiles.kinds import M5, P5, S5, kind_from_name
 from jantaku.tiles.tileset import TileSet, build_tileset
 
-YAKU_IDS: frozenset[str] = frozenset(
-    [
-        "menzen_tsumo",
-        "riichi",
-        "ippatsu",
-        "chankan",
-        "rinshan",
-        "haitei",
-        "houtei",
-        "pinfu",
-        "tanyao",
-        "iipeikou",
-        "seat_wind_east",
-        "seat_wind_south",
-        "seat_wind_west",
-        "seat_wind_north",
-        "round_wind_east",
-        "round_wind_south",
-        "round_wind_west",
-        "round_wind_north",
-        "haku",
-        "hatsu",
-        "chun",
-        "double_riichi",
-        "chiitoitsu",
-        "chanta",
-        "ittsu",
-        "sanshoku",
-        "sanshoku_doukou",
-        "sankantsu",
-        "toitoi",
-        "sanankou",
-        "shousangen",
-        "honroutou",
-        "ryanpeikou",
-        "junchan",
-        "honitsu",
-        "chinitsu",
-        "renhou",
-        "tenhou",
-        "chiihou",
-        "daisangen",
-        "suuankou",
-        "suuankou_tanki",
-        "tsuuiisou",
-        "ryuuiisou",
-        "chinroutou",
-        "chuuren",
-        "junsei_chuuren",
-        "kokushi",
-        "kokushi13",
-        "daisuushii",
-        "shousuushii",
-        "suukantsu",
-        "sanrenkou",
-        "sanpuu",
-        "shousharin",
-        "open_riichi",
-        "shihua",
-        "suurenkou",
-        "daisharin",
-        "manzu_honitsu",
-        "riichi_only_ron",
-        "mu",
-        "yakuhai_north",
-    ]
-)
-"""Every yaku id a preset may name (``jantaku.scoring.yaku`` defines one unit per id)."""
+
+def known_yaku() -> frozenset[str]:
+    """Every yaku id a preset may name: the ids of the scorer's registry, where each yaku is
+    one declared unit (:data:`jantaku.scoring.yaku.ALL_YAKU_BY_ID`), never a second list.
+
+    ``rules`` sits below ``scoring``: the registry is asked when a preset is validated, once
+    every module is loaded, not when this one is imported.
+    """
+    from jantaku.scoring.yaku import yaku_ids
+
+    return yaku_ids()
 
 
 class _Section(BaseModel):
@@ -588,13 +531,11 @@ class Preset(_Section):
                 raise ValueError(f"settlement.{key}: {n} values, one per rank")
         if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:
             raise ValueError(f"settlement.uma: {self.players} values, one per rank")
-        for key in ("pao", "disabled_yaku", "extra_yaku"):
+        yaku = known_yaku()
+        for key in ("pao", "disabled_yaku", "extra_yaku", "yaku_han"):
             for name in getattr(self.scoring, key):
-                if name not in YAKU_IDS:
+                if name not in yaku:
                     raise ValueError(f"scoring.{key}: no yaku {name!r}")
-        for name in self.scoring.yaku_han:
-            if name not in YAKU_IDS:
-                raise ValueError(f"scoring.yaku_han: no yaku {name!r}")
         return self
 
     def tileset(self) -> TileSet:

@@ -18,13 +18,11 @@ from jantaku.rules.model import Preset
 from jantaku.tiles.kinds import (
     DRAGONS,
     FIVES,
-    HAKU,
     M1,
     M9,
     N_KINDS,
     NORTH,
     SPRING,
-    SUMMER,
     WINDS,
     WINTER,
     Kind,
@@ -55,6 +53,7 @@ from .gates import (
     seat_is,
     triple,
 )
+from .house import HOUSE_HAN, MU, RIICHI_ONLY_RON, HouseWin, Stage
 from .points import LIMIT_NAMES, base_points, standard_payments, tokushima_base
 from .reading import CHIITOI, STANDARD, Reading, fu_of, readings
 from .refusal import NotAWin as NotAWin  # re-exported: callers import it from here
@@ -182,14 +181,13 @@ class Scorer:
         self._two_han_from = rules.two_han_from_honba
         self._fixed30 = rules.fu == "fixed30"
         self._fu_knobs = self._fixed30 or bool(rules.fu_cap)
-        self._house_han_on = bool(
-            rules.dot_white == "pika"
-            or rules.yonchoro
-            or rules.chiitoi_four_han
-            or rules.otafuku != "off"
-        )
-        self._riichi_only_ron = "riichi_only_ron" in enabled
-        self._mu_on = "mu" in enabled
+        house = [u for u in HOUSE_HAN if u.on(rules)]
+        self._house_han = tuple(u for u in house if u.stage is Stage.HAN)
+        """House han this preset adds to a hand with a yaku (白ピカ, ヨンチョロ...)."""
+        self._house_level = tuple(u for u in house if u.stage is Stage.LEVEL)
+        """House rules that move a win up a level (夏)."""
+        self._riichi_only_ron = RIICHI_ONLY_RON if RIICHI_ONLY_RON.id in extra else None
+        self._mu_yakuman = MU if MU.id in extra else None
         self._rule_wild = preset.hand.wildcards
         self._base: Callable[[int, int, int], tuple[int, str | None]] = (
             tokushima_base
@@ -209,6 +207,8 @@ class Scorer:
         )
         """Whether payments need :meth:`_house_payments` even without a liable seat."""
         self._mangan_cap = rules.limit_cap == "mangan"
+        self._mangan_base = 2000 if rules.point_table == "standard" else 1000
+        """A mangan's base points in this preset's point table (the cap of ``limit_cap``)."""
         self._pao_yaku = frozenset(rules.pao)
         self._pochi_rule = rules.dot_white == "wild_after_riichi"
         self._honor_only_north = rules.north_in_hand == "honor_yakuman_only"
@@ -564,16 +564,19 @@ class Scorer:
                 return Refusal.TOO_FEW_HAN, (
                     f"the hand has {yaku_han} han of yaku; these rules need {need}"
                 )
-            if self._riichi_only_ron and self._is_riichi_only_ron(sit, found, dora):
-                found = [YakuHan("riichi_only_ron", 0, 1)]
-                base, limit = self._base(0, 0, 1)
-                return _Candidate(found, 0, 0, 1, base, limit, r, counts)
+            ron_only = self._riichi_only_ron
+            if ron_only is not None and ron_only.test(sit, [f.id for f in found], dora_han):
+                m = ron_only.yakuman
+                base, limit = self._base(0, 0, m)
+                return _Candidate([YakuHan(ron_only.id, 0, m)], 0, 0, m, base, limit, r, counts)
             found += dora
             han = yaku_han + dora_han
-            if self._house_han_on:
-                extra = self._house_han(sit, r, counts, conc)
-                found.extend(extra)
-                han += sum(f.han for f in extra)
+            if self._house_han:
+                house_win = HouseWin(sit, r, counts, rules, powers, self.wait_count)
+                for unit in self._house_han:
+                    if n := unit.han(house_win):
+                        found.append(YakuHan(unit.id, n))
+                        han += n
             if form is STANDARD:
                 if pinfu:
                     fu = rules.pinfu_tsumo_fu if sit.tsumo else 30
@@ -585,45 +588,35 @@ class Scorer:
                 fu = 30 if self._fixed30 else fu
                 if rules.fu_cap:
                     fu = min(fu, rules.fu_cap)
-            if sit.tedumari and rules.tedumari_han:
-                found.append(YakuHan("tedumari", rules.tedumari_han))
-                han += rules.tedumari_han
         base, limit = self._base(han, fu, yakuman)
-        if powers and SUMMER in powers:  # gotou 夏: one level up
-            if limit is None:
-                found.append(YakuHan("summer", 1))
-                han += 1
-                base, limit = self._base(han, fu, 0)
-            else:
-                base, limit = _level_up(base, limit, rules.point_table)
+        if self._house_level:
+            house_win = HouseWin(sit, r, counts, rules, powers, self.wait_count)
+            for unit in self._house_level:
+                if not unit.han(house_win):
+                    continue
+                if limit is None:  # below mangan: one more han
+                    found.append(YakuHan(unit.id, 1))
+                    han += 1
+                    base, limit = self._base(han, fu, 0)
+                else:
+                    base, limit = self._level_up(base)
         if self._mangan_cap:
-            cap = 2000 if rules.point_table == "standard" else 1000
+            cap = self._mangan_base
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
         if base <= 0 and not yakuman and limit is None and self._base is not tokushima_base:
             return _NO_VALUE
         return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
 
-    def _is_riichi_only_ron(
-        self, sit: WinSituation, found: list[YakuHan], dora: list[YakuHan]
-    ) -> bool:
-        """gotou リーのみロン: a ron whose only yaku is riichi, with no dora of any kind (ura
-        included), no flower extracted and no flower among the indicators."""
-        if sit.tsumo or [f.id for f in found] != ["riichi"]:
-            return False
-        if any(d.han for d in dora):
-            return False
-        indicators = (*sit.dora_indicators, *sit.ura_indicators, *sit.extracted)
-        return not any(tile_kind(t) >= SPRING for t in indicators)
-
     def _mu(self, sit: WinSituation) -> ScoreResult:
         """mighty 無: a yakuman at once, paid in full by who fed the fourth call."""
-        if not self._mu_on:
+        mu = self._mu_yakuman
+        if mu is None:
             raise NotAWin(Refusal.NO_MU, "these rules have no 無")
-        if sit.concealed or len(sit.melds) != 4:
+        if not mu.test(sit, (), 0):
             raise NotAWin(Refusal.NOT_MU, "無 needs four calls and no tile left in the hand")
-        found = [YakuHan("mu", 0, 1)]
-        base, limit = self._base(0, 0, 1)
+        found = [YakuHan(mu.id, 0, mu.yakuman)]
+        base, limit = self._base(0, 0, mu.yakuman)
         tsumo_like = WinSituation(
             concealed=(),
             win_tile=-1,
@@ -638,39 +631,16 @@ class Scorer:
             tileset=sit.tileset,
         )
         stated = Reading("mu", -1, "")
-        res = self._pay(tsumo_like, found, 0, 0, 1, base, limit, stated, [0] * N_KINDS)
+        res = self._pay(
+            tsumo_like, found, 0, 0, mu.yakuman, base, limit, stated, [0] * N_KINDS
+        )
         if sit.pao_wind is not None:
             total = sum(res.payments.values())
             res = _replace(res, payments={sit.pao_wind: total}, pao_wind=sit.pao_wind)
         return res
 
-    def _house_han(
-        self, sit: WinSituation, r: Reading, counts: list[int], conc: list[int]
-    ) -> list[YakuHan]:
-        """Han that house rules add to a hand that already has a yaku."""
-        rules = self.rules
-        out: list[YakuHan] = []
-        if rules.dot_white == "pika" and HAKU in r.trips:
-            has_dot = any(
-                sit.tileset.variant(t) is Variant.DOT
-                for t in (*sit.concealed, *(t for m in sit.melds for t in m.tiles))
-            )
-            if has_dot:
-                out.append(YakuHan("pika", 1))
-        if rules.yonchoro:
-            n = sum(1 for k in range(N_KINDS) if counts[k] == 4)
-            if n:
-                out.append(YakuHan("yonchoro", n))
-        if rules.chiitoi_four_han and r.form == CHIITOI:
-            n = sum(1 for k in range(N_KINDS) if counts[k] == 4)
-            if n:
-                out.append(YakuHan("chiitoi_four", n * rules.chiitoi_four_han))
-        if rules.otafuku != "off" and not sit.furiten:
-            n = self.wait_count(sit)
-            extra = n - 4 if rules.otafuku == "over_four" else n
-            if n >= 5 and extra > 0:
-                out.append(YakuHan("otafuku", extra))
-        return out
+    def _level_up(self, base: int) -> tuple[int, str | None]:
+        return _level_up(base, self._mangan_base)
 
     def score_value(self, han: int, fu: int, yakuman: int, sit: WinSituation) -> ScoreResult:
         """Pay a win whose han and fu a table counted itself (the ledger): the preset's fixed
@@ -686,8 +656,8 @@ class Scorer:
         if rules.fu_cap:
             fu = min(fu, rules.fu_cap)
         base, limit = self._base(han, fu, yakuman)
-        if rules.limit_cap == "mangan":
-            cap = 2000 if rules.point_table == "standard" else 1000
+        if self._mangan_cap:
+            cap = self._mangan_base
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
         stated = Reading("stated", -1, "")
@@ -871,11 +841,14 @@ class _Candidate(NamedTuple):
     counts: list[int]
 
 
-def _level_up(base: int, limit: str | None, table: str) -> tuple[int, str | None]:
-    """gotou 夏: one level up from mangan (満貫→跳満→倍満→三倍満→役満→5倍満)."""
-    ladder = [2000, 3000, 4000, 6000, 8000, 10000]
-    if table == "tokushima":
-        ladder = [1000, 1500, 2000, 3000, 4000, 5000]
+def _level_up(base: int, mangan: int) -> tuple[int, str | None]:
+    """gotou 夏: one level up from mangan (満貫→跳満→倍満→三倍満→役満→5倍満), on a table whose
+    mangan is worth ``mangan`` base points.
+
+    >>> _level_up(2000, 2000), _level_up(8000, 2000), _level_up(10000, 2000)
+    ((3000, 'haneman'), (10000, 'yakuman'), (12000, 'yakuman'))
+    """
+    ladder = [mangan * x // 2 for x in (2, 3, 4, 6, 8, 10)]
     for i, v in enumerate(ladder[:-1]):
         if base <= v:
             return ladder[i + 1], LIMIT_NAMES.get(i + 1, "yakuman")

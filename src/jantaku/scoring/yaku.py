@@ -68,6 +68,7 @@ from .gates import (
     seat_is,
     triple,
 )
+from .house import HOUSE_HAN, WIN_YAKUMAN, WinYakuman
 from .reading import CHIITOI, KOKUSHI, KOKUSHI13, RYANMEN, TANKI, Reading
 from .situation import WinSituation
 
@@ -663,34 +664,26 @@ YAKU: Final[tuple[Yaku, ...]] = (
 YAKU_BY_ID: Final = {y.id: y for y in YAKU}
 """The standard yaku by id (house yaku: :data:`ALL_YAKU_BY_ID`)."""
 
-# Han counted like yaku but never a yaku by themselves.
+# Han counted like yaku but never a yaku by themselves: the dora, and the house han
+# (:data:`jantaku.scoring.house.HOUSE_HAN`).
+_DORA: Final[tuple[tuple[str, int | None, str, str], ...]] = (
+    ("dora", 52, "Dora", "ドラ"),
+    ("ura_dora", 53, "Ura dora", "裏ドラ"),
+    ("aka_dora", 54, "Red and gold fives", "赤ドラ"),
+    ("nuki_dora", None, "Extracted dora", "抜きドラ"),
+    ("flowers", None, "Flowers", "華"),
+)
 DORA_IDS: Final[dict[str, int | None]] = {
-    "dora": 52,
-    "ura_dora": 53,
-    "aka_dora": 54,
-    "nuki_dora": None,
-    "flowers": None,
-    "pika": None,
-    "yonchoro": None,
-    "otafuku": None,
-    "chiitoi_four": None,
-    "summer": None,
-    "tedumari": None,
+    **{d[0]: d[1] for d in _DORA},
+    **{h.id: h.tenhou_id for h in HOUSE_HAN},
 }
-DORA_NAMES: Final = {
-    "dora": ("Dora", "ドラ"),
-    "ura_dora": ("Ura dora", "裏ドラ"),
-    "aka_dora": ("Red and gold fives", "赤ドラ"),
-    "nuki_dora": ("Extracted dora", "抜きドラ"),
-    "flowers": ("Flowers", "華"),
-    "pika": ("Dot white triplet", "白ピカ"),
-    "yonchoro": ("All four copies used", "ヨンチョロ"),
-    "otafuku": ("Five or more waits", "お多福"),
-    "chiitoi_four": ("Four of a kind in seven pairs", "4枚使い七対子"),
-    "summer": ("Summer: one level up", "夏"),
-    "tedumari": ("Forced deal-in to open riichi", "手詰まり放銃"),
+"""Tenhou's yaku id of each han counted like a yaku (``None``: Tenhou has none)."""
+DORA_NAMES: Final[dict[str, tuple[str, str]]] = {
+    **{d[0]: (d[2], d[3]) for d in _DORA},
+    **{h.id: (h.name_en, h.name_ja) for h in HOUSE_HAN},
 }
-"""Han that are counted like yaku but never make a hand a win by themselves."""
+"""Han that are counted like yaku but never make a hand a win by themselves: English and
+Japanese names."""
 
 
 # -- House yaku: off unless a preset lists them in ``scoring.extra_yaku`` -------------------
@@ -803,13 +796,10 @@ HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
         lambda c: NORTH in c.trips and NORTH not in (c.sit.seat_wind, c.sit.round_wind),
         needs=triple(NORTH),
     ),
-    # Found by the scorer itself, not by a hand pattern:
-    Yaku(
-        "riichi_only_ron", None, "Riichi-only ron", "リーのみロン", 0, 0, lambda c: False, yakuman=1
-    ),
-    Yaku("mu", None, "Nothing left (無)", "無", 0, 0, lambda c: False, yakuman=1),
+
 )
-"""``shousharin`` stands in for 混一色 + 七対子 (6 han in all, «メンホンチートイ 6飜»)."""
+"""``shousharin`` stands in for 混一色 + 七対子 (6 han in all, «メンホンチートイ 6飜»). The house
+yakuman found from the whole win (リーのみロン, 無): :data:`jantaku.scoring.house.WIN_YAKUMAN`."""
 
 SUPERSEDES: Final[dict[str, tuple[str, ...]]] = {
     "shousharin": ("honitsu", "chiitoitsu"),
@@ -819,5 +809,21 @@ SUPERSEDES: Final[dict[str, tuple[str, ...]]] = {
 """A yaku that, when it applies, replaces the listed ones."""
 
 ALL_YAKU: Final = YAKU + HOUSE_YAKU
-ALL_YAKU_BY_ID: Final = {y.id: y for y in ALL_YAKU}
-HOUSE_IDS: Final = frozenset(y.id for y in HOUSE_YAKU)
+"""Every yaku found from a reading's sets (the scorer's pattern lists)."""
+ALL_YAKU_BY_ID: Final[dict[str, Yaku | WinYakuman]] = {
+    **{y.id: y for y in ALL_YAKU},
+    **{y.id: y for y in WIN_YAKUMAN},
+}
+"""Every yaku by id, the house yakuman of the whole win included: the one list of yaku ids
+(presets name them; :func:`yaku_ids`)."""
+HOUSE_IDS: Final = frozenset(y.id for y in HOUSE_YAKU) | {y.id for y in WIN_YAKUMAN}
+"""The house yaku, off unless a preset lists them in ``scoring.extra_yaku``."""
+
+
+def yaku_ids() -> frozenset[str]:
+    """Every id a preset may name (``disabled_yaku``, ``extra_yaku``, ``yaku_han``, ``pao``).
+
+    >>> {"pinfu", "riichi_only_ron", "mu"} <= yaku_ids(), "dora" in yaku_ids()
+    (True, False)
+    """
+    return frozenset(ALL_YAKU_BY_ID)

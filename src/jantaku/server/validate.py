@@ -13,7 +13,8 @@ from typing import Any, Final
 
 from jantaku.bots import BOT_KINDS
 from jantaku.rules import RulesError, load_preset
-from jantaku.rules.model import YAKU_IDS, Preset, knobs
+from jantaku.rules.model import Preset, knobs
+from jantaku.scoring.yaku import yaku_ids
 
 from .errors import TableError
 from .errors import short as _short
@@ -45,10 +46,10 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
 
 _TILE_NAMES = 42  # the 34 kinds and 8 flowers
 DOMAINS: Final[dict[str, int]] = {
-    "scoring.disabled_yaku": len(YAKU_IDS),
-    "scoring.extra_yaku": len(YAKU_IDS),
-    "scoring.yaku_han": len(YAKU_IDS),
-    "scoring.pao": len(YAKU_IDS),
+    "scoring.disabled_yaku": len(yaku_ids()),
+    "scoring.extra_yaku": len(yaku_ids()),
+    "scoring.yaku_han": len(yaku_ids()),
+    "scoring.pao": len(yaku_ids()),
     "scoring.nuki_dora": _TILE_NAMES,
     "scoring.flower_han": _TILE_NAMES,
     "tiles.red": _TILE_NAMES,
