@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from jantaku.game import Action, ActionType, Game, State, Wall
+from jantaku.game import Action, ActionType, Game, State, Wall, draws, situation
+from jantaku.game import legal as legality
 from jantaku.rules import load_preset
 from jantaku.rules.model import TableRules
 from jantaku.scoring.chips import win_chips
@@ -286,11 +287,11 @@ def test_tokushima_tenpai_at_a_draw_needs_a_yaku() -> None:
     p.hand = tiles[:10]
     pon = tuple(tiles[10:13])
     p.melds = [Meld(MeldType.PON, pon, Source.LEFT)]
-    assert state._waits(p, p.hand)  # tenpai on 3s
-    assert not state._tenpai_at_draw(1)  # open, no yaku on any wait
+    assert legality.waits(state, p, p.hand)  # tenpai on 3s
+    assert not draws.tenpai_at_draw(state, 1)  # open, no yaku on any wait
     p.melds = []
     p.hand = tiles[:13]
-    assert state._tenpai_at_draw(1)  # closed: menzen tsumo at least
+    assert draws.tenpai_at_draw(state, 1)  # closed: menzen tsumo at least
 
 
 def _boo_ron_setup(scores: list[int]) -> State:
@@ -613,7 +614,7 @@ def test_boo_kokushi_may_ron_while_furiten_on_a_tile_it_never_discarded(allowed:
     assert state.turn == 1
     state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "1m")))
     pass_all(state)
-    assert state._furiten(1)
+    assert legality.furiten(state, 1)
     state.apply(Action(ActionType.DISCARD, 2, tile(state, 2, "9p")))
     assert (ActionType.RON in types(state, 1)) is allowed
     if allowed:
@@ -646,11 +647,11 @@ def test_ankan_after_riichi_compares_waits_or_their_number(
     state = Game(preset).new_state([stacked("mighty", ["111p234p567s11z"], live="1p")])
     p = state.players[0]
     assert p.drawn is not None and tile_kind(p.drawn) == 9
-    before = state._waits(p, [t for t in p.hand if t != p.drawn])
+    before = legality.waits(state, p, [t for t in p.hand if t != p.drawn])
     swapped = frozenset({next(k for k in range(27) if k not in before), *list(before)[1:]})
     assert len(swapped) == len(before) and swapped != before
-    monkeypatch.setattr(State, "_waits_with_kan", lambda self, p, hand, kind: swapped)
-    assert state._ankan_keeps_waits(p, 9) is allowed
+    monkeypatch.setattr(legality, "waits_with_kan", lambda st, p, hand, kind: swapped)
+    assert legality.ankan_keeps_waits(state, p, 9) is allowed
 
 
 # -- riichi below zero, what an open riichi shows ------------------------------------------------
@@ -716,7 +717,7 @@ def test_the_engine_tells_the_scorer_the_start_indicators_and_the_kans() -> None
     assert len(state.revealed) == 2 and state.start_indicators == 2
     drawn = state.players[0].drawn
     assert drawn is not None
-    sit = state._situation(0, 0, drawn, False)
+    sit = situation.win(state, 0, 0, drawn, False)
     assert (sit.start_indicators, sit.kans) == (2, 0)
     # Not a 天和 (a yakuman pays no dora chips anyway): the same tsumo a turn later.
     result = state.game.scorer.score(dataclasses.replace(sit, first_turn=False))

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from jantaku.bots import SeatView, make_bot
-from jantaku.game import Action, ActionType, Game, State, Wall
+from jantaku.game import Action, ActionType, Game, State, Wall, draws, situation
 from jantaku.rules import load_preset
 from jantaku.scoring.json_io import ScoreService
 from jantaku.scoring.ledger import run_ledger
@@ -304,7 +304,7 @@ def test_gotou_shuba_and_open_riichi_on_the_first_turn_are_double_riichi(
     state.apply(Action(action, 0, tile(state, 0, "9m")))
     pass_all(state)
     assert state.players[0].riichi.value == kind
-    sit = state._situation(0, 1, parse_tiles("3s", state.game.tileset)[0], False)
+    sit = situation.win(state, 0, 1, parse_tiles("3s", state.game.tileset)[0], False)
     res = state.game.scorer.score(sit)
     assert {y.id: y.han for y in res.yaku}.get("double_riichi") == 2
     assert "riichi" not in {y.id for y in res.yaku}
@@ -358,7 +358,7 @@ def test_gotou_four_kans_show_six_dora_indicators() -> None:
     for name in ("1p", "2p", "3p", "4s"):
         state.apply(Action(ActionType.ANKAN, 0, None, tuple(tile_all(state, 0, name))))
     assert len(state.revealed) == 6 == len([e for e in state.events if e["type"] == "dora"]) + 2
-    sit = state._situation(0, 0, state.players[0].hand[-1], False)
+    sit = situation.win(state, 0, 0, state.players[0].hand[-1], False)
     assert len(sit.dora_indicators) == len(sit.ura_indicators) == 6
 
 
@@ -398,7 +398,7 @@ def test_gotou_nagashi_in_the_engine_takes_the_sticks_and_passes_the_deal() -> N
     p[0].river = list(parse_tiles("23p", ts))
     p[2].river = list(parse_tiles("45s", ts))
     state.draws = state.max_draws
-    state._exhaustive_draw()
+    draws.exhaustive_draw(state)
     nm = next(e for e in state.events if e["type"] == "ryukyoku")
     assert nm["reason"] == "nm" and nm["nagashi"] == [1]
     assert nm["deltas"][1] >= 28000 + 1000  # the yakuman tsumo, honba and the stick

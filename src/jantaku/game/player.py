@@ -1,0 +1,74 @@
+"""One seat's part of the table state: hand, calls, river, riichi, furiten, and the caches of
+its waits (the fold writes it; :mod:`jantaku.game.legal` reads it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from jantaku.scoring.situation import RiichiKind
+from jantaku.tiles.kinds import Kind
+from jantaku.tiles.notation import Meld
+from jantaku.tiles.tileset import Tile, tile_kind
+
+
+@dataclass
+class Player:
+    hand: list[Tile] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    river: list[Tile] = field(default_factory=list)
+    called_from_river: int = 0
+    extracted: list[Tile] = field(default_factory=list)
+    riichi: RiichiKind = RiichiKind.NONE
+    ippatsu: bool = False
+    furiten_temp: bool = False
+    furiten_riichi: bool = False
+    drawn: Tile | None = None
+    rinshan_draw: bool = False
+    forbidden_kinds: frozenset[Kind] = frozenset()
+    discarded_kinds: set[Kind] = field(default_factory=set)
+    has_discarded: bool = False
+    pao: int | None = None
+    """The seat that fed this player's last dragon or wind set (大三元/大四喜 pao)."""
+    waits: frozenset[Kind] | None = None
+    """Cached waits of the current hand (None: the hand changed since)."""
+    drawn_waits: frozenset[Kind] | None = None
+    """Cached waits of the hand before its last draw (a tsumo is checked against them)."""
+    call_kinds: frozenset[Kind] | None = None
+    """Cached kinds this hand could pon (None: the hand changed since)."""
+    call_feeder: int | None = None
+    """The seat whose discard this player's last call took (mighty 無)."""
+    kan_feeder: int | None = None
+    """The seat whose discard this player's last open kan took (大明槓の責任払い)."""
+    riichi_draws: list[Kind] = field(default_factory=list)
+    """Kinds drawn since this player's riichi (gotou option ぐるぐるチャンス)."""
+
+    def hand_changed(self) -> None:
+        self.waits = None
+        self.call_kinds = None
+
+    def pon_kinds(self) -> frozenset[Kind]:
+        """Kinds this hand holds two of: most discards are not one, and this is asked of
+        every other seat at every discard."""
+        if self.call_kinds is None:
+            seen: set[Kind] = set()
+            pairs: set[Kind] = set()
+            for t in self.hand:
+                k = t >> 2
+                if k in seen:
+                    pairs.add(k)
+                else:
+                    seen.add(k)
+            self.call_kinds = frozenset(pairs)
+        return self.call_kinds
+
+    def called_counts(self) -> list[int]:
+        return counts(t for m in self.melds for t in m.tiles)
+
+
+def counts(tiles: Iterable[Tile]) -> list[int]:
+    """How many of each kind (flowers by their own kinds)."""
+    c = [0] * 38
+    for t in tiles:
+        c[t >> 2 if t < 136 else tile_kind(t)] += 1
+    return c
