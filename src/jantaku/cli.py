@@ -350,6 +350,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         idle_seconds=60.0 * _whole(args.idle_minutes, "idle-minutes", least=1),
         expire_seconds=86400.0 * _whole(args.expire_days, "expire-days", least=1),
         table_rate=_whole(args.table_rate, "table-rate", least=1) / 60.0,
+        table_burst=_whole(args.table_burst, "table-burst", least=1),
+        bot_games=_whole(args.bot_games, "bot-games", least=1),
     )
     serve(host=args.host, port=args.port, db=args.db, mjai_bots=bots, limits=limits)
     return 0
@@ -443,6 +445,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument(
         "--table-rate", default="20", help="tables one address may create a minute (default 20)"
+    )
+    s.add_argument(
+        "--table-burst", default="10", help="tables one address may create at once (default 10)"
+    )
+    s.add_argument(
+        "--bot-games",
+        default="32",
+        help="bot-only games played in the background at once (default 32)",
     )
     s.set_defaults(func=cmd_serve)
     return p
