@@ -141,3 +141,12 @@ def test_every_knob_and_choice_has_a_name_in_both_languages() -> None:
             }
         )
         assert missing == [], (lang, missing)
+
+
+def test_every_error_code_the_server_sends_has_a_message() -> None:
+    """The server's refusals are shown from the catalogue by their code (server/errors.py)."""
+    from jantaku.server.errors import ERROR_CODES
+
+    for lang in i18n.LANGS:
+        errors = json.loads((i18n.I18N_DIR / lang / "errors.json").read_text("utf-8"))
+        assert set(errors) >= ERROR_CODES, f"{lang}: {sorted(ERROR_CODES - set(errors))}"

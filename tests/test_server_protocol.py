@@ -279,3 +279,62 @@ def test_tokens_never_reach_the_servers_logs(tmp_path: Path) -> None:
     assert "GET /table.html" in printed and "/ws/1" in printed  # the access log was on
     for token in tokens.values():
         assert token not in printed
+
+
+def _in_japanese(err: dict[str, Any]) -> str:
+    """The error as the Japanese page shows it: its code's message with the params filled."""
+    from jantaku.server import i18n
+
+    assert isinstance(err["code"], str) and isinstance(err["params"], dict), err
+    text = i18n.t("ja", f"errors.{err['code']}", **err["params"])
+    assert text != f"errors.{err['code']}", f"no Japanese message for {err['code']}"
+    assert not i18n.placeholders(text), f"{err['code']}: unfilled {text!r}"
+    return text
+
+
+def test_refusals_carry_a_code_the_pages_show_in_japanese(db: str) -> None:
+    """Every refusal a player can meet names its catalogue code and the code's values, so the
+    page shows it in the player's language (never the server's English)."""
+    client = client_for(db)
+    seen: dict[str, str] = {}
+
+    def http(r: Any, status: int, code: str) -> None:
+        assert r.status_code == status, r.text
+        body = r.json()
+        assert body["code"] == code and isinstance(body["detail"], str), body
+        seen[code] = _in_japanese(body)
+
+    humans = ["human", "human", *BOTS3[:2]]
+    http(client.post("/api/tables", json={"preset": "riichi", "seats": humans, "seed": 3}),
+         400, "seed_with_humans")  # fmt: skip
+    http(client.post("/api/tables", json={"preset": "sanma", "seats": ["human"] * 5}),
+         400, "seat_count")  # fmt: skip
+    http(client.get("/api/tables/999/log"), 404, "no_table")
+    t = new_table(client, ["human", *BOTS3], seed=11)
+    http(client.get(f"/api/tables/{t['id']}/log"), 409, "game_not_over")
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "join", "token": "not-a-token"})
+        err = ws.receive_json()
+        assert err["code"] == "bad_token"
+        seen["bad_token"] = _in_japanese(err)
+    cm, me = connect(client, t["id"], t["tokens"]["0"], 0)
+    try:
+        for frame, code in (
+            ("not json", "malformed"),
+            ("x" * 70_000, "too_large"),
+            ('{"type": "join", "token": "again"}', "already_joined"),
+        ):
+            me.ws.send_text(frame)
+            err = me.recv()
+            assert err["type"] == "error" and err["code"] == code, err
+            seen[code] = _in_japanese(err)
+        discard = next(a for a in me.legal if a["type"] == "discard")
+        me.ws.send_json({"type": "action", "at": (me.at or 0) + 1, "action": discard})
+        err = me.recv()
+        assert err["code"] == "stale_action" and err["params"]["current"] == me.at
+        seen["stale_action"] = _in_japanese(err)
+    finally:
+        cm.__exit__(None, None, None)
+    assert "人間が2人以上" in seen["seed_with_humans"]
+    assert seen["no_table"] == "卓 999 はありません"
+    assert "70000" not in seen["too_large"]  # the limit, not the client's size

@@ -93,7 +93,7 @@ from jantaku.rules.ruleset_file import dump_ruleset, parse_ruleset
 from jantaku.tiles.notation import tile_name
 
 from . import hardening, i18n
-from .errors import StaleAction, TableError
+from .errors import StaleAction, TableError, error_payload
 from .lab import lab_router
 from .limits import ServerLimits
 from .score_routes import score_router
@@ -245,16 +245,15 @@ def create_app(
     def new_table(body: NewTable, request: Request) -> NewTableReply:
         wait = creations.wait(request.client.host if request.client else "")
         if wait > 0:
-            raise HTTPException(
-                429,
+            refusal = TableError(
                 "too many tables created from this address; try again shortly",
-                headers={"Retry-After": str(math.ceil(wait))},
+                429,
+                code="rate_limited",
+                params={"seconds": math.ceil(wait)},
             )
-        try:
-            table_id, tokens = manager.create(body.preset, body.seats, body.seed, body.options)
-        except TableError as e:
-            retry = {"Retry-After": "30"} if e.status == 503 else None
-            raise HTTPException(e.status, str(e), headers=retry) from None
+            refusal.retry_after = math.ceil(wait)
+            raise refusal
+        table_id, tokens = manager.create(body.preset, body.seats, body.seed, body.options)
         return NewTableReply(id=table_id, tokens={str(s): t for s, t in tokens.items()})
 
     @app.get("/api/tables")
@@ -273,10 +272,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/log")
     def table_log(table_id: int) -> PlainTextResponse:
-        try:
-            lines = manager.log_lines(table_id)
-        except TableError as e:
-            raise HTTPException(e.status, str(e)) from None
+        lines = manager.log_lines(table_id)
         return PlainTextResponse(
             "".join(line + "\n" for line in lines),
             media_type="application/x-ndjson",
@@ -295,8 +291,6 @@ def create_app(
             else:
                 body = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in to_mjai(events))
                 name, media = f"jantaku-{table_id}.mjai.jsonl", "application/x-ndjson"
-        except TableError as e:
-            raise HTTPException(e.status, str(e)) from None
         except ExportError as e:
             raise HTTPException(422, str(e)) from None
         return Response(
@@ -340,7 +334,7 @@ def create_app(
         except (TimeoutError, WebSocketDisconnect):
             return
         except TableError as e:
-            await websocket.send_json({"type": "error", "error": str(e)})
+            await websocket.send_json({"type": "error", **e.payload()})
             await websocket.close(code=4401)
             return
         loop = asyncio.get_running_loop()
@@ -360,7 +354,11 @@ def create_app(
         try:
             seat = await run_in_threadpool(manager.connect, table_id, token, push)
         except (TableError, DatabaseBusy) as e:
-            await websocket.send_json({"type": "error", "error": str(e)})
+            await websocket.send_json(
+                {"type": "error", **e.payload()}
+                if isinstance(e, TableError)
+                else _error(str(e), "db_busy", {})
+            )
             code = 4401 if isinstance(e, TableError) and e.status == 401 else 4404
             await websocket.close(code=4503 if isinstance(e, DatabaseBusy) else code)
             return
@@ -433,35 +431,46 @@ async def _join(websocket: WebSocket) -> str:
     if msg["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(msg.get("code", 1000))
     data = _parse(msg)
-    if isinstance(data, str):
-        raise TableError(data, 401)
+    if isinstance(data, TableError):
+        data.status = 401
+        raise data
     token = data.get("token")
     if data.get("type") != "join" or not isinstance(token, str) or not 0 < len(token) <= 200:
         raise TableError(
-            'the first message must be {"type": "join", "token": "<your seat token>"}', 401
+            'the first message must be {"type": "join", "token": "<your seat token>"}',
+            401,
+            code="join_first",
+            params={},
         )
     return token
 
 
-def _parse(msg: MutableMapping[str, Any]) -> dict[str, Any] | str:
-    """One client frame as a JSON object, or the error saying why it is none."""
+def _parse(msg: MutableMapping[str, Any]) -> dict[str, Any] | TableError:
+    """One client frame as a JSON object, or the refusal saying why it is none."""
+    too_large = TableError(
+        f"message too large (over {MAX_MESSAGE_BYTES} bytes)",
+        code="too_large",
+        params={"limit": MAX_MESSAGE_BYTES},
+    )
     raw = msg.get("text")
     if raw is None:
         raw_bytes = msg.get("bytes") or b""
         if len(raw_bytes) > MAX_MESSAGE_BYTES:
-            return f"message too large (over {MAX_MESSAGE_BYTES} bytes)"
+            return too_large
         try:
             raw = raw_bytes.decode("utf-8")
         except UnicodeDecodeError:
-            return "malformed message: not UTF-8 JSON"
+            return TableError("malformed message: not UTF-8 JSON", code="malformed")
     if len(raw.encode("utf-8")) > MAX_MESSAGE_BYTES:
-        return f"message too large (over {MAX_MESSAGE_BYTES} bytes)"
+        return too_large
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        return "malformed message: not JSON"
+        return TableError("malformed message: not JSON", code="malformed")
     if not isinstance(data, dict):
-        return "malformed message: expected a JSON object with a 'type'"
+        return TableError(
+            "malformed message: expected a JSON object with a 'type'", code="malformed"
+        )
     return data
 
 
@@ -485,8 +494,8 @@ async def _handle(
     while (wait := socket.messages.wait("")) > 0:  # a flood is slowed down, not dropped
         await asyncio.sleep(wait)
     data = _parse(msg)
-    if isinstance(data, str):
-        return [_error(data)]
+    if isinstance(data, TableError):
+        return [{"type": "error", **data.payload()}]
     kind = data.get("type")
     try:
         if kind == "action":
@@ -498,30 +507,26 @@ async def _handle(
                 await asyncio.sleep(wait)
             await run_in_threadpool(manager.resend, table_id, seat, push)
         elif kind == "join":
-            return [_error("this socket has joined already")]
+            return [_error("this socket has joined already", "already_joined", {})]
         else:
             return [_error(f"unknown message type {_short(kind)}; expected 'action' or 'view'")]
     except StaleAction as e:
         legal = await run_in_threadpool(manager.legal_message, table_id, seat)
-        return [_error(str(e)), legal]
+        return [{"type": "error", **e.payload()}, legal]
     except TableError as e:
-        return [_error(str(e))]
+        return [{"type": "error", **e.payload()}]
     except DatabaseBusy:
-        return [
-            {
-                "type": "error",
-                "error": "the database is busy: nothing was changed; send it again",
-                "retry": True,
-            }
-        ]
+        busy = "the database is busy: nothing was changed; send it again"
+        return [_error(busy, "db_busy", {}) | {"retry": True}]
     except Exception:
         log.exception("table %s seat %s: failed to handle a %r message", table_id, seat, kind)
-        return [_error("internal error: nothing was changed")]
+        return [_error("internal error: nothing was changed", "internal", {})]
     return []
 
 
-def _error(text: str) -> Message:
-    return {"type": "error", "error": text}
+def _error(text: str, code: str = "malformed", params: dict[str, Any] | None = None) -> Message:
+    """An error message to one socket (the message's ``detail`` unless ``params`` say)."""
+    return {"type": "error", **error_payload(text, code, params)}
 
 
 def _short(value: object) -> str:

@@ -26,6 +26,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
+from .errors import TableError
 from .store import DatabaseBusy
 
 Scope = MutableMapping[str, Any]
@@ -172,10 +173,21 @@ def install(
 
     @app.exception_handler(DatabaseBusy)
     async def busy(request: Request, exc: DatabaseBusy) -> JSONResponse:
+        message = f"{exc}; nothing was changed, try again"
         return JSONResponse(
-            {"detail": f"{exc}; nothing was changed, try again"},
+            {"detail": message, "code": "db_busy", "params": {}},
             status_code=503,
             headers={"Retry-After": str(RETRY_AFTER_BUSY)},
+        )
+
+    @app.exception_handler(TableError)
+    async def refused(request: Request, exc: TableError) -> JSONResponse:
+        body = exc.payload()
+        retry = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return JSONResponse(
+            {"detail": body["error"], "code": body["code"], "params": body["params"]},
+            status_code=exc.status,
+            headers=retry,
         )
 
 

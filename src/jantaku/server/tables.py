@@ -40,7 +40,7 @@ from jantaku.game import Action, ActionType, Game, IllegalActionError, State
 from jantaku.game.engine import seen_by
 from jantaku.rules import PRESET_NAMES, load_preset
 
-from .errors import StaleAction, TableError
+from .errors import StaleAction, TableError, no_table
 from .errors import short as _short
 from .limits import ServerLimits
 from .store import DatabaseBusy, Store, TableRow
@@ -269,23 +269,38 @@ class TableManager:
         the loader's message naming the knob. A bot-only game is played in the background:
         it is listed as playing until it is over."""
         if not isinstance(preset, str) or preset not in PRESET_NAMES:
-            raise TableError(f"unknown preset {_short(preset)}; one of {', '.join(PRESET_NAMES)}")
+            raise TableError(
+                f"unknown preset {_short(preset)}; one of {', '.join(PRESET_NAMES)}",
+                code="no_preset",
+                params={"name": _short(preset)},
+            )
         seats = check_seats(seats, extra=[MJAI_SEAT + n for n in sorted(self.mjai_bots)])
         options, rules = check_options(preset, options)
         players = Game(rules, 0).seats
         if len(seats) != players and not (players == 3 and len(seats) == 4):
             four = " (or 4 people rotating)" if players == 3 else ""
-            raise TableError(f"{preset} is played by {players} seats{four}, not {len(seats)}")
+            raise TableError(
+                f"{preset} is played by {players} seats{four}, not {len(seats)}",
+                code="seat_count",
+                params={"preset": preset, "players": players, "given": len(seats)},
+            )
         seed = check_seed(seed, seats)
         if self.store.unfinished_count() >= self.limits.max_tables:
             raise TableError(
                 f"the server is full ({self.limits.max_tables} unfinished tables); "
                 "try again when a game is over",
                 503,
+                code="server_full",
+                params={"limit": self.limits.max_tables},
             )
         bots_only = "human" not in seats
         if bots_only and len(self._bots) >= self.limits.bot_games:
-            raise TableError("too many bot games are being played; try again shortly", 503)
+            raise TableError(
+                "too many bot games are being played; try again shortly",
+                503,
+                code="bots_busy",
+                params={},
+            )
         if seed is None:
             seed = secrets.randbelow(2**31)
         state = Game(rules, seed, people=len(seats)).new_state()
@@ -331,9 +346,11 @@ class TableManager:
         """The full event log of a finished game, one JSON text per event."""
         row = self.store.table(table_id)
         if row is None:
-            raise TableError(f"no table {table_id}", 404)
+            raise no_table(table_id)
         if row.finished is None:
-            raise TableError("the game is not over: its log holds the wall", 409)
+            raise TableError(
+                "the game is not over: its log holds the wall", 409, code="game_not_over", params={}
+            )
         return self.store.event_lines(table_id)
 
     def table(self, table_id: int) -> Table | None:
@@ -348,6 +365,8 @@ class TableManager:
                 f"table {table_id} could not be restored from its stored log; "
                 "it is kept for inspection",
                 404,
+                code="cannot_restore",
+                params={"id": table_id},
             )
         with self._load_lock:
             with self._lock:
@@ -364,7 +383,12 @@ class TableManager:
             except Exception as e:
                 log.error("table %s: its stored rows do not rebuild (%s)", table_id, e)
                 self.broken[table_id] = f"{type(e).__name__}: {e}"
-                raise TableError(f"table {table_id} could not be restored", 404) from None
+                raise TableError(
+                    f"table {table_id} could not be restored",
+                    404,
+                    code="cannot_restore",
+                    params={"id": table_id},
+                ) from None
 
     @contextmanager
     def _locked(self, table_id: int) -> Iterator[Table | None]:
@@ -391,7 +415,7 @@ class TableManager:
         sent twice. A finished table is shown but not subscribed to. Returns the seat."""
         seat = self.store.seat_of(table_id, token)
         if seat is None:
-            raise TableError("bad seat token", 401)
+            raise TableError("bad seat token", 401, code="bad_token", params={})
         with self._locked(table_id) as table:
             if table is not None:
                 table.subscribers.setdefault(seat, []).append(subscriber)
@@ -409,7 +433,7 @@ class TableManager:
         """A finished table, rebuilt from the store (not kept: nothing happens there)."""
         row = self.store.table(table_id)
         if row is None:
-            raise TableError(f"no table {table_id}", 404)
+            raise no_table(table_id)
         state = table_game(row.preset, row.seed, row.seats, row.options).replay(
             self.store.events(table_id)
         )
@@ -453,7 +477,7 @@ class TableManager:
             )
         with self._locked(table_id) as table:
             if table is None or table.state.game_over:
-                raise TableError("the game is over")
+                raise TableError("the game is over", code="game_over", params={})
             state = table.state
             action = parse_action(data, seat, state.game)
             table.offer(seat)
@@ -461,10 +485,16 @@ class TableManager:
             if at != offered_at:
                 raise StaleAction(
                     f"stale action: chosen at event {at}, but your options are those of event "
-                    f"{offered_at}; nothing was changed"
+                    f"{offered_at}; nothing was changed",
+                    code="stale_action",
+                    params={"at": at, "current": offered_at},
                 )
             if not offered:
-                raise TableError("illegal action: not this seat's turn (nothing to decide now)")
+                raise TableError(
+                    "illegal action: not this seat's turn (nothing to decide now)",
+                    code="not_your_turn",
+                    params={},
+                )
             start = len(state.events)
             table.active = time.time()
             try:
@@ -475,7 +505,9 @@ class TableManager:
                 if len(state.events) != start:  # not the seat's action: a bot's
                     self._rebuild(table, start)
                     raise
-                raise TableError(f"illegal action: {e}") from None
+                raise TableError(
+                    f"illegal action: {e}", code="illegal_action", params={"detail": str(e)}
+                ) from None
             except BaseException:
                 # Whatever went wrong (a busy database too), nothing was stored: go back.
                 self._rebuild(table, start)

@@ -96,7 +96,9 @@ def check_seed(seed: object, seats: list[str]) -> int | None:
     if seats.count("human") > 1:
         raise TableError(
             "'seed' may be chosen only at a table with at most one human seat: whoever "
-            "chose it would know every wall of the others; leave it out"
+            "chose it would know every wall of the others; leave it out",
+            code="seed_with_humans",
+            params={},
         )
     return seed
 

@@ -68,6 +68,16 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (Object.hasOwn(vars, name) ? String(vars[name]) : m));
 }
 
+/** A refusal of the server in this page's language: its `code` and `params` looked up in
+ * the errors catalogue, or its English text (`error`, or an HTTP answer's `detail`) when the
+ * catalogue has no such code. */
+export function errorText(err) {
+  const key = err && typeof err.code === 'string' ? `errors.${err.code}` : null;
+  if (key && Object.hasOwn(messages, key)) return t(key, err.params ?? {});
+  const text = err?.error ?? err?.detail;
+  return typeof text === 'string' ? text : '';
+}
+
 /** Fill `root`'s elements marked with data-i18n (text; variables from data-i18n-vars, JSON)
  * and data-i18n-attr ("attr:key; attr:key"), and mount the switch in [data-lang-switch]. */
 export function applyI18n(root = document) {

@@ -1,5 +1,5 @@
 // The lobby: choose a preset, read and change its knobs, seat the players, start a table.
-import { applyI18n, lang, langHeaders, onLangChange, t } from './i18n.js';
+import { applyI18n, errorText, lang, langHeaders, onLangChange, t } from './i18n.js';
 import { seatLink } from './net.js';
 import {
   GROUPS, editorFor, groupOf, knobLabel, unitOf, valueText,
@@ -27,7 +27,10 @@ const sections = new Set(); // the knob sections, to read flat and sectioned `op
 async function getJSON(url, options) {
   const r = await fetch(url, { ...options, headers: langHeaders(options?.headers) });
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(detailText(body.detail) || t('errors.http', { status: r.status }));
+  if (!r.ok) {
+    const said = typeof body.code === 'string' ? errorText(body) : detailText(body.detail);
+    throw new Error(said || t('errors.http', { status: r.status }));
+  }
   return body;
 }
 

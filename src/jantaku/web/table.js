@@ -5,7 +5,7 @@ import {
   fold, newModel, renderBoard, resultNodes, settlementNodes,
 } from './board.js';
 import { chime, settings, settingsPanel, startTimer, stopTimer } from './comforts.js';
-import { applyI18n, langHeaders, onLangChange, t } from './i18n.js';
+import { applyI18n, errorText, langHeaders, onLangChange, t } from './i18n.js';
 import { openSeat, seatToken } from './net.js';
 import { kindOf, setTileNames, tileEl, tileName } from './tiles.js';
 
@@ -256,7 +256,7 @@ async function handle(msg) {
     riichiMode = null;
     render();
   } else if (msg.type === 'error') {
-    $('#error').textContent = msg.error;
+    $('#error').textContent = errorText(msg);
     if (!legal.length && sentFrom.length) { legal = sentFrom; render(); }
     setTimeout(() => { $('#error').textContent = ''; }, 6000);
   }
