@@ -16,7 +16,9 @@ Messages to a seat (JSON objects):
   wait), computed when the seat had seen ``N`` events of its view. Sent to a seat only when its
   options changed (or it acted), so nobody learns that somebody else could call; an action must
   name the ``at`` of the options it was chosen from, and a stale one is refused;
-* ``{"type": "error", "error": "..."}``: only to the client whose message was refused.
+* ``{"type": "error", "error": "...", "code": "stale_action", "params": {...}}``: only to
+  the client whose message was refused (``code``: :data:`jantaku.server.errors.ERROR_CODES`,
+  shown from the pages' catalogue; ``error``: the same in English).
 
 No message carries the seed: it rebuilds every wall and die of the game (``State.view`` and
 :func:`jantaku.game.engine.seen_by` leave it out).
