@@ -589,10 +589,10 @@ class TestSettlement:
         assert settled({"settlement": {"style": "boo"}}) == [-3, 0, 0, 0]
 
     @knob("style")
-    def test_style_gotou_chips(self) -> None:
+    def test_style_rank_chips(self) -> None:
         # Four people: +20 / 0 / -5 / -15 by rank, 3 alone has クビ (≥ 40000): +6 from the
         # three others (2 each); chips start at 0.
-        assert settled({"settlement": {"style": "gotou_chips"}}) == [-17, -2, -7, 26]
+        assert settled({"settlement": {"style": "rank_chips"}}) == [-17, -2, -7, 26]
 
     @knob("return_points")
     def test_return_points(self) -> None:
@@ -679,7 +679,7 @@ class TestGotouSettlementFigures:
     def test_chips_four_and_kubi_uma(self) -> None:
         # Four people (riichi record, final [-900, 28900, 25000, 47000]; 3 alone has クビ):
         # «場に20枚» 20/0/▲5/▲15 → 30/0/▲10/▲20, and «クビウマが場に6枚» → 9 (3 from each).
-        base = {"style": "gotou_chips"}
+        base = {"style": "rank_chips"}
         assert settled({"settlement": base}) == [-17, -2, -7, 26]
         four = {**base, "chips_four": [30, 0, -10, -20]}
         assert settled({"settlement": four}) == [-22, -2, -12, 36]

@@ -38,7 +38,7 @@ from jantaku.scoring.json_io import (
     result_to_json,
     situation_from_json,
 )
-from jantaku.scoring.points import standard_payments, tokushima_base
+from jantaku.scoring.points import no_bazoro_base, standard_payments
 from jantaku.tiles.kinds import EAST, SOUTH, WEST, WINDS
 
 # --------------------------------------------------------------------------------------------
@@ -518,7 +518,7 @@ TOKUSHIMA_LIMITS = [
 
 
 def _table_cells(han: int, fu: int) -> tuple[str | None, int, int, int, tuple[int, int]]:
-    base, limit = tokushima_base(han, fu, 0)
+    base, limit = no_bazoro_base(han, fu, 0)
     dealer_ron = standard_payments(base, EAST, SOUTH, 3, tsumo_son=True)
     dealer_tsumo = standard_payments(base, EAST, None, 3, tsumo_son=True)
     ron = standard_payments(base, SOUTH, WEST, 3, tsumo_son=True)
@@ -565,7 +565,7 @@ def test_tokushima_table_limits(
 
 def test_tokushima_yakuman_stack() -> None:
     # «yakuman 16000/24000 (stacking)»: a double yakuman is 32000 / 48000.
-    base, limit = tokushima_base(0, 0, 2)
+    base, limit = no_bazoro_base(0, 0, 2)
     assert limit == "yakuman"
     assert standard_payments(base, SOUTH, WEST, 3) == {WEST: 32000}
     assert standard_payments(base, EAST, SOUTH, 3) == {SOUTH: 48000}

@@ -31,6 +31,24 @@ def test_user_file_inherits_and_changes_a_knob(tmp_path: Path) -> None:
     assert load_preset("gotou").hand.chiitoi_four is True  # the built-in is untouched
 
 
+def test_values_once_named_after_a_preset_still_load_as_their_new_names(tmp_path: Path) -> None:
+    """``point_table = "tokushima"`` and ``style = "gotou_chips"`` (files and tables saved
+    before the values were named by what they do) load as ``no_bazoro`` and ``rank_chips``."""
+    f = tmp_path / "old.toml"
+    f.write_text(
+        'base = "riichi"\nname = "old"\n[scoring]\npoint_table = "tokushima"\n'
+        '[settlement]\nstyle = "gotou_chips"\n'
+    )
+    p = load_preset(f)
+    assert p.scoring.point_table == "no_bazoro" and p.settlement.style == "rank_chips"
+    flat = load_preset("riichi", {"point_table": "tokushima", "style": "gotou_chips"})
+    assert flat.scoring == p.scoring and flat.settlement == p.settlement
+    assert load_preset("tokushima").scoring.point_table == "no_bazoro"
+    assert load_preset("gotou").settlement.style == "rank_chips"
+    with pytest.raises(RulesError, match="point_table"):
+        load_preset("riichi", {"point_table": "mighty"})
+
+
 def test_overrides() -> None:
     p = load_preset("kanto-boo", {"tiles": {"red": {"5p": 1}}})
     assert len(p.tileset().copies(13)) == 4

@@ -335,7 +335,7 @@ def test_point_table() -> None:
         "W": 500,
     }
     # riichi with tokushima's table: riichi pinfu tanyao 3 han 30 fu: base 240 ×4 = 960 → 1000.
-    assert pay("riichi", R_PINFU, "2s", riichi="riichi", options={"point_table": "tokushima"}) == {
+    assert pay("riichi", R_PINFU, "2s", riichi="riichi", options={"point_table": "no_bazoro"}) == {
         "W": 1000
     }
 

@@ -53,9 +53,33 @@ def _raw(source: str, text: str, seen: tuple[str, ...]) -> dict[str, Any]:
     return _deep_merge(parent, data)
 
 
+VALUE_ALIASES: dict[str, dict[str, str]] = {
+    "scoring.point_table": {"tokushima": "no_bazoro"},
+    "settlement.style": {"gotou_chips": "rank_chips"},
+}
+"""Knob values once named after a preset, by their new name (named by what they do). A file, a
+saved table or a ruleset written with the old name still loads, as the new one."""
+
+
+def _renamed(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with old knob values (:data:`VALUE_ALIASES`) read as their new names.
+
+    >>> _renamed({"settlement": {"style": "gotou_chips", "kubi": 40000}})
+    {'settlement': {'style': 'rank_chips', 'kubi': 40000}}
+    """
+    for key, names in VALUE_ALIASES.items():
+        section, name = key.split(".")
+        values = data.get(section)
+        if isinstance(values, dict):
+            old = values.get(name)
+            if isinstance(old, str) and old in names:
+                data = {**data, section: {**values, name: names[old]}}
+    return data
+
+
 def _validate(source: str, data: dict[str, Any]) -> Preset:
     try:
-        return Preset.model_validate(data)
+        return Preset.model_validate(_renamed(data))
     except ValidationError as e:
         problems = []
         for err in e.errors():

@@ -129,10 +129,10 @@ class ScoringRules(_Section):
     """Fu of 七対子 (tokushima: «七対子 50符»)."""
     pinfu_tsumo_fu: int = 20
     """Fu of a pinfu tsumo (tokushima: counted 30 fu)."""
-    point_table: Literal["standard", "tokushima"] = "standard"
-    """``standard``: base = fu×2^(han+2), mangan at 5 han. ``tokushima``: the seed's own table,
-    base = fu×2^han with limits 5-6 満貫 (4000/6000), 7-8 跳満, 9-10 倍満, 11-13 三倍満,
-    14+ 数え役満."""
+    point_table: Literal["standard", "no_bazoro"] = "standard"
+    """``standard``: base = fu×2^(han+2), mangan at 5 han. ``no_bazoro``: no 場ゾロ (the two
+    han every hand is given), base = fu×2^han with limits 5-6 満貫 (4000/6000), 7-8 跳満, 9-10
+    倍満, 11-13 三倍満, 14+ 数え役満 (tokushima's own table; formerly ``"tokushima"``)."""
     limit_cap: Literal["none", "mangan"] = "none"
     """Highest value a hand is paid (kanto-boo: 満貫, yakuman included)."""
     round_up: int = Field(default=100, ge=1)
@@ -446,9 +446,9 @@ class TableRules(_Section):
 class SettlementRules(_Section):
     """How final points become the game's result."""
 
-    style: Literal["uma", "gotou_chips", "boo"] = "uma"
-    """``uma``: (points - return)/1000 + uma + oka; ``gotou_chips``: rank and クビ in chips;
-    ``boo``: マルエー/マルビー/マルシー."""
+    style: Literal["uma", "rank_chips", "boo"] = "uma"
+    """``uma``: (points - return)/1000 + uma + oka; ``rank_chips``: rank and クビ paid in chips
+    (gotou; formerly ``"gotou_chips"``); ``boo``: マルエー/マルビー/マルシー."""
     return_points: int = 30000
     """返し: the top takes the oka, (return - start) from each player."""
     uma: list[int] = Field(default_factory=lambda: [20, 10, -10, -20])

@@ -25,10 +25,10 @@ def ceil_to(x: int, unit: int) -> int:
     return -(-x // unit) * unit
 
 
-def tokushima_base(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
+def no_bazoro_base(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
     """tokushima's own table: base = fu×2^han (no 場ゾロ), limits by han.
 
-    >>> tokushima_base(1, 30, 0), tokushima_base(5, 30, 0), tokushima_base(14, 30, 0)
+    >>> no_bazoro_base(1, 30, 0), no_bazoro_base(5, 30, 0), no_bazoro_base(14, 30, 0)
     ((60, None), (1000, 'mangan'), (4000, 'yakuman'))
     """
     if yakuman:

@@ -54,7 +54,7 @@ from .gates import (
     triple,
 )
 from .house import HOUSE_HAN, MU, RIICHI_ONLY_RON, HouseWin, Stage
-from .points import LIMIT_NAMES, base_points, standard_payments, tokushima_base
+from .points import LIMIT_NAMES, base_points, no_bazoro_base, standard_payments
 from .reading import CHIITOI, STANDARD, Reading, fu_of, readings
 from .refusal import NotAWin as NotAWin  # re-exported: callers import it from here
 from .refusal import Refusal
@@ -190,8 +190,8 @@ class Scorer:
         self._mu_yakuman = MU if MU.id in extra else None
         self._rule_wild = preset.hand.wildcards
         self._base: Callable[[int, int, int], tuple[int, str | None]] = (
-            tokushima_base
-            if rules.point_table == "tokushima"
+            no_bazoro_base
+            if rules.point_table == "no_bazoro"
             else partial(base_points, kazoe=rules.kazoe_yakuman, kiriage=rules.kiriage)
         )
         self._tsumo_son = rules.tsumo_son
@@ -604,7 +604,7 @@ class Scorer:
             cap = self._mangan_base
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
-        if base <= 0 and not yakuman and limit is None and self._base is not tokushima_base:
+        if base <= 0 and not yakuman and limit is None and self._base is not no_bazoro_base:
             return _NO_VALUE
         return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
 

@@ -1,7 +1,7 @@
 """The end of a game: final points (and chips) into the preset's result.
 
 Three styles (``Preset.settlement.style``): ``uma`` (oka and rank uma, or mighty's 沈み馬),
-``gotou_chips`` (rank and クビ paid in chips) and ``boo`` (マルエー / マルビー / マルシー).
+``rank_chips`` (rank and クビ paid in chips, gotou) and ``boo`` (マルエー / マルビー / マルシー).
 Ranks break ties by seat order from the first dealer.
 """
 
@@ -67,7 +67,7 @@ def settle(
     chips = list(chips) if chips is not None else [0] * n
     if s.style == "boo":
         return Settlement(ranks, _boo(preset, points, order, yakuman_winner))
-    if s.style == "gotou_chips":
+    if s.style == "rank_chips":
         return Settlement(ranks, _gotou(preset, points, order, chips))
     start = preset.game.start_points
     oka = (s.return_points - start) * n / 1000

@@ -138,7 +138,7 @@ def game_numbers(arm: str, state: State, rec: GameRecord) -> dict[str, Any]:
     keeps = sum(a == b for a, b in itertools.pairwise(dealers))
     start_chips = state.game.preset.game.start_chips
     # gotou settles in chips held at the end: the lab shows what each seat won or lost.
-    paid = start_chips if state.game.preset.settlement.style == "gotou_chips" else 0
+    paid = start_chips if state.game.preset.settlement.style == "rank_chips" else 0
     return {
         "arm": arm,
         "game": rec.index,

@@ -457,7 +457,7 @@ def lab_report(ident: dict[str, Any], arms: Sequence[Arm], rows: Sequence[Game])
 
 SETTLEMENT_UNITS: Final = {
     "uma": "points ÷ 1000 (with uma and oka)",
-    "gotou_chips": "chips (rank and クビ paid in chips)",
+    "rank_chips": "chips (rank and クビ paid in chips)",
     "boo": "Boo points",
 }
 
