@@ -325,13 +325,17 @@ class TestGotouDiceChances:
         )
         assert r == expected and dice == 2
 
+    @knob("four_north_four_flowers")
     def test_four_norths_and_four_flowers(self) -> None:
         # «4北4華和了で+100枚 オール … サイコロチャンスは2回». PINFU ron, no riichi: pinfu 1 +
         # autumn (every five is a dora: 5p) 1 + four norths 8 = 10 han, baiman; summer moves
         # it up to sanbaiman: 3 A. Discarder W: norths 4 + 3 + 100 = 107; E and the sitting-out
-        # person: 3 + 100 = 103. Two dice chances.
-        r, dice = chips_dice("gotou", PINFU, "4s", extracted="4z4z4z4z1f2f3f4f", players=4)
+        # person: 3 + 100 = 103. Two dice chances. With the knob at 0: 7 / 3, still two.
+        kw: dict[str, Any] = {"extracted": "4z4z4z4z1f2f3f4f", "players": 4}
+        r, dice = chips_dice("gotou", PINFU, "4s", **kw)
         assert r == {"W": 107, "E": 103, "N": 103} and dice == 2
+        r, dice = chips_dice("gotou", PINFU, "4s", chips={"four_north_four_flowers": 0}, **kw)
+        assert r == {"W": 7, "E": 3, "N": 3} and dice == 2
 
 
 # ============================================================================================

@@ -301,19 +301,24 @@ class TestSticksAndRestrictions:
 
 
 class TestChombo:
-    @knob("chombo")
+    @knob("chombo", "chombo_each")
     @pytest.mark.parametrize(
         ("style", "payments", "chip_changes"),
         [
             ("mangan", [4000, -8000, 2000, 2000], [0, 0, 0, 0]),  # default: reverse mangan
-            ("each_3000", [3000, -9000, 3000, 3000], [0, 0, 0, 0]),  # tokushima
-            ("each_5000", [5000, -15000, 5000, 5000], [0, 0, 0, 0]),  # mighty
-            ("chips_10", [0, 0, 0, 0], [10, -30, 10, 10]),  # gotou: chips, no points
+            ("points_each", [3000, -9000, 3000, 3000], [0, 0, 0, 0]),  # tokushima: 3000
+            ("each_3000", [3000, -9000, 3000, 3000], [0, 0, 0, 0]),  # its old name
+            ("each_5000", [5000, -15000, 5000, 5000], [0, 0, 0, 0]),  # mighty's old name
+            ("chips_each", [0, 0, 0, 0], [3, -9, 3, 3]),  # chips, no points
+            ("chips_10", [0, 0, 0, 0], [10, -30, 10, 10]),  # gotou's old name: 10 chips
         ],
     )
     def test_chombo_styles(self, style: str, payments: list[int], chip_changes: list[int]) -> None:
         # Person 1 (a non-dealer) commits chombo; the hand is replayed: dealer and honba stay.
-        (e,) = run("riichi", game(chombo=style), [{"type": "chombo", "player": 1}])
+        # The new values take what each other player gets from game.chombo_each (3000, 3).
+        each = {"points_each": 3000, "chips_each": 3}.get(style)
+        rules = game(chombo=style) if each is None else game(chombo=style, chombo_each=each)
+        (e,) = run("riichi", rules, [{"type": "chombo", "player": 1}])
         assert e["payments"] == payments and e["chip_changes"] == chip_changes
         assert (e["dealer"], e["honba"]) == (0, 0)
 

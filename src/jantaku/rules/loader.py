@@ -53,12 +53,18 @@ def _raw(source: str, text: str, seen: tuple[str, ...]) -> dict[str, Any]:
     return _deep_merge(parent, data)
 
 
-VALUE_ALIASES: dict[str, dict[str, str]] = {
-    "scoring.point_table": {"tokushima": "no_bazoro"},
-    "settlement.style": {"gotou_chips": "rank_chips"},
+VALUE_ALIASES: dict[str, dict[str, tuple[str, dict[str, int]]]] = {
+    "scoring.point_table": {"tokushima": ("no_bazoro", {})},
+    "settlement.style": {"gotou_chips": ("rank_chips", {})},
+    "game.chombo": {
+        "each_3000": ("points_each", {"chombo_each": 3000}),
+        "each_5000": ("points_each", {"chombo_each": 5000}),
+        "chips_10": ("chips_each", {"chombo_each": 10}),
+    },
 }
-"""Knob values once named after a preset, by their new name (named by what they do). A file, a
-saved table or a ruleset written with the old name still loads, as the new one."""
+"""Knob values once named after a preset or holding a number, by their new name (named by what
+they do) and the knobs that now hold the number (unless the file sets them). A file, a saved
+table or a rule set written with the old value still loads, as the new one."""
 
 
 def _renamed(data: dict[str, Any]) -> dict[str, Any]:
@@ -73,7 +79,8 @@ def _renamed(data: dict[str, Any]) -> dict[str, Any]:
         if isinstance(values, dict):
             old = values.get(name)
             if isinstance(old, str) and old in names:
-                data = {**data, section: {**values, name: names[old]}}
+                new, implied = names[old]
+                data = {**data, section: {**implied, **values, name: new}}
     return data
 
 

@@ -245,6 +245,9 @@ class ChipsRules(_Section):
     """Chips for a 三倍満, from all even on a ron (gotou 3)."""
     all_nuki_yakuman: bool = False
     """Winning with all four nuki-dora extracted pays yakuman chips (mighty: 4枚5m)."""
+    four_north_four_flowers: int = 0
+    """Chips from all for a win with four norths and four flowers extracted, never doubled
+    (gotou: 100, «4北4華和了で+100枚 オール (※祝儀倍リーチ対象外)»)."""
     sokupochi: int = 0
     """即ぽっち: 白ぽっち on the ippatsu draw (gotou: 3 on top of the ippatsu chip)."""
     dice_chances: bool = False
@@ -316,9 +319,12 @@ class GameRules(_Section):
     restrict_tsumo: bool = True
     """With ``restrict_game_ending_wins``: tsumo wins are restricted too (the seed; the game's
     own code checks only ron)."""
-    chombo: Literal["mangan", "each_3000", "each_5000", "chips_10"] = "mangan"
-    """Chombo: a reverse mangan; 3000 to each (tokushima); 5000 to each (mighty); or 10 chips
-    from the offender to everyone, no points (gotou)."""
+    chombo: Literal["mangan", "points_each", "chips_each"] = "mangan"
+    """Chombo: a reverse mangan; ``chombo_each`` points to each other player (tokushima 3000,
+    mighty 5000); or ``chombo_each`` chips from the offender to everyone, no points (gotou 10).
+    Formerly ``each_3000``, ``each_5000``, ``chips_10`` (still read)."""
+    chombo_each: int = 0
+    """Points (``points_each``) or chips (``chips_each``) a chombo pays each other player."""
     shuba_stick: int = 0
     """Points a シュバリー (double-chip riichi) puts on the table instead of the riichi stick;
     0: no シュバリー (gotou: 5000, «リーチ代5000点», once per game per player)."""
@@ -524,6 +530,10 @@ class Preset(_Section):
                 f"table.dead_wall: {t.dead_wall} cannot hold table.rinshan_tiles = "
                 f"{t.rinshan_tiles} replacement tiles and {t.indicators} dora and ura "
                 f"indicators each (table.initial_dora = {t.initial_dora}, four kans)"
+            )
+        if self.game.chombo != "mangan" and not self.game.chombo_each:
+            raise ValueError(
+                f"game.chombo_each: give what a chombo pays each ({self.game.chombo})"
             )
         s = self.settlement
         for key, n in (("chips_second_kubi", 3), ("chips_second_no_kubi", 3), ("chips_four", 4)):

@@ -19,9 +19,6 @@ from jantaku.tiles.tileset import Variant, tile_kind
 from .score import ScoreResult
 from .situation import WinSituation
 
-FOUR_AND_FOUR_BONUS = 100
-"""gotou: four norths and four flowers in one win: +100 chips from all, never doubled."""
-
 
 @dataclass
 class WinChips:
@@ -193,14 +190,11 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         out.payers[d] = out.payers.get(d, 0) + ron_only * mult
     for p in everyone:
         out.payers[p] = out.payers.get(p, 0) + per_all * mult
-    if (
-        rules.dice_chances
-        and norths == 4
-        and sum(1 for t in sit.extracted if tile_kind(t) >= SPRING) >= 4
-    ):
+    bonus = rules.four_north_four_flowers
+    if bonus and norths == 4 and sum(1 for t in sit.extracted if tile_kind(t) >= SPRING) >= 4:
         for p in everyone:
-            out.payers[p] = out.payers.get(p, 0) + FOUR_AND_FOUR_BONUS
-        out.items.append(("four_north_four_flowers", FOUR_AND_FOUR_BONUS, True))
+            out.payers[p] = out.payers.get(p, 0) + bonus
+        out.items.append(("four_north_four_flowers", bonus, True))
     out.payers = {p: n for p, n in out.payers.items() if n}
     return out
 

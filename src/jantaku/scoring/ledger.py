@@ -663,10 +663,11 @@ class Ledger:
         assert p is not None
         style = self.preset.game.chombo
         others = [q for q in range(s.people) if q != p]
-        if style == "chips_10":
+        each = self.preset.game.chombo_each
+        if style == "chips_each":
             for q in others:
-                s.chips[q] += 10
-                s.chips[p] -= 10
+                s.chips[q] += each
+                s.chips[p] -= each
             # gotou: each tenpai player also gets the chips they would have won from a deal-in
             # by the offender, at their best reading («高め取りで放銃扱い»), paid for by the
             # offender for everyone («全員分被って»). The event gives each such reading as a
@@ -701,8 +702,7 @@ class Ledger:
             else:
                 self._new_hand()
             return
-        if style in ("each_3000", "each_5000"):
-            each = 3000 if style == "each_3000" else 5000
+        if style == "points_each":
             for q in others:
                 if self.seat_wind(q) is not None:
                     s.scores[q] += each

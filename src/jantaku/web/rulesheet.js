@@ -23,7 +23,7 @@ export const GROUPS = [
     'table.kokushi_furiten_ron', 'table.riichi_ankan', 'table.riichi_ankan_waits',
     'table.double_ron', 'table.kan_needs_draws', 'table.dead_wall', 'table.rinshan_tiles',
     'table.replacement_shortens_wall', 'game.deal_passes_on_win', 'game.dealer_win_honba',
-    'game.chombo', 'game.false_call', 'game.false_call_points',
+    'game.chombo', 'game.chombo_each', 'game.false_call', 'game.false_call_points',
   ]],
   ['yaku', [
     'scoring.min_han', 'scoring.two_han_from_honba', 'scoring.kuitan', 'hand.chiitoi_four',
@@ -43,7 +43,7 @@ export const GROUPS = [
   ['chips', [
     'chips.enabled', 'chips.sitting_out_pays_all', 'chips.ippatsu', 'chips.red_five',
     'chips.gold_five', 'chips.ura_dora', 'chips.kan_dora', 'chips.north', 'chips.rinshan',
-    'chips.otafuku', 'chips.sokupochi', 'chips.alice_closed', 'chips.alice_open',
+    'chips.otafuku', 'chips.sokupochi', 'chips.four_north_four_flowers', 'chips.alice_closed', 'chips.alice_open',
     'chips.alice_ippatsu_forgives', 'chips.alice_pochi_wild', 'chips.snake_eyes', 'chips.guruguru', 'chips.sanbaiman', 'chips.yakuman_tsumo', 'chips.yakuman_ron',
     'chips.kazoe_per_han', 'chips.all_nuki_yakuman', 'chips.dice_chances', 'chips.shuba_doubles',
     'game.bust_chips', 'game.bust_chips_on_draw', 'game.double_ron_bust_chips', 'game.yakitori_chips', 'game.sitting_out_chips',
