@@ -1,7 +1,7 @@
 """The table page's comforts in Chromium, each behind the settings panel and remembered by the
 browser: a tone on your turn and on calls (off by default), a per-turn timer (none by default;
 when it runs out the drawn tile is discarded or the call passed), and the waits of a tenpai
-hand with フリテン when one of them lies in the own river."""
+hand with フリテン when one of them lies in the own river or a win was let pass."""
 
 from __future__ import annotations
 
@@ -164,3 +164,44 @@ def test_the_waits_show_exactly_when_the_hand_is_tenpai(server: str, browser: An
         assert page.locator("#waits").is_hidden()
     finally:
         ctx.close()
+
+
+def test_a_win_let_pass_is_furiten_until_the_next_discard_or_for_good_after_riichi(
+    server: str, browser: Any
+) -> None:
+    """The page's model of its own seat, fed the seat's own passes: a ron let pass is フリテン
+    until that seat's next discard (同巡内フリテン); after its riichi, for the rest of the hand
+    (立直後の見逃し); a new hand clears it."""
+    ctx = browser.new_context(locale="ja-JP")
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server}/")
+        states = page.evaluate(
+            """async () => {
+              const b = await import('/static/board.js');
+              const M = b.newModel({ seat: 0, you: 0, seats: ['a', 'b', 'c', 'd'] });
+              const deal = { type: 'start_kyoku', bakaze: 'E', kyoku: 1, honba: 0, kyotaku: 0,
+                oya: 0, scores: [25000, 25000, 25000, 25000], dora_marker: '1m',
+                tehai: [0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48] };
+              const out = [];
+              const step = (ev) => { b.fold(M, ev); out.push(M.missedRon[0]); };
+              step(deal);
+              step({ type: 'pass', actor: 0, missed_ron: false });
+              step({ type: 'pass', actor: 0, missed_ron: true });
+              step({ type: 'tsumo', actor: 0, tile: 52, pai: '5m' });
+              step({ type: 'dahai', actor: 0, tile: 52, pai: '5m', tsumogiri: true });
+              step({ type: 'tsumo', actor: 0, tile: 56, pai: '6m' });
+              step({ type: 'reach', actor: 0 });
+              step({ type: 'dahai', actor: 0, tile: 56, pai: '6m', tsumogiri: true });
+              step({ type: 'pass', actor: 0, missed_ron: true });
+              step({ type: 'tsumo', actor: 0, tile: 60, pai: '7m' });
+              step({ type: 'dahai', actor: 0, tile: 60, pai: '7m', tsumogiri: true });
+              step(deal);
+              return out;
+            }"""
+        )
+    finally:
+        ctx.close()
+    assert states == [
+        None, None, "turn", "turn", None, None, None, None, "riichi", "riichi", "riichi", None,
+    ]

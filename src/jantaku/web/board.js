@@ -34,7 +34,7 @@ export function newModel({ seat = 0, you = null, seats, preset = null }) {
     honba: 0, kyotaku: 0, oya: 0, sittingOut: null, handSize: 13, // until a deal says
     bakaze: 'E', kyoku: 1, turn: null, last: null, horas: [], ryukyoku: null, result: null,
     end: null, wallLeft: null, rinshanLeft: null, dice: null, wareme: null,
-    shownWaits: Array(n).fill(null),
+    shownWaits: Array(n).fill(null), missedRon: Array(n).fill(null),
   };
 }
 
@@ -61,7 +61,7 @@ function startKyoku(M, ev) {
       : s === sittingOut ? 0 : M.handSize)),
     rivers: Array.from({ length: n }, () => []), melds: Array.from({ length: n }, () => []),
     nuki: Array.from({ length: n }, () => []), riichi: Array(n).fill(false),
-    shownWaits: Array(n).fill(null),
+    shownWaits: Array(n).fill(null), missedRon: Array(n).fill(null),
     pendingReach: Array(n).fill(false),
     dora: ev.dora_tiles ? ev.dora_tiles.slice() : [ev.dora_tile ?? ev.dora_marker],
     scores: ev.scores.slice(), startScores: ev.scores.slice(), honba: ev.honba,
@@ -131,7 +131,13 @@ export function fold(M, ev) {
         ? knob(M, 'game.shuba_stick', 5000) : knob(M, 'scoring.riichi_stick', 1000);
       M.kyotaku += 1;
       break;
+    case 'pass':
+      // A win let pass (only a seat's own passes reach it): フリテン until its next discard,
+      // or for the rest of the hand after its riichi (同巡内 / 立直後の見逃し).
+      if (ev.missed_ron) M.missedRon[ev.actor] = M.riichi[ev.actor] ? 'riichi' : 'turn';
+      break;
     case 'dahai':
+      if (M.missedRon[ev.actor] === 'turn') M.missedRon[ev.actor] = null;
       take(M, ev.actor, [ev.tile]);
       M.rivers[ev.actor].push({
         tile: ev.tile, riichi: M.pendingReach[ev.actor], tsumogiri: !!ev.tsumogiri, called: false,

@@ -104,13 +104,14 @@ function updateWaits() {
   }).catch(() => {});
 }
 
-/** Show the waits when the hand is tenpai, and フリテン when one of them is in the own river. */
+/** Show the waits when the hand is tenpai, and フリテン when one of them is in the own river
+ * (called tiles included) or a win was let pass (this turn, or at all since the riichi). */
 function showWaits() {
   const box = $('#waits');
   const w = waitsShown;
   if (!settings.waits || !w || w.shanten !== 0 || !w.waits.length) { box.hidden = true; return; }
   const river = new Set((M.rivers[M.seat] ?? []).map((d) => kindOf(tileName(d.tile))));
-  const furiten = w.waits.some((name) => river.has(kindOf(name)));
+  const furiten = w.waits.some((name) => river.has(kindOf(name))) || !!M.missedRon?.[M.seat];
   box.replaceChildren();
   box.append(Object.assign(document.createElement('span'), { className: 'label', textContent: t('table.waits') }));
   for (const name of w.waits) box.append(tileEl(name, { small: true }));
