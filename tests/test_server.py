@@ -433,3 +433,19 @@ def test_a_database_from_before_table_knobs_still_opens(tmp_path: Path) -> None:
     old.close()
     listing = client_for(str(path)).get("/api/tables").json()
     assert listing[0]["options"] == {} and listing[0]["status"] == "finished"
+
+
+def test_the_options_a_seed_leaves_to_the_table(db: str) -> None:
+    """Marked 要相談 in the lobby: gotou's «話し合って決めてください» / «あくまで一例» lines and
+    kanto-boo's «一発及び槓ドラの有無については『しらぎく麻雀』では選択可能»; none in the others."""
+    client = client_for(db)
+    agree = {p: client.get(f"/api/presets/{p}").json()["to_agree"] for p in PRESET_NAMES}
+    assert sorted(agree["gotou"]) == [
+        "chips.dice_chances",
+        "chips.snake_eyes",
+        "settlement.kubi",
+        "settlement.style",
+        "settlement.uma",
+    ]
+    assert sorted(agree["kanto-boo"]) == ["scoring.ippatsu_yaku", "table.kan_dora_indicators"]
+    assert not any(agree[p] for p in ("riichi", "sanma", "tokushima", "mighty"))

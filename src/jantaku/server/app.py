@@ -414,7 +414,9 @@ def _preset_detail(name: str) -> dict[str, Any]:
     }
 
 
-_LEFT_TO_THE_TABLE = re.compile(r"話し合|あくまで一例")
+_LEFT_TO_THE_TABLE = re.compile(r"話し合|あくまで一例|選択可能")
+"""The seed's words for an option a group chooses: gotou «話し合って決めてください»,
+«あくまで一例»; kanto-boo «(一発及び槓ドラの有無については…)選択可能»."""
 
 
 async def _send_all(websocket: WebSocket, queue: asyncio.Queue[Message | None]) -> None:
