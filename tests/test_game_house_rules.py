@@ -17,6 +17,7 @@ from jantaku.scoring.chips import win_chips
 from jantaku.tiles import parse_tiles, tileset
 from jantaku.tiles.kinds import N_KINDS
 from jantaku.tiles.tileset import Tile, Variant, tile_kind
+from table_knobs import table_knob
 from test_game_engine import check_invariants
 
 HOUSE = ["gotou", "tokushima", "mighty", "kanto-boo"]
@@ -166,6 +167,7 @@ def test_mighty_wins_with_the_wildcard() -> None:
 # -- riichi -----------------------------------------------------------------------------------
 
 
+@table_knob("furiten_riichi")
 @pytest.mark.parametrize(
     ("preset", "hand", "draw", "riichi"),
     [
@@ -185,6 +187,7 @@ def test_furiten_riichi_is_not_offered_where_forbidden(
     # fine: discarding 1p/1s would not be tenpai here, so only the furiten one exists.
 
 
+@table_knob("furiten_riichi", "open_riichi")
 def test_mighty_furiten_riichi_only_as_open_riichi() -> None:
     wall = stacked("mighty", ["123p456p789s11z2z"], live="1z")
     state = Game("mighty").new_state([wall])
@@ -194,6 +197,7 @@ def test_mighty_furiten_riichi_only_as_open_riichi() -> None:
     assert Action(ActionType.OPEN_RIICHI, 0, d) in legal
 
 
+@table_knob("open_riichi", "open_riichi_guarded")
 def test_open_riichi_sets_the_flag_and_guards_deal_ins_in_gotou() -> None:
     # Dealer waits on 1s/4s; seat 1 holds a 1s and must not discard it.
     wall = stacked("gotou", ["123p456p789s11z23s", "1s"], live="7z9m")
@@ -241,6 +245,7 @@ def test_gotou_dot_white_after_riichi_is_a_forced_tsumo() -> None:
     assert any(e["type"] == "hora" for e in state.events)
 
 
+@table_knob("riichi_must_win")
 def test_mighty_riichi_player_cannot_pass_a_ron() -> None:
     # Dealer 123p 456p 789s 11z 9p, riichi on 7z: waits 1z 7p 8p 9p (with the wildcard).
     wall = stacked("mighty", ["123p456p789s11z9p"], live="7z8p")
@@ -265,6 +270,7 @@ def test_mighty_riichi_player_cannot_pass_a_ron() -> None:
 # -- draws and wins ---------------------------------------------------------------------------
 
 
+@table_knob("nine_terminals")
 def test_tokushima_has_no_nine_terminals_abort() -> None:
     for preset, offered in (("tokushima", False), ("gotou", True)):
         state = Game(preset).new_state([stacked(preset, ["19p19s1234567z"], live="9p")])
@@ -277,6 +283,7 @@ def test_tokushima_has_no_nine_terminals_abort() -> None:
             assert draw["reason"] == "yao9" and draw["tehais"] == [hand, None, None]
 
 
+@table_knob("tenpai_needs_yaku")
 def test_tokushima_tenpai_at_a_draw_needs_a_yaku() -> None:
     from jantaku.tiles.notation import Meld, MeldType, Source
 
@@ -322,6 +329,7 @@ def tile_of_river(state: State, seat: int) -> Tile:
     return state.players[seat].river[-1]
 
 
+@table_knob("double_ron")
 def test_kanto_boo_has_no_double_ron() -> None:
     wall = stacked("kanto-boo", ["", "234m567m234p678s5s", "234m567m234p678s5s"], live="5s")
     state = Game("kanto-boo").new_state([wall])
@@ -386,6 +394,7 @@ def test_random_house_games_end_with_every_point_accounted_for(preset: str, seed
     assert again.ledger.state.scores == state.ledger.state.scores
 
 
+@table_knob("riichi_ankan")
 def test_tokushima_ankan_after_riichi_is_mandatory() -> None:
     # Dealer 111p 456p 789p 11s 56s, riichi on 9s; the fourth 1p keeps the waits 4s 7s.
     wall = stacked("tokushima", ["111p456p789p11s56s"], live="9s1z2z1p")
@@ -438,6 +447,7 @@ def test_mighty_mu_wins_when_the_fourth_call_leaves_no_tile() -> None:
     assert scores[1] == 30000 and scores[2] < 30000 - 40000  # the feeder pays it all
 
 
+@table_knob("per_tile_furiten")
 @pytest.mark.parametrize("per_tile", [True, False])
 def test_tokushima_furiten_is_per_tile(per_tile: bool) -> None:
     # Seat 1 (123p 456p 789p 11s 56s) draws 4s and discards it; 7s can still be ronned.
@@ -494,6 +504,7 @@ def test_gotou_spring_pays_chips_when_extracted() -> None:
     assert other.ledger.state.chips == [0, 0, 0]
 
 
+@table_knob("kan_dora_at_once")
 @pytest.mark.parametrize(("preset", "at_once"), [("gotou", True), ("sanma", False)])
 def test_gotou_turns_an_open_kan_dora_at_once(preset: str, at_once: bool) -> None:
     wall = stacked(preset, ["", "9p9p9p"], live="9p")
@@ -513,6 +524,7 @@ def test_gotou_turns_an_open_kan_dora_at_once(preset: str, at_once: bool) -> Non
     assert (after[:3] == ["daiminkan", "dora", "tsumo"]) is at_once
 
 
+@table_knob("riichi_without_draws")
 def test_gotou_riichi_with_no_draw_left() -> None:
     for preset, offered in (("gotou", True), ("sanma", False)):
         state = Game(preset).new_state([stacked(preset, ["123p456p789s11z23s"], live="7z")])
@@ -525,6 +537,7 @@ def test_gotou_riichi_with_no_draw_left() -> None:
 # -- kan limit near the end of the wall ---------------------------------------------------------
 
 
+@table_knob("kan_needs_draws")
 @pytest.mark.parametrize(("needs", "offered"), [(1, True), (2, False)])
 def test_kan_needs_draws_left(needs: int, offered: bool) -> None:
     """``kan_needs_draws``: Tenhou allows a kan with one draw left (not on the last tile);
@@ -553,6 +566,7 @@ def test_kan_needs_draws_left(needs: int, offered: bool) -> None:
 # -- dead wall, replacement tiles, dealer's dice ------------------------------------------------
 
 
+@table_knob("dead_wall")
 def test_tokushima_keeps_an_18_tile_dead_wall() -> None:
     state = Game("tokushima", 3).new_state()
     wall = state.events[1]["wall"]
@@ -562,6 +576,7 @@ def test_tokushima_keeps_an_18_tile_dead_wall() -> None:
     assert riichi.max_draws == 136 - 14 - 4 * 13 and "rest" not in riichi.events[1]["wall"]
 
 
+@table_knob("doubles_two_dora")
 def test_tokushima_dealer_doubles_turn_two_dora_indicators() -> None:
     starts = []
     for seed in range(40):
@@ -576,6 +591,7 @@ def test_tokushima_dealer_doubles_turn_two_dora_indicators() -> None:
     assert "dice" not in Game("riichi", 1).new_state().events[1]
 
 
+@table_knob("replacement_shortens_wall", "rinshan_tiles")
 def test_gotou_replacement_draws_do_not_shorten_the_live_wall() -> None:
     """gotou keeps 12 replacement tiles and draws the live wall to the dead wall: a flower
     set aside and replaced leaves as many live draws as before; Tenhou-style sanma moves the
@@ -602,6 +618,7 @@ def test_dead_wall_must_hold_the_replacements_and_indicators() -> None:
 # -- kanto-boo kokushi furiten ron, mighty ankan after riichi ------------------------------------
 
 
+@table_knob("kokushi_furiten_ron")
 @pytest.mark.parametrize("allowed", [True, False])
 def test_boo_kokushi_may_ron_while_furiten_on_a_tile_it_never_discarded(allowed: bool) -> None:
     """Seat 1 takes 7z into 119m19p19s123456z and lets 1m go: a 13-sided kokushi, furiten
@@ -636,6 +653,7 @@ def test_boo_kokushi_furiten_ron_never_on_its_own_discard() -> None:
     assert ActionType.RON not in types(state, 1)
 
 
+@table_knob("riichi_ankan_waits")
 @pytest.mark.parametrize(("rule", "allowed"), [("same", False), ("same_count", True)])
 def test_ankan_after_riichi_compares_waits_or_their_number(
     rule: str, allowed: bool, monkeypatch: pytest.MonkeyPatch
@@ -657,6 +675,7 @@ def test_ankan_after_riichi_compares_waits_or_their_number(
 # -- riichi below zero, what an open riichi shows ------------------------------------------------
 
 
+@table_knob("riichi_below_zero")
 @pytest.mark.parametrize("below_zero", [True, False])
 def test_gotou_riichi_may_take_a_player_below_zero(below_zero: bool) -> None:
     """«0点以下となるリーチ、オープンリーチ、祝儀倍リーチ可»: with 500 points gotou still offers
@@ -682,6 +701,7 @@ def test_shuba_needs_its_5000_without_riichi_below_zero() -> None:
     assert ActionType.RIICHI in kinds and ActionType.SHUBA_RIICHI not in kinds
 
 
+@table_knob("open_riichi_shows")
 @pytest.mark.parametrize(("preset", "shows"), [("gotou", "waits"), ("mighty", "hand")])
 def test_an_open_riichi_shows_the_table_what_the_preset_says(preset: str, shows: str) -> None:
     hand = "123p456p789s11z23s" if preset == "gotou" else "123p456p789s11z2s"
@@ -699,6 +719,7 @@ def test_an_open_riichi_shows_the_table_what_the_preset_says(preset: str, shows:
         assert any(e.get("actor") == 0 and e["type"] == "reach_accepted" for e in state.view(seat))
 
 
+@table_knob("doubles_two_dora")
 def test_the_engine_tells_the_scorer_the_start_indicators_and_the_kans() -> None:
     """Issue 11 item 8: mighty played with the dealer's doubles turning two indicators
     (``table.doubles_two_dora``). A tsumo with no kan made pays no 槓ドラ chip («祝儀は１発、

@@ -22,6 +22,7 @@ from jantaku.scoring.situation import RiichiKind
 from jantaku.tiles import parse_tiles
 from jantaku.tiles.kinds import N_KINDS, NORTH
 from jantaku.tiles.tileset import tile_kind
+from table_knobs import table_knob
 from test_game_house_rules import pass_all, stacked, tile, tsumogiri, types
 
 
@@ -97,6 +98,7 @@ def _boo_riichi_then_five(options: dict[str, Any] | None = None) -> Any:
     return state
 
 
+@table_knob("riichi_must_win")
 def test_boo_riichi_player_may_pass_a_win_and_is_then_furiten() -> None:
     # «同巡内の見逃しや立直後の見逃しについても、理由を問わず振聴となります»: a riichi player may
     # pass a win (revised decision) and is furiten from then on.
@@ -112,6 +114,7 @@ def test_boo_riichi_player_may_pass_a_win_and_is_then_furiten() -> None:
     assert ActionType.RON not in types(state, 1)
 
 
+@table_knob("kan_dora_indicators")
 def test_boo_kan_dora_knob() -> None:
     # «尚、一発及び槓ドラの有無については『しらぎく麻雀』では選択可能です。»
     for on in (True, False):
@@ -327,6 +330,7 @@ def test_score_json_says_double_open_and_shuba_riichi() -> None:
     )
 
 
+@table_knob("third_riichi_open")
 @pytest.mark.parametrize(
     ("third", "others", "offered"),
     [
@@ -348,6 +352,7 @@ def test_gotou_no_third_riichi_may_be_open(third: str, others: list[str], offere
     assert Action(ActionType.RIICHI, 0, nine) in state.legal_actions(0)
 
 
+@table_knob("initial_dora", "kan_dora_at_once")
 def test_gotou_four_kans_show_six_dora_indicators() -> None:
     # «表ドラ常時2枚めくり», «カンドラ即めくり»: 2 + 4 kans = 6 indicators, and 6 ura; the dead
     # wall holds the 12 replacement tiles («嶺上牌は6トン(12枚)残し») and them.

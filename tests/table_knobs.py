@@ -1,0 +1,29 @@
+"""The registry of tests that set a ``table.*`` knob (``TableRules``).
+
+A test that sets a table knob (through a preset that sets it, or an override) and asserts what
+it changes in the engine carries ``@table_knob("name", ...)``.
+``test_table_knobs.test_every_table_knob_has_a_test`` imports ``MODULES`` and fails naming any
+field of ``TableRules`` no test is marked with. Kept apart from the tests so that every test
+module may import it without importing another test module's helpers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+COVERED: set[str] = set()
+
+MODULES = ("test_game_house_rules", "test_seed_lines", "test_table_knobs")
+"""The test modules that carry ``table_knob`` markers (engine-level tests only)."""
+
+
+def table_knob(*names: str) -> Callable[[F], F]:
+    """Mark a test as setting these TableRules knobs and asserting their effect."""
+
+    def deco(f: F) -> F:
+        COVERED.update(names)
+        return f
+
+    return deco
