@@ -37,7 +37,7 @@ from jantaku.scoring.score import YakuHan
 from jantaku.tiles.kinds import WINDS
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
-from .tenhou import _TENHOU_YAKU_NAMES
+from .tenhou6 import _TENHOU_YAKU_NAMES
 
 FORMATS: Final = ("tenhou6", "mjai")
 
