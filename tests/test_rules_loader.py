@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,6 +48,29 @@ def test_values_once_named_after_a_preset_still_load_as_their_new_names(tmp_path
     assert load_preset("gotou").settlement.style == "rank_chips"
     with pytest.raises(RulesError, match="point_table"):
         load_preset("riichi", {"point_table": "mighty"})
+
+
+@pytest.mark.parametrize(
+    ("options", "knobs"),
+    [
+        ({"settlement": {"uma": [20, 10]}}, ("settlement.uma",)),
+        ({"game": {"start_points": -1}}, ("game.start_points",)),
+        ({"game": {"start_points": "lots"}}, ("game.start_points",)),
+        ({"tiles": {"red": {"5x": 1}}}, ("tiles.red",)),
+        ({"game": {"chombo": "points_each"}}, ("game.chombo_each", "game.chombo")),
+        (
+            {"scoring": {"flower_powers": True}},
+            ("scoring.flower_han", "scoring.flower_powers", "tiles.flowers"),
+        ),
+    ],
+)
+def test_a_refused_preset_names_its_knobs_as_data(
+    options: dict[str, Any], knobs: tuple[str, ...]
+) -> None:
+    """``RulesError.knobs``: what a page marks, the knob a contradiction starts from first."""
+    with pytest.raises(RulesError) as refused:
+        load_preset("riichi", options)
+    assert refused.value.knobs == knobs
 
 
 def test_overrides() -> None:

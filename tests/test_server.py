@@ -413,6 +413,19 @@ def test_a_bad_knob_is_refused_by_name(db: str) -> None:
             json={"preset": "riichi", "seats": ["human", *BOTS3], "options": options},
         )
         assert r.status_code == 400 and word in r.text, r.text
+    # The knobs at fault come as data (the lobby marks them), never only inside the words.
+    r = client.post(
+        "/api/tables",
+        json={
+            "preset": "riichi",
+            "seats": ["human", *BOTS3],
+            "options": {"table": {"dead_wall": 16, "rinshan_tiles": 8}},
+        },
+    )
+    body = r.json()
+    assert body["code"] == "bad_knob"
+    knobs = ["table.dead_wall", "table.rinshan_tiles", "table.initial_dora"]
+    assert body["params"]["knobs"] == knobs
     assert client.get("/api/tables").json() == []
 
 

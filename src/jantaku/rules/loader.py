@@ -10,11 +10,16 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from jantaku.rules.model import Preset
+from jantaku.rules.model import KnobError, Preset
 
 
 class RulesError(ValueError):
-    """A preset that cannot be loaded: names the file and the key."""
+    """A preset that cannot be loaded: names the file and the key; ``knobs`` lists the knobs
+    at fault (``section.name``) for a page to point at."""
+
+    def __init__(self, message: str, knobs: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.knobs = knobs
 
 
 PRESET_NAMES = ("riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo")
@@ -89,10 +94,24 @@ def _validate(source: str, data: dict[str, Any]) -> Preset:
         return Preset.model_validate(_renamed(data))
     except ValidationError as e:
         problems = []
+        knobs: list[str] = []
         for err in e.errors():
             loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
             problems.append(f"{loc}: {err['msg']}")
-        raise RulesError(f"{source}: " + "; ".join(problems)) from None
+            knobs += _knobs_of(err["loc"], err.get("ctx", {}).get("error"))
+        at_fault = tuple(dict.fromkeys(knobs))
+        raise RulesError(f"{source}: " + "; ".join(problems), at_fault) from None
+
+
+def _knobs_of(loc: tuple[int | str, ...], error: object) -> list[str]:
+    """The knobs (``section.name``) one validation error is about: those a :class:`KnobError`
+    names (within the section it was raised in), else the error's own location."""
+    if isinstance(error, KnobError):
+        section = f"{loc[0]}." if loc else ""
+        return [k if "." in k else section + k for k in error.knobs]
+    if len(loc) >= 2 and loc[0] in Preset.model_fields:
+        return [f"{loc[0]}.{loc[1]}"]
+    return []
 
 
 @functools.cache

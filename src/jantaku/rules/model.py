@@ -27,6 +27,19 @@ def known_yaku() -> frozenset[str]:
     return yaku_ids()
 
 
+class KnobError(ValueError):
+    """A knob's value that the preset cannot have, or that contradicts another knob:
+    ``knobs`` names them (``section.name``, or ``name`` when a section checks its own),
+    first the one the message starts with, so the loader and the lobby point at them without
+    reading the words."""
+
+    def __init__(
+        self, knob: str, detail: str, *, also: tuple[str, ...] = (), label: str = ""
+    ) -> None:
+        super().__init__(f"{label or knob}: {detail}")
+        self.knobs: tuple[str, ...] = (knob, *also)
+
+
 class _Section(BaseModel):
     model_config = ConfigDict(
         extra="forbid", frozen=True, strict=True, use_attribute_docstrings=True
@@ -37,7 +50,7 @@ class _Section(BaseModel):
         # Points, counts and chips: a negative one is never a rule, only a typo.
         for name, value in self:
             if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-                raise ValueError(f"{name}: {value} is negative")
+                raise KnobError(name, f"{value} is negative")
         return self
 
 
@@ -503,49 +516,71 @@ class Preset(_Section):
     @model_validator(mode="after")
     def _consistent(self) -> Preset:
         if self.players == 4 and self.tiles.manzu_fives:
-            raise ValueError("tiles.manzu_fives: only a three-player set removes 2m-8m")
+            raise KnobError("tiles.manzu_fives", "only a three-player set removes 2m-8m")
         red_5m = any(k == "5m" and n for k, n in self.tiles.red.items())
         if self.players == 3 and red_5m and not self.tiles.manzu_fives:
-            raise ValueError("tiles.red: a three-player set has no 5m")
+            raise KnobError("tiles.red", "a three-player set has no 5m")
         if self.scoring.dot_white != "plain" and not self.tiles.dot_white:
-            raise ValueError("scoring.dot_white: the tile set has no dot white (tiles.dot_white)")
+            raise KnobError(
+                "scoring.dot_white",
+                "the tile set has no dot white (tiles.dot_white)",
+                also=("tiles.dot_white",),
+            )
         if self.scoring.flower_han and len(self.scoring.flower_han) != 4:
-            raise ValueError("scoring.flower_han: four values, spring to winter")
+            raise KnobError("scoring.flower_han", "four values, spring to winter")
         if (self.scoring.flower_han or self.scoring.flower_powers) and not self.tiles.flowers:
-            raise ValueError("scoring.flower_han/flower_powers: the tile set has no flowers")
+            raise KnobError(
+                "scoring.flower_han",
+                "the tile set has no flowers",
+                label="scoring.flower_han/flower_powers",
+                also=("scoring.flower_powers", "tiles.flowers"),
+            )
         if self.tiles.flower_sets > 1 and not self.tiles.flowers:
-            raise ValueError("tiles.flower_sets: the tile set has no flowers (tiles.flowers)")
+            raise KnobError(
+                "tiles.flower_sets",
+                "the tile set has no flowers (tiles.flowers)",
+                also=("tiles.flowers",),
+            )
         if self.hand.wildcards and self.scoring.dot_white == "wild_after_riichi":
-            raise ValueError("scoring.dot_white: a hand cannot hold two wildcards by rule")
+            raise KnobError(
+                "scoring.dot_white",
+                "a hand cannot hold two wildcards by rule",
+                also=("hand.wildcards",),
+            )
         # The noten payment is split evenly among 1..players-1 tenpai and noten players.
         split = 6 if self.players == 4 else 2
         if self.game.noten_total % split:
-            raise ValueError(
-                f"game.noten_total: {self.game.noten_total} does not split evenly among the "
+            raise KnobError(
+                "game.noten_total",
+                f"{self.game.noten_total} does not split evenly among the "
                 f"tenpai and noten players (a multiple of {split})"
             )
         t = self.table
         if t.dead_wall < t.rinshan_tiles + 2 * t.indicators:
-            raise ValueError(
-                f"table.dead_wall: {t.dead_wall} cannot hold table.rinshan_tiles = "
+            raise KnobError(
+                "table.dead_wall",
+                f"{t.dead_wall} cannot hold table.rinshan_tiles = "
                 f"{t.rinshan_tiles} replacement tiles and {t.indicators} dora and ura "
-                f"indicators each (table.initial_dora = {t.initial_dora}, four kans)"
+                f"indicators each (table.initial_dora = {t.initial_dora}, four kans)",
+                also=("table.rinshan_tiles", "table.initial_dora"),
             )
         if self.game.chombo != "mangan" and not self.game.chombo_each:
-            raise ValueError(
-                f"game.chombo_each: give what a chombo pays each ({self.game.chombo})"
+            raise KnobError(
+                "game.chombo_each",
+                f"give what a chombo pays each ({self.game.chombo})",
+                also=("game.chombo",),
             )
         s = self.settlement
         for key, n in (("chips_second_kubi", 3), ("chips_second_no_kubi", 3), ("chips_four", 4)):
             if len(getattr(s, key)) != n:
-                raise ValueError(f"settlement.{key}: {n} values, one per rank")
+                raise KnobError(f"settlement.{key}", f"{n} values, one per rank")
         if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:
-            raise ValueError(f"settlement.uma: {self.players} values, one per rank")
+            raise KnobError("settlement.uma", f"{self.players} values, one per rank")
         yaku = known_yaku()
         for key in ("pao", "disabled_yaku", "extra_yaku", "yaku_han"):
             for name in getattr(self.scoring, key):
                 if name not in yaku:
-                    raise ValueError(f"scoring.{key}: no yaku {name!r}")
+                    raise KnobError(f"scoring.{key}", f"no yaku {name!r}")
         return self
 
     def tileset(self) -> TileSet:

@@ -12,6 +12,7 @@ from typing import Any
 ERROR_CODES = frozenset(
     {
         "bad_request",
+        "bad_knob",
         "no_table",
         "no_preset",
         "bad_token",

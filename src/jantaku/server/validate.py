@@ -113,7 +113,9 @@ def check_options(preset: str, options: object) -> tuple[dict[str, Any], Preset]
     try:
         rules = load_preset(preset, options or None)
     except RulesError as e:
-        raise TableError(str(e)) from None
+        # The knobs at fault travel as data: the lobby marks them without reading the words.
+        params = {"detail": str(e), "knobs": list(e.knobs)}
+        raise TableError(str(e), code="bad_knob", params=params) from None
     if options:
         base = {k.key: k.value for k in knobs(load_preset(preset))}
         for k in knobs(rules):

@@ -29,7 +29,9 @@ async function getJSON(url, options) {
   const body = await r.json().catch(() => ({}));
   if (!r.ok) {
     const said = typeof body.code === 'string' ? errorText(body) : detailText(body.detail);
-    throw new Error(said || t('errors.http', { status: r.status }));
+    const err = new Error(said || t('errors.http', { status: r.status }));
+    err.params = body.params ?? {}; // e.g. the knobs a refused rule set names (`bad_knob`)
+    throw err;
   }
   return body;
 }
@@ -484,8 +486,8 @@ async function start(event) {
     });
   } catch (e) {
     $('#form-error').textContent = t('lobby.could_not_start', { detail: e.message });
-    // Flag the knobs the server names (`settlement.uma: 4 values, one per rank`).
-    const named = new Set(e.message.match(/\b[a-z_]+\.[a-z_0-9]+\b/g) ?? []);
+    // Flag the knobs the server names as data (`bad_knob`: params.knobs), never from words.
+    const named = new Set(e.params?.knobs ?? []);
     const refused = knobRows.filter((r) => named.has(r.k.key));
     for (const row of refused) { row.refused = e.message; updateKnob(row); }
     updateSummary();
