@@ -2,8 +2,8 @@
 
 Every expected value is worked out by hand from shared/spec/<preset>.md and the seeds in
 shared/seeds/ (the worked numbers of the seeds are quoted), never copied from the engine. The
-derivation of each case is written beside it. Chips, settlement and the ledger are not tested
-here (the ``chips`` output is ``{}`` for now).
+derivation of each case is written beside it. Chips, settlement and the ledger are tested
+elsewhere (tests/test_chips.py, test_settlement.py, test_ledger.py).
 
 Unless a case says otherwise the winner sits South in the East round (a non-dealer), a ron
 comes from West, and nobody is in riichi. In three-player presets a non-dealer's tsumo is paid
@@ -65,9 +65,9 @@ def score(preset: str, hand: str, win_tile: str, **kw: Any) -> dict[str, Any]:
 
 
 def score_sit(preset: str, hand: str, win_tile: str, extra: dict[str, Any], **kw: Any) -> Any:
-    """Like :func:`score`, for the WinSituation fields the JSON does not have yet
-    (wareme_wind, kan_feeder_wind, tedumari, sitting_out): build the situation from the JSON,
-    set ``extra`` on it and call the Scorer directly."""
+    """Like :func:`score`, with WinSituation fields set directly (``extra``: wareme_wind,
+    kan_feeder_wind, tedumari, sitting_out...) on the situation the JSON builds, calling the
+    Scorer itself."""
     obj: dict[str, Any] = {"hand": hand, "win_tile": win_tile, "seat": "S", "round": "E"}
     if kw.pop("tsumo", False):
         obj["win"] = "tsumo"

@@ -37,31 +37,11 @@ from jantaku.scoring.score import YakuHan
 from jantaku.tiles.kinds import WINDS
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
-from .tenhou6 import _TENHOU_YAKU_NAMES
+from .tenhou6 import _TENHOU_YAKU_NAMES, DRAW_TEXT, LIMIT_TEXT, MINKAN_POS, PON_POS
 
 FORMATS: Final = ("tenhou6", "mjai")
 
-_LIMIT_TEXT: Final = {
-    "mangan": "満貫",
-    "haneman": "跳満",
-    "baiman": "倍満",
-    "sanbaiman": "三倍満",
-    "yakuman": "役満",
-}
 _LIMIT_BASE: Final = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}
-_DRAW_TEXT: Final = {
-    "exhaustive": "流局",
-    "nm": "流し満貫",
-    "yao9": "九種九牌",
-    "reach4": "四家立直",
-    "ron3": "三家和了",
-    "kan4": "四槓散了",
-    "kaze4": "四風連打",
-}
-# The letter's place in a pon / daiminkan string by where the tile came from (4-seat
-# arithmetic, also at three players: Tenhou keeps the empty chair): left, across, right.
-_PON_POS: Final = {3: 0, 2: 1, 1: 2}
-_MINKAN_POS: Final = {3: 0, 2: 1, 1: 3}
 
 
 class ExportError(ValueError):
@@ -178,7 +158,7 @@ class _Round:
         if kind == "chi":
             self.takes[actor].append("c" + "".join(str(c) for c in [called, *sorted(others)]))
             return
-        pos = (_PON_POS if kind == "pon" else _MINKAN_POS)[rel]
+        pos = (PON_POS if kind == "pon" else MINKAN_POS)[rel]
         codes = [*others[:pos], called, *others[pos:]]
         letter = "p" if kind == "pon" else "m"
         text = "".join(f"{letter}{c}" if i == pos else str(c) for i, c in enumerate(codes))
@@ -223,7 +203,7 @@ class _Round:
         self.result += [deltas, [who, target, _pao(ev, deltas), *_win_text(ev, self)]]
 
     def draw(self, ev: dict[str, Any]) -> None:
-        text = _DRAW_TEXT.get(ev["reason"], "流局")
+        text = DRAW_TEXT.get(ev["reason"], "流局")
         if ev["reason"] in ("exhaustive", "nm"):
             deltas = [*ev.get("deltas", []), *[0] * (4 - len(ev.get("deltas", [])))]
             self.result = [text, deltas]
@@ -276,7 +256,7 @@ def _win_text(ev: dict[str, Any], rnd: _Round) -> list[str]:
     else:
         single = min(pay.values())
         amount = f"{single}-{pay[WINDS[0]]}点"
-    head = _LIMIT_TEXT[limit] if limit else f"{ev['fu']}符{ev['fan']}飜"
+    head = LIMIT_TEXT[limit] if limit else f"{ev['fu']}符{ev['fan']}飜"
     entries: list[str] = []
     dora = 0
     for y in yakus:

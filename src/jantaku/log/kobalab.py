@@ -18,6 +18,8 @@ from typing import Any, Final
 
 from jantaku.scoring.points import base_points
 
+from .tenhou6 import LIMIT_TEXT, MINKAN_POS, PON_POS
+
 _SUIT_BASE: Final = {"m": 10, "p": 20, "s": 30, "z": 40}
 _DRAWS: Final = {
     "流局": "流局",
@@ -31,29 +33,10 @@ _DRAWS: Final = {
     "四風連打": "四風連打",
     "流し満貫": "流し満貫",
 }
-_LIMIT_TEXT: Final = {
-    "mangan": "満貫",
-    "haneman": "跳満",
-    "baiman": "倍満",
-    "sanbaiman": "三倍満",
-    "yakuman": "役満",
-}
-_PON_POS: Final = {3: 0, 2: 1, 1: 2}
-_MINKAN_POS: Final = {3: 0, 2: 1, 1: 3}
 
 
 class KobalabError(ValueError):
     """A paipu that cannot be read (the message says where and why)."""
-
-
-def is_kobalab(doc: object) -> bool:
-    """Whether a JSON document is a kobalab paipu (its rounds are lists of event objects)."""
-    if not isinstance(doc, dict):
-        return False
-    log = doc.get("log")
-    if isinstance(log, list) and log and isinstance(log[0], list) and log[0]:
-        return isinstance(log[0][0], dict)
-    return "qijia" in doc
 
 
 def _code(tile: str) -> int:
@@ -157,7 +140,7 @@ class _Round:
         if len(codes) == 3 and len({_plain(c) for c in codes}) == 3:
             self.takes[seat].append("c" + "".join(str(c) for c in [called, *sorted(others)]))
             return
-        pos = (_PON_POS if len(codes) == 3 else _MINKAN_POS)[rel]
+        pos = (PON_POS if len(codes) == 3 else MINKAN_POS)[rel]
         ordered = [*others[:pos], called, *others[pos:]]
         letter = "p" if len(codes) == 3 else "m"
         self.takes[seat].append(
@@ -203,7 +186,7 @@ class _Round:
         yakuman = int(h.get("damanguan") or 0)
         fu = int(h.get("fu") or 0)
         base, limit = base_points(han, fu, yakuman)
-        head = _LIMIT_TEXT[limit] if limit else f"{fu}符{han}飜"
+        head = LIMIT_TEXT[limit] if limit else f"{fu}符{han}飜"
         self.result = self.result or ["和了"]
         self.result += [
             self._deltas(h["fenpei"]),

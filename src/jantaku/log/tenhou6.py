@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from .record import (
     _GAME_ID_RE,
@@ -178,17 +178,33 @@ _SCORE_RE = re.compile(
 )
 _LIMIT_NAMES = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "数え役満": 5, "役満": 5}
 
+DRAW_TEXT: Final[dict[DrawKind, str]] = {
+    "exhaustive": "流局",
+    "nm": "流し満貫",
+    "yao9": "九種九牌",
+    "reach4": "四家立直",
+    "ron3": "三家和了",
+    "kan4": "四槓散了",
+    "kaze4": "四風連打",
+}
+"""How a round's result names each draw (what the writers write)."""
 _JSON_DRAW_KINDS: dict[str, DrawKind] = {
-    "流局": "exhaustive",
+    **{text: kind for kind, text in DRAW_TEXT.items()},
     "全員聴牌": "exhaustive",
     "全員不聴": "exhaustive",
-    "九種九牌": "yao9",
-    "四家立直": "reach4",
-    "三家和了": "ron3",
-    "四槓散了": "kan4",
-    "四風連打": "kaze4",
-    "流し満貫": "nm",
 }
+LIMIT_TEXT: Final = {
+    "mangan": "満貫",
+    "haneman": "跳満",
+    "baiman": "倍満",
+    "sanbaiman": "三倍満",
+    "yakuman": "役満",
+}
+"""The score text's word for each limit (jantaku's limit names → Tenhou's)."""
+# The letter's place in a pon / daiminkan string by where the tile came from (4-seat
+# arithmetic, also at three players: Tenhou keeps the empty chair): left, across, right.
+PON_POS: Final = {3: 0, 2: 1, 1: 2}
+MINKAN_POS: Final = {3: 0, 2: 1, 1: 3}
 
 
 # ---------------------------------------------------------------------------------------------
