@@ -76,3 +76,40 @@ def test_cli_reports_a_mismatch_with_file_and_round(tmp_path: Path) -> None:
     (m,) = out["mismatches"]
     assert m["file"] == str(f) and m["round"].startswith(("E", "S"))
     assert "fu" in m
+
+
+def test_replay_plays_each_record_through_the_engine_and_folds_its_log_again() -> None:
+    """``tenhou-check --replay``: a whole Tenhou game is played through the engine's legal
+    actions to the record's results, and ``Game.replay`` of the engine's log (a table that
+    resumes) reaches the same events and scores; a record the engine disagrees with is a
+    replay mismatch, not a pass."""
+    from dataclasses import replace
+
+    from jantaku.log.check import CheckReport, replay_record
+    from jantaku.log.tenhou import read_record
+
+    path = LOGS / "Ledenel__auto-white-reimu" / "tests" / "2018110809gm-00b9-0000-00a79b89.xml"
+    report = check_path(path, replay=True)
+    assert report.errors == [] and report.mismatches == []
+    assert report.replayed == 1 and report.replay_mismatches == []
+    assert report.to_json()["replayed"] == 1
+    assert "replayed" not in check_path(path).to_json()
+
+    rec = read_record(path)
+    second = rec.rounds[1]
+    changed = replace(second, scores=(second.scores[0] + 1000, *second.scores[1:]))
+    bad = CheckReport(replay=True)
+    replay_record(path, replace(rec, rounds=[rec.rounds[0], changed, *rec.rounds[2:]]), bad)
+    assert bad.replayed == 0 and "start scores" in bad.replay_mismatches[0]["error"]
+
+
+def test_the_command_line_replays_on_request() -> None:
+    path = LOGS / "Ledenel__auto-white-reimu" / "tests" / "2018110809gm-00b9-0000-00a79b89.xml"
+    out = subprocess.run(
+        [sys.executable, "-m", "jantaku.cli", "tenhou-check", "--replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "engine replay: 1 games played and folded again the same, 0 mismatched" in out.stdout

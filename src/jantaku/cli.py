@@ -165,7 +165,7 @@ def cmd_tenhou_check(args: argparse.Namespace) -> int:
     root = Path(args.path)
     if not root.exists():
         raise UsageError(f"no such file or folder: {args.path}")
-    report = check_path(root)
+    report = check_path(root, replay=args.replay)
     data = report.to_json()
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
@@ -175,13 +175,21 @@ def cmd_tenhou_check(args: argparse.Namespace) -> int:
             f"{report.matched} matched, {len(report.mismatches)} mismatched, "
             f"{len(report.skipped)} skipped; draws {report.draws_matched}/{report.draws}"
         )
+        if report.replay:
+            print(
+                f"engine replay: {report.replayed} games played and folded again the same, "
+                f"{len(report.replay_mismatches)} mismatched"
+            )
         for m in report.mismatches:
             print("MISMATCH", json.dumps(m, ensure_ascii=False))
         for s in report.skipped:
             print("skipped", s["file"], s.get("round", ""), s["reason"])
         for e in report.errors:
             print("ERROR", e["file"], e["error"])
-    return 0 if not report.mismatches and not report.errors else 1
+        for m in report.replay_mismatches:
+            print("REPLAY MISMATCH", m["file"], m["error"])
+    failed = report.mismatches or report.errors or report.replay_mismatches
+    return 1 if failed else 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -378,6 +386,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     tc = sub.add_parser("tenhou-check", help="replay real Tenhou records through the scorer")
     tc.add_argument("path", help="a record file or a folder of them")
+    tc.add_argument(
+        "--replay",
+        action="store_true",
+        help="also play each record through the engine's legal actions and fold its log again",
+    )
     tc.add_argument("--json", action="store_true")
     tc.set_defaults(func=cmd_tenhou_check)
 

@@ -59,9 +59,16 @@ class CheckReport:
     mismatches: list[dict[str, Any]] = field(default_factory=list)
     skipped: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
+    replay: bool = False
+    """Whether each record was also played through the engine (``--replay``)."""
+    replayed: int = 0
+    """Records the engine played to the record's own results and folded again the same."""
+    replay_mismatches: list[dict[str, Any]] = field(default_factory=list)
+    replay_notes: list[dict[str, Any]] = field(default_factory=list)
+    """Rounds the engine did not play, with the reason (a record cut short)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "games": self.games,
             "hands": self.hands,
             "wins": self.wins,
@@ -72,6 +79,11 @@ class CheckReport:
             "skipped": self.skipped,
             "errors": self.errors,
         }
+        if self.replay:
+            out["replayed"] = self.replayed
+            out["replay_mismatches"] = self.replay_mismatches
+            out["replay_notes"] = self.replay_notes
+        return out
 
 
 def round_name(rnd: RoundRecord) -> str:
@@ -375,9 +387,11 @@ def nagashi_seats(rnd: RoundRecord, players: int) -> list[int]:
     ]
 
 
-def check_path(root: str | Path) -> CheckReport:
-    """Check every record under ``root`` (a file or a folder)."""
-    report = CheckReport()
+def check_path(root: str | Path, replay: bool = False) -> CheckReport:
+    """Check every record under ``root`` (a file or a folder): score each win from the
+    record's own situation; with ``replay``, also play each record through the engine's own
+    legal actions and fold the engine's log again (:func:`replay_record`)."""
+    report = CheckReport(replay=replay)
     checker = Checker()
     root = Path(root)
     items: Iterable[tuple[Path, GameRecord | Exception]]
@@ -397,4 +411,30 @@ def check_path(root: str | Path) -> CheckReport:
                 report.errors.append({"file": str(path), "error": reason})
             continue
         checker.check_record(path, rec, report)
+        if replay:
+            replay_record(path, rec, report)
     return report
+
+
+def replay_record(path: Path, rec: GameRecord, report: CheckReport) -> None:
+    """Play ``rec`` through the engine (:func:`jantaku.log.replay.replay`: stacked walls, every
+    recorded action among the engine's legal ones, the same results and final scores), then
+    give the engine's log to ``Game.replay``: a table resuming from that log must reach the
+    same events and scores."""
+    from .replay import ReplayMismatch, replay
+
+    try:
+        played = replay(rec)
+    except ReplayMismatch as e:
+        report.replay_mismatches.append({"file": str(path), "error": str(e)})
+        return
+    state = played.state
+    again = state.game.replay(state.events)
+    if again.events != state.events or list(again.ledger.state.scores) != list(
+        state.ledger.state.scores
+    ):
+        error = "the engine's log does not fold again to the same game (Game.replay)"
+        report.replay_mismatches.append({"file": str(path), "error": error})
+        return
+    report.replayed += 1
+    report.replay_notes += [{"file": str(path), "reason": p} for p in played.problems]
