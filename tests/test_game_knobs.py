@@ -619,6 +619,14 @@ class TestSettlement:
         # 五捨六入: -30.9 → -31, -1.1 → -1; the top takes the rest: -(9 - 15 - 51) = 57.
         assert settled({"settlement": {"rounding": "gosha_rokunyu"}}) == [-51, 9, -15, 57]
 
+    @knob("boo_values")
+    def test_boo_values(self) -> None:
+        # kanto-boo with マルエー 20, マルビー 10, マルシー 5 (a parlour's own rates): a yakuman
+        # is a double マルエー, 40 from each, the top paying the table fee 5: 115.
+        ev = [win(1, 2, 0, 0, yakuman=1)]
+        (e,) = run("kanto-boo", {"settlement": {"boo_values": [20, 10, 5]}}, ev)
+        assert e["game_over"] and e["settlement"] == [-40, 115, -40, -40]
+
     @knob("boo_yakuman")
     def test_boo_yakuman_single(self) -> None:
         # kanto-boo: a yakuman ends the game as a double マルエー (20 from each), or a single one

@@ -480,6 +480,11 @@ class SettlementRules(_Section):
     and the top takes the rest, as Tenhou did until 2020; ``none``: tenths, as Tenhou now."""
     kubi: int = 40000
     """gotou: a player at this or more has クビ."""
+    boo_values: list[int] = Field(default_factory=lambda: [10, 5, 3])
+    """kanto-boo: what the top takes from each sunk player for マルエー (three sunk),
+    マルビー (two) and マルシー (one); the top pays the table fee, the マルシー value
+    («マルエーは敗者三者から10ポイントずつ ... マルシーは敗者から 3ポイント ...
+    場代としてマルシー相当の 3ポイントを減額»)."""
     boo_yakuman: Literal["double", "single"] = "double"
     """kanto-boo: a yakuman ends the game as a double マルエー (20 from each), or as a single
     one (10 from each: «役満貫を和了した場合は点数状況に拘らずマルエーとする事も出来ます»)."""
@@ -574,6 +579,8 @@ class Preset(_Section):
         for key, n in (("chips_second_kubi", 3), ("chips_second_no_kubi", 3), ("chips_four", 4)):
             if len(getattr(s, key)) != n:
                 raise KnobError(f"settlement.{key}", f"{n} values, one per rank")
+        if len(s.boo_values) != 3:
+            raise KnobError("settlement.boo_values", "3 values: マルエー, マルビー, マルシー")
         if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:
             raise KnobError("settlement.uma", f"{self.players} values, one per rank")
         yaku = known_yaku()

@@ -12,11 +12,6 @@ from dataclasses import dataclass
 
 from jantaku.rules.model import Preset
 
-BOO_A, BOO_B, BOO_C = 10, 5, 3
-"""kanto-boo: マルエー takes 10 from each sunk player, マルビー 5, マルシー 3 (= the table fee)."""
-BOO_YAKUMAN = 20
-"""A yakuman (役満貫) is a double マルエー: 20 from each of the three."""
-
 
 @dataclass(frozen=True)
 class Settlement:
@@ -161,17 +156,19 @@ def _boo(
     start = preset.game.start_points
     top = order[0]
     out = [0.0] * n
+    boo_a, boo_b, boo_c = preset.settlement.boo_values
     if yakuman_winner is not None:
-        value = BOO_YAKUMAN if preset.settlement.boo_yakuman == "double" else BOO_A
+        # A yakuman (役満貫) is a double マルエー from each of the three, or a single one.
+        value = boo_a * (2 if preset.settlement.boo_yakuman == "double" else 1)
         for seat in range(n):
             if seat != top:
                 out[seat] -= value
                 out[top] += value
     else:
         sunk = [seat for seat in order[1:] if points[seat] < start]
-        value = {3: BOO_A, 2: BOO_B, 1: BOO_C}.get(len(sunk), 0)
+        value = {3: boo_a, 2: boo_b, 1: boo_c}.get(len(sunk), 0)
         for seat in sunk:
             out[seat] -= value
             out[top] += value
-    out[top] -= BOO_C  # the table fee, the マルシー value
+    out[top] -= boo_c  # the table fee, the マルシー value
     return out

@@ -63,7 +63,7 @@ export const GROUPS = [
   ['settlement', [
     'settlement.style', 'settlement.return_points', 'settlement.uma', 'settlement.sink_uma',
     'settlement.kubi', 'settlement.chips_second_kubi', 'settlement.chips_second_no_kubi',
-    'settlement.chips_four', 'settlement.kubi_uma', 'settlement.raw_chips_per_10000', 'settlement.rounding', 'settlement.boo_yakuman', 'chips.point_value',
+    'settlement.chips_four', 'settlement.kubi_uma', 'settlement.raw_chips_per_10000', 'settlement.rounding', 'settlement.boo_values', 'settlement.boo_yakuman', 'chips.point_value',
   ]],
 ];
 const GROUP_OF = new Map(GROUPS.flatMap(([g, keys]) => keys.map((k) => [k, g])));
