@@ -1,20 +1,27 @@
 """Chance at the table: the walls and the dice.
 
-Every chance outcome is recorded in the event that it decides (a hand's wall, 割れ目 and the
-dealer's dice in ``start_kyoku``, サイコロチャンス in ``hora`` and ``ryukyoku``), so a replay
-re-applies outcomes and never rolls. :class:`Chance` is where a live game takes them from:
-the walls given to it (tests, real-game replays), then the game's seed.
+Chance is explicit: every outcome is recorded in the event it decides (a hand's wall, 割れ目
+and the dealer's dice in ``start_kyoku``, サイコロチャンス in ``hora`` and ``ryukyoku``), so a
+replay re-applies outcomes and never rolls. :class:`Chance` is where a live game takes them
+from: the walls given to it (tests, real-game replays), then a generator of each hand's own,
+seeded from the game's seed and the hand's index; :class:`RecordedChance` gives a log's own
+outcomes back (a recorded game played again).
+
+>>> c = Chance(7)
+>>> c.dice_chances(3, 0, 1) == Chance(7).dice_chances(3, 0, 1)  # no state carried over
+True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
 from jantaku.rules.model import TableRules
 from jantaku.tiles.tileset import Tile
 
-from .events import Wall
+from .events import Json, Wall
 
 DEAD_WALL = 14
 
@@ -46,51 +53,106 @@ def deal(
     return Wall(hands, live, dead[:r], dora, ura, dead[r + 10 + 2 * x :])
 
 
+@dataclass
+class HandStart:
+    """The chance of a hand's start: its wall, 割れ目 and the dealer's dice."""
+
+    wall: Wall
+    stacked: bool
+    """The wall was given, not shuffled."""
+    wareme: int | None = None
+    """The person 割れ目 picked (None: the preset has no 割れ目)."""
+    dice: list[int] | None = None
+    """The dealer's two dice (None: the preset rolls none)."""
+
+
 class Chance:
     """The walls and dice of a live game: the stacked walls first (each hand takes the next),
-    then shuffles and rolls of one generator seeded with the game's seed."""
+    then shuffles and rolls from a generator of the hand's own, seeded from the game's seed
+    and the hand's index. Any hand's chance is known without playing the hands before it (a
+    game resumed from its log goes on without re-rolling anything)."""
 
     def __init__(self, seed: int, walls: Iterable[Wall] | None = None) -> None:
-        self._rng = random.Random(seed)
+        self.seed = seed
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
 
-    def stacked_wall(self) -> Wall | None:
-        """The next given wall (None: they are used up, shuffle from here on)."""
-        if self._walls is None:
-            return None
-        wall = next(self._walls, None)
-        if wall is None:
-            self._walls = None
-        return wall
+    def _rng(self, hand: int, what: str) -> random.Random:
+        # A string seed is hashed (SHA-512): the same on every machine and Python run.
+        return random.Random(f"jantaku/{self.seed}/{hand}/{what}")
 
-    def shuffled(self, tiles: Sequence[Tile]) -> list[Tile]:
-        out = list(tiles)
-        self._rng.shuffle(out)
+    def start(
+        self,
+        hand: int,
+        lay: Callable[[list[Tile]], Wall],
+        tiles: Sequence[Tile],
+        order: Sequence[int],
+        wareme: bool,
+        dice: bool,
+    ) -> HandStart:
+        """The chance of hand number ``hand`` (0: the game's first): ``lay`` lays shuffled
+        ``tiles`` out as a wall; ``order`` is the hand's persons from the dealer (割れ目 counts
+        one die round them)."""
+        rng = self._rng(hand, "start")
+        wall = next(self._walls, None) if self._walls is not None else None
+        stacked = wall is not None
+        if wall is None:
+            self._walls = None  # the stacked walls are used up: shuffle from here on
+            shuffled = list(tiles)
+            rng.shuffle(shuffled)
+            wall = lay(shuffled)
+        out = HandStart(wall, stacked)
+        if wareme:
+            # 割れ目: one die picks the seat by wind (1/4 east, 2/5 south, 3/6 west).
+            out.wareme = order[(rng.randint(1, 6) - 1) % len(order)]
+        if dice:
+            out.dice = [rng.randint(1, 6), rng.randint(1, 6)]
         return out
 
-    def die(self) -> int:
-        return self._rng.randint(1, 6)
-
-    def dice_chances(self, chances: int) -> list[list[int]]:
-        """Roll サイコロチャンス: two dice each, doubles roll again."""
+    def dice_chances(self, hand: int, k: int, chances: int) -> list[list[int]]:
+        """Roll サイコロチャンス (the ``k``-th roll of hand ``hand``): two dice each, doubles
+        roll again."""
+        rng = self._rng(hand, f"dice{k}")
         rolls: list[list[int]] = []
         for _ in range(chances):
             while True:
-                roll = [self.die(), self.die()]
+                roll = [rng.randint(1, 6), rng.randint(1, 6)]
                 rolls.append(roll)
                 if roll[0] != roll[1]:
                     break
         return rolls
 
-    # A replayed log holds its outcomes; the generator moves on as the live game's did, so a
-    # game resumed from a partial log (a server restart) goes on as it would have.
 
-    def replayed_hand(self, tiles: int, shuffled: bool, dice: int) -> None:
-        if shuffled:
-            self._rng.shuffle([0] * tiles)
-        for _ in range(dice):
-            self.die()
+class RecordedChance(Chance):
+    """The chance outcomes a log recorded, hand by hand: a game played again from them and
+    the same decisions gives the same log (tests/test_golden.py)."""
 
-    def replayed_rolls(self, rolls: Sequence[Sequence[int]]) -> None:
-        for _ in range(2 * len(rolls)):
-            self.die()
+    def __init__(self, seed: int, events: Sequence[Json]) -> None:
+        super().__init__(seed)
+        self.starts: list[Json] = []
+        self.rolls: list[list[list[list[int]]]] = []
+        for ev in events:
+            kind = ev.get("type")
+            if kind == "start_kyoku":
+                self.starts.append(ev)
+                self.rolls.append([])
+            elif kind == "hora" and ev.get("dice"):
+                self.rolls[-1].append(ev["dice"])
+            elif kind == "ryukyoku":
+                self.rolls[-1] += [rolls for _, rolls in ev.get("nagashi_dice", [])]
+
+    def start(
+        self,
+        hand: int,
+        lay: Callable[[list[Tile]], Wall],
+        tiles: Sequence[Tile],
+        order: Sequence[int],
+        wareme: bool,
+        dice: bool,
+    ) -> HandStart:
+        ev = self.starts[hand]
+        return HandStart(
+            Wall.from_json(ev["wall"]), bool(ev.get("stacked")), ev.get("wareme"), ev.get("dice")
+        )
+
+    def dice_chances(self, hand: int, k: int, chances: int) -> list[list[int]]:
+        return self.rolls[hand][k]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jantaku.scoring.chips import win_chips
+from jantaku.tiles.tileset import Tile
 
 from . import situation
 from .chance import deal
@@ -38,17 +39,19 @@ def start_kyoku(st: State) -> None:
     led = st.ledger.state
     game = st.game
     out = st.sitting_out(led.dealer)
-    wall = st.chance.stacked_wall()
-    stacked = wall is not None
-    if wall is None:
-        tiles = st.chance.shuffled(game.tileset.tiles)
-        wall = deal(tiles, st.people, st.seats, game.hand_size, out, game.table)
-    wareme = None
-    if game.preset.scoring.wareme:
-        # 割れ目: one die picks the seat by wind (1/4 east, 2/5 south, 3/6 west).
-        offset = (st.chance.die() - 1) % st.seats
-        wareme = hand_order(st, led.dealer)[offset]
-    dice = [st.chance.die(), st.chance.die()] if game.table.doubles_two_dora else None
+
+    def lay(tiles: list[Tile]) -> Wall:
+        return deal(tiles, st.people, st.seats, game.hand_size, out, game.table)
+
+    chance = st.chance.start(
+        st.hand_index + 1,
+        lay,
+        game.tileset.tiles,
+        hand_order(st, led.dealer),
+        wareme=bool(game.preset.scoring.wareme),
+        dice=game.table.doubles_two_dora,
+    )
+    wall, dice = chance.wall, chance.dice
     st.emit(
         StartKyoku(
             bakaze=WIND_LETTERS[led.round % 4],
@@ -61,8 +64,8 @@ def start_kyoku(st: State) -> None:
             dora_tile=wall.dora[0],
             dora_tiles=wall.dora[: initial_dora(st, dice)],
             wall=wall,
-            stacked=stacked,
-            wareme=wareme,
+            stacked=chance.stacked,
+            wareme=chance.wareme,
             sitting_out=out,
             dice=dice,
         )
@@ -94,7 +97,7 @@ def hora(st: State, ev: Hora) -> None:
     sit = situation.of_hora(st, ev)
     chances = win_chips(st.game.scorer.score(sit), sit, st.game.preset).dice_chances
     if chances:
-        ev = ev._replace(dice=st.chance.dice_chances(chances))
+        ev = ev._replace(dice=st.chance.dice_chances(st.hand_index, st.hand_rolls, chances))
     st.emit(ev)
 
 

@@ -60,7 +60,8 @@ def exhaustive_draw(st: State) -> None:
                 res, sit = st.ledger.nagashi_result(w)
                 chances = win_chips(res, sit, game.preset).dice_chances
                 if chances:
-                    rolled.append([w, st.chance.dice_chances(chances)])
+                    k = st.hand_rolls + len(rolled)
+                    rolled.append([w, st.chance.dice_chances(st.hand_index, k, chances)])
             dice = rolled or None
         st.emit(Ryukyoku("nm", tenpai=tenpai, nagashi=nagashi, nagashi_dice=dice))
     else:

@@ -88,24 +88,24 @@ class Game:
         """The MPSZ name of each physical id (``pai`` of the events), looked up, not built."""
 
     def new_state(
-        self, walls: Iterable[Wall] | None = None, start: dict[str, Any] | None = None
+        self,
+        walls: Iterable[Wall] | None = None,
+        start: dict[str, Any] | None = None,
+        chance: Chance | None = None,
     ) -> State:
         """A new game; ``walls`` stacks the wall of each hand in turn (tests, replays);
         ``start`` resumes mid-game (scores, dealer, round, hand, honba, sticks), as in
-        ``jantaku ledger``."""
-        return State(self, walls, resume=start)
+        ``jantaku ledger``; ``chance`` gives the walls and dice (default: the seed's, see
+        :mod:`~jantaku.game.chance`)."""
+        return State(self, walls, resume=start, chance=chance)
 
     def replay(self, events: Sequence[dict[str, Any]]) -> State:
-        """Rebuild the state a log leads to, by folding its events. The game's generator is
-        advanced exactly as the shuffles and dice of those events did, so a game resumed from
-        its log (a server restart) goes on as it would have."""
+        """Rebuild the state a log leads to, by folding its events (their walls and dice are
+        in them: nothing is rolled again). A game resumed from its log (a server restart)
+        goes on with the chance of its next hands, which the seed and their index give."""
         state = State(self, None, start=False)
-        state.replaying = True
-        try:
-            for d in events:
-                state.emit(event_from_json(d), d)
-        finally:
-            state.replaying = False
+        for d in events:
+            state.emit(event_from_json(d), d)
         return state
 
 
@@ -119,14 +119,17 @@ class State:
         walls: Iterable[Wall] | None,
         start: bool = True,
         resume: dict[str, Any] | None = None,
+        chance: Chance | None = None,
     ) -> None:
         self.game = game
         self.ledger = Ledger(game.preset, people=game.people, start=resume)
         self.events: list[Json] = []
         """The log: each event's JSON with what the fold computed from it."""
-        self.chance = Chance(game.seed, walls)
-        self.replaying = False
-        """Folding a recorded log: chance already happened."""
+        self.chance = chance if chance is not None else Chance(game.seed, walls)
+        self.hand_index = -1
+        """The hand being played, counted from 0 (its chance is drawn from it)."""
+        self.hand_rolls = 0
+        """サイコロチャンス rolled in this hand so far."""
         self.players: list[Player] = []
         self.wall = Wall([], [], [], [], [])
         self.draws = 0

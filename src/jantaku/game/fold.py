@@ -115,10 +115,8 @@ def _changes(after: Sequence[int], before: Sequence[int]) -> list[int]:
 
 def _start_kyoku(st: State, ev: StartKyoku) -> None:
     game = st.game
-    if st.replaying:
-        # The live game shuffled and rolled here: the generator moves on the same way.
-        dice = (ev.wareme is not None) + 2 * (ev.dice is not None)
-        st.chance.replayed_hand(len(game.tileset.tiles), not ev.stacked, dice)
+    st.hand_index += 1
+    st.hand_rolls = 0
     wall = ev.wall.copy()
     if len(wall.hands) != st.people:
         raise FoldError(f"the wall deals {len(wall.hands)} hands to {st.people} people")
@@ -370,9 +368,8 @@ def _hora(st: State, ev: Hora) -> WinPaid:
     scores_before, chips_before = list(led.scores), list(led.chips)
     chips = win_chips(result, sit, game.preset)
     rolls = ev.dice
-    if rolls and st.replaying:
-        st.chance.replayed_rolls(rolls)
     if rolls:
+        st.hand_rolls += 1
         double = sit.riichi.is_shuba and game.preset.chips.shuba_doubles
         st.ledger.apply(
             {"type": "chips", "to": winner, "items": {}, "dice": rolls, "double": double}
@@ -417,8 +414,7 @@ def _ryukyoku(st: State, ev: Ryukyoku) -> DrawPaid:
     led = st.ledger.state
     scores_before, chips_before = list(led.scores), list(led.chips)
     for w, rolls in ev.nagashi_dice or []:
-        if st.replaying:
-            st.chance.replayed_rolls(rolls)
+        st.hand_rolls += 1
         double = st.game.preset.chips.shuba_doubles and st.players[w].riichi.is_shuba
         st.ledger.apply({"type": "chips", "to": w, "items": {}, "dice": rolls, "double": double})
     st.ledger.apply(draw)
