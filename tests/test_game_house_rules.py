@@ -748,6 +748,34 @@ def test_the_engine_tells_the_scorer_the_start_indicators_and_the_kans() -> None
     assert "kan_dora" not in {item for item, _, _ in chips.items}
 
 
+@table_knob("doubles_two_dora")
+def test_a_played_win_after_the_dealers_doubles_pays_no_kan_dora_chip() -> None:
+    """The same as played: the dealer discards, the others discard, the dealer draws 2z and
+    wins. The win's log line (what the fold paid) has the 8s → 9s dora as a plain dora and
+    no 槓ドラ chip, since no kan was made (the scorer was once left to guess the indicators
+    turned at the start from ``flower_powers`` and paid one)."""
+    preset = load_preset("mighty", {"table": {"doubles_two_dora": True}})
+    hand, dora = "123p456p789s11z2z", "1z8s"
+    for seed in range(60):
+        wall = stacked("mighty", [hand], live="3s4s6s2z", dora=dora)
+        state = Game(preset, seed).new_state([wall])
+        a, b = state.events[1]["dice"]
+        if a == b:
+            break
+    else:
+        raise AssertionError("no doubles in 60 seeds")
+    assert state.events[1]["dora_tiles"] == state.revealed and len(state.revealed) == 2
+    for seat in (0, 1, 2):
+        tsumogiri(state, seat)
+    drawn = state.players[0].drawn
+    assert drawn is not None and tile_kind(drawn) == tile_kind(tile(state, 0, "2z"))
+    state.apply(Action(ActionType.TSUMO, 0, drawn))
+    win = next(e for e in state.events if e["type"] == "hora")
+    assert {y["id"]: y["han"] for y in win["yakus"]}["dora"] == 3
+    assert "kan_dora" not in {item["item"] for item in win["chip_items"]}
+    assert not any(e["type"] in ("ankan", "daiminkan", "kakan", "dora") for e in state.events)
+
+
 
 def _before_exhaustive_draw(preset: str, seed: int) -> tuple[State, dict[str, object], list[int]]:
     """The recorded game's state just before the last discard of its first exhaustive draw

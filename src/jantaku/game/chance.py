@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from jantaku.rules.model import TableRules
 from jantaku.tiles.tileset import Tile
 
-from .events import Json, Wall
+from .wall import Json, Wall
 
 DEAD_WALL = 14
 

@@ -11,7 +11,8 @@ from jantaku.tiles.tileset import Tile
 
 from . import situation
 from .chance import deal
-from .events import Dora, EndGame, EndKyoku, Hora, StartKyoku, Tsumo, Wall
+from .events import Dora, EndGame, EndKyoku, Hora, StartKyoku, Tsumo
+from .wall import Wall
 
 if TYPE_CHECKING:
     from .engine import State

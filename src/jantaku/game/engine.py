@@ -32,9 +32,11 @@ from . import deal, legal, resolve, turn
 from .actions import RIICHI_TYPES, Action, ActionType, IllegalActionError, LegalActions
 from .chance import DEAD_WALL, Chance
 from .deal import WIND_LETTERS
-from .events import Event, Json, StartGame, Wall, event_from_json, record
+from .events import Event, StartGame, event_from_json
 from .fold import fold
+from .outcomes import record
 from .player import Player
+from .wall import Json, Wall
 
 __all__ = ["DEAD_WALL", "WIND_LETTERS", "Game", "Player", "State", "Wall", "seen_by"]
 

@@ -3,9 +3,9 @@
 An event is what happened at the table (a chance outcome or a seat's choice); the log stores
 its JSON (:meth:`to_json`, mjai's shapes plus jantaku's house fields), and
 :func:`event_from_json` reads it back. The results the fold computes from an event (a win's
-score, a draw's payments, chips paid on a draw) are not part of it: they are
-:class:`Outcome` objects, written beside the event's own fields in the log (*derived* in
-docs/events.md) and recomputed by every replay.
+score, a draw's payments, chips paid on a draw) are not part of it: they are outcomes
+(:mod:`jantaku.game.outcomes`), written beside the event's own fields in the log (*derived*
+in docs/events.md) and recomputed by every replay.
 
 Events are ``NamedTuple``\\ s: immutable, matched by class in the fold
 (:func:`jantaku.game.fold.fold`), and cheap to build (a game emits thousands).
@@ -20,62 +20,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeAlias
 
 from jantaku.tiles.tileset import Tile
 
-Json: TypeAlias = dict[str, Any]
-"""An event as the log stores it."""
-
-
-@dataclass
-class Wall:
-    """The tiles of one hand in drawing order: what each seat is dealt, the live draws, the
-    replacement draws after a kan or kita, and the dora and ura indicators."""
-
-    hands: list[list[Tile]]
-    live: list[Tile]
-    rinshan: list[Tile]
-    dora: list[Tile]
-    ura: list[Tile]
-    rest: list[Tile] = field(default_factory=list)
-    """Dead-wall tiles that are neither replacements nor indicators (never drawn)."""
-
-    def to_json(self) -> Json:
-        out: Json = {
-            "hands": self.hands,
-            "live": self.live,
-            "rinshan": self.rinshan,
-            "dora": self.dora,
-            "ura": self.ura,
-        }
-        if self.rest:
-            out["rest"] = self.rest
-        return out
-
-    @classmethod
-    def from_json(cls, d: Json) -> Wall:
-        return cls(
-            [list(h) for h in d["hands"]],
-            list(d["live"]),
-            list(d["rinshan"]),
-            list(d["dora"]),
-            list(d["ura"]),
-            list(d.get("rest", [])),
-        )
-
-    def copy(self) -> Wall:
-        """A copy to draw from (the event's own wall stays as it was dealt)."""
-        return Wall(
-            [list(h) for h in self.hands],
-            list(self.live),
-            list(self.rinshan),
-            list(self.dora),
-            list(self.ura),
-            list(self.rest),
-        )
-
+from .wall import Json, Wall
 
 # -- game and hand ---------------------------------------------------------------------------
 
@@ -572,89 +521,3 @@ def event_from_json(d: Json) -> Event:
         return reader(d)
     except (KeyError, TypeError) as e:
         raise EventError(f"malformed {d.get('type')} event {d!r}: {e}") from None
-
-
-# -- what the fold computes ------------------------------------------------------------------
-
-
-@dataclass
-class ChipsPaid:
-    """Chips paid on a draw or a flower set aside (gotou ぐるぐるチャンス, 春): each
-    person's change."""
-
-    chip_deltas: list[int]
-
-    def to_json(self) -> Json:
-        return {"chip_deltas": self.chip_deltas}
-
-
-@dataclass
-class WinPaid:
-    """A win scored and paid: mjai's ``hora_tehais``, ``yakus``, ``fu``, ``fan``,
-    ``deltas``, ``scores`` and jantaku's limit, wildcard, chips and アリス."""
-
-    hora_tehais: list[Tile]
-    uradora_markers: list[Tile]
-    yakus: list[Json]
-    """``{id, han, yakuman, en, ja}`` of each yaku."""
-    fan: int
-    fu: int
-    limit: str | None
-    hora_points: int
-    wildcard: str | None
-    deltas: list[int]
-    scores: list[int]
-    chip_items: list[Json]
-    """``{item, chips, from_all}`` of each chip item."""
-    chip_deltas: list[int]
-    alice: list[Tile]
-    """gotou アリス: the tiles turned over."""
-
-    def to_json(self) -> Json:
-        return {
-            "hora_tehais": self.hora_tehais,
-            "uradora_markers": self.uradora_markers,
-            "yakus": self.yakus,
-            "fan": self.fan,
-            "fu": self.fu,
-            "limit": self.limit,
-            "hora_points": self.hora_points,
-            "wildcard": self.wildcard,
-            "deltas": self.deltas,
-            "scores": self.scores,
-            "chip_items": self.chip_items,
-            "chip_deltas": self.chip_deltas,
-            "alice": self.alice,
-        }
-
-
-@dataclass
-class DrawPaid:
-    """A draw paid: the hands shown (tenpai, or the 九種九牌 declarer's; None for the
-    others) and the point and chip changes."""
-
-    tehais: list[list[Tile] | None]
-    deltas: list[int]
-    scores: list[int]
-    chip_deltas: list[int]
-
-    def to_json(self) -> Json:
-        return {
-            "tehais": self.tehais,
-            "deltas": self.deltas,
-            "scores": self.scores,
-            "chip_deltas": self.chip_deltas,
-        }
-
-
-Outcome: TypeAlias = ChipsPaid | WinPaid | DrawPaid
-"""What the fold computed from an event (*derived* in docs/events.md): written beside the
-event's own fields in the log, and computed again by every replay."""
-
-
-def record(ev: Event, outcome: Outcome | None) -> Json:
-    """The log line of an event and what the fold computed from it."""
-    out = ev.to_json()
-    if outcome is not None:
-        out.update(outcome.to_json())
-    return out

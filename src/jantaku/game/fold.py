@@ -20,11 +20,9 @@ from . import deal, situation
 from .events import (
     Ankan,
     Chi,
-    ChipsPaid,
     Dahai,
     Daiminkan,
     Dora,
-    DrawPaid,
     EndGame,
     EndKyoku,
     Event,
@@ -32,7 +30,6 @@ from .events import (
     Kakan,
     KakanDone,
     Nukidora,
-    Outcome,
     Pass,
     Pon,
     Reach,
@@ -41,9 +38,9 @@ from .events import (
     StartGame,
     StartKyoku,
     Tsumo,
-    WinPaid,
 )
 from .legal import compute_options
+from .outcomes import ChipsPaid, DrawPaid, Outcome, WinPaid
 from .player import Player
 
 if TYPE_CHECKING:
