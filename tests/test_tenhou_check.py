@@ -91,7 +91,7 @@ def test_replay_plays_each_record_through_the_engine_and_folds_its_log_again() -
     path = LOGS / "Ledenel__auto-white-reimu" / "tests" / "2018110809gm-00b9-0000-00a79b89.xml"
     report = check_path(path, replay=True)
     assert report.errors == [] and report.mismatches == []
-    assert report.replayed == 1 and report.replay_mismatches == []
+    assert report.replayed == report.refolded == 1 and report.replay_mismatches == []
     assert report.to_json()["replayed"] == 1
     assert "replayed" not in check_path(path).to_json()
 
@@ -112,4 +112,8 @@ def test_the_command_line_replays_on_request() -> None:
         check=False,
     )
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "engine replay: 1 games played and folded again the same, 0 mismatched" in out.stdout
+    said = (
+        "engine replay: 1 games played to the record's results, 1 of them folded again the "
+        "same by Game.replay; 0 mismatched"
+    )
+    assert said in out.stdout

@@ -177,7 +177,8 @@ def cmd_tenhou_check(args: argparse.Namespace) -> int:
         )
         if report.replay:
             print(
-                f"engine replay: {report.replayed} games played and folded again the same, "
+                f"engine replay: {report.replayed} games played to the record's results, "
+                f"{report.refolded} of them folded again the same by Game.replay; "
                 f"{len(report.replay_mismatches)} mismatched"
             )
         for m in report.mismatches:
@@ -188,6 +189,8 @@ def cmd_tenhou_check(args: argparse.Namespace) -> int:
             print("ERROR", e["file"], e["error"])
         for m in report.replay_mismatches:
             print("REPLAY MISMATCH", m["file"], m["error"])
+        for n in report.replay_notes:
+            print("replay note", n["file"], n["reason"])
     failed = report.mismatches or report.errors or report.replay_mismatches
     return 1 if failed else 0
 

@@ -62,7 +62,9 @@ class CheckReport:
     replay: bool = False
     """Whether each record was also played through the engine (``--replay``)."""
     replayed: int = 0
-    """Records the engine played to the record's own results and folded again the same."""
+    """Records the engine played to the record's own results."""
+    refolded: int = 0
+    """Of those, records whose engine log ``Game.replay`` folded again to the same game."""
     replay_mismatches: list[dict[str, Any]] = field(default_factory=list)
     replay_notes: list[dict[str, Any]] = field(default_factory=list)
     """Rounds the engine did not play, with the reason (a record cut short)."""
@@ -81,6 +83,7 @@ class CheckReport:
         }
         if self.replay:
             out["replayed"] = self.replayed
+            out["refolded"] = self.refolded
             out["replay_mismatches"] = self.replay_mismatches
             out["replay_notes"] = self.replay_notes
         return out
@@ -429,6 +432,19 @@ def replay_record(path: Path, rec: GameRecord, report: CheckReport) -> None:
         report.replay_mismatches.append({"file": str(path), "error": str(e)})
         return
     state = played.state
+    report.replay_notes += [{"file": str(path), "reason": p} for p in played.problems]
+    first = rec.rounds[0]
+    fresh = (first.index, first.honba, first.sticks) == (0, 0, 0) and set(
+        first.scores[: rec.players]
+    ) == {state.game.preset.game.start_points}
+    if not fresh:
+        # The engine's log does not hold a start given to new_state (a record that begins
+        # mid-game): Game.replay would begin from the preset's start instead.
+        report.replayed += 1
+        report.replay_notes.append(
+            {"file": str(path), "reason": "begins mid-game: its log was not folded again"}
+        )
+        return
     again = state.game.replay(state.events)
     if again.events != state.events or list(again.ledger.state.scores) != list(
         state.ledger.state.scores
@@ -437,4 +453,4 @@ def replay_record(path: Path, rec: GameRecord, report: CheckReport) -> None:
         report.replay_mismatches.append({"file": str(path), "error": error})
         return
     report.replayed += 1
-    report.replay_notes += [{"file": str(path), "reason": p} for p in played.problems]
+    report.refolded += 1
