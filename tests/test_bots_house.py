@@ -3,18 +3,22 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from jantaku.bots import BaselineBot, SeatView
 from jantaku.game import Action, ActionType, Game, State
-from jantaku.tiles.kinds import NORTH
+from jantaku.tiles import tileset
+from jantaku.tiles.kinds import N_ALL_KINDS, N_KINDS, NORTH
+from jantaku.tiles.notation import parse_tiles
 from jantaku.tiles.tileset import tile_kind
 from test_game_house_rules import pass_all, stacked, tile, tsumogiri
 
 
 def choice(state: State, seat: int) -> Action:
     legal = state.legal_actions(seat)
-    action = BaselineBot().choose(SeatView(state, seat), seat, legal)
+    action = BaselineBot().choose(SeatView.of(state, seat), seat, legal)
     assert action in legal
     return action
 
@@ -58,9 +62,30 @@ def test_gotou_open_riichi_counts_the_copies_it_sees() -> None:
 
 
 def test_gotou_plain_riichi_when_few_draws_are_left() -> None:
-    state = dealer("gotou", "123p456p789s11z23s", "7z")
-    state.max_draws = state.draws + 6  # two draws each left: an open riichi would only tsumo
-    state._legal_cache = None
+    # The 1s-4s wait of the open riichi above, reached with three draws each left: every
+    # draw is discarded (none a 1s or 4s, a north or a flower) until the dealer's 14th, a
+    # 7z. An open riichi would now only tsumo.
+    wall = stacked("gotou", ["123p456p789s11z23s"])
+    ts = tileset("gotou")
+    waits = {tile_kind(parse_tiles(n, ts)[0]) for n in ("1s", "4s")}
+    keep = waits | {NORTH, *range(N_KINDS, N_ALL_KINDS)}
+    seven = next(t for t in wall.live if tile_kind(t) == tile_kind(parse_tiles("7z", ts)[0]))
+    junk = [t for t in wall.live if tile_kind(t) not in keep and t != seven]
+    rest = [t for t in wall.live if tile_kind(t) in keep]
+    other = list(wall.hands[1])
+    while len(junk) < 39:  # seat 1 gives plain tiles for 1s/4s it keeps unseen
+        i = next(i for i, t in enumerate(other) if tile_kind(t) not in keep)
+        j = next(j for j, t in enumerate(rest) if tile_kind(t) in waits)
+        junk.append(other[i])
+        other[i] = rest.pop(j)
+    hands = [wall.hands[0], other, *wall.hands[2:]]
+    live = [*junk[:39], seven, *junk[39:], *rest]
+    state = Game("gotou").new_state([replace(wall, hands=hands, live=live)])
+    for _ in range(13):
+        for seat in (0, 1, 2):
+            tsumogiri(state, seat)
+    assert state.players[0].drawn == seven
+    assert SeatView.of(state, 0).wall_left == 9
     assert ActionType.OPEN_RIICHI in riichi_kinds(state, 0)
     assert choice(state, 0).type is ActionType.RIICHI
 
@@ -102,9 +127,8 @@ def test_gotou_no_shuba_on_a_cheap_hand() -> None:
 
 
 def test_gotou_no_shuba_when_the_stick_would_leave_too_few_points() -> None:
-    state = dealer("gotou", "123p4g6p406s11z13s", "7z")
-    state.ledger.state.scores[0] = 12000
-    state._legal_cache = None
+    wall = stacked("gotou", ["123p4g6p406s11z13s"], live="7z", dora="8p8p")
+    state = Game("gotou").new_state([wall], start={"scores": [12000, 44000, 44000]})
     assert ActionType.SHUBA_RIICHI in riichi_kinds(state, 0)
     assert choice(state, 0).type is ActionType.RIICHI
 
@@ -240,7 +264,7 @@ def test_house_games_declare_every_kind_of_riichi(preset: str, kinds: set[str]) 
         while not state.game_over:
             seat = state.current_seats()[0]
             legal = state.legal_actions(seat)
-            a = bot.choose(SeatView(state, seat), seat, legal)
+            a = bot.choose(SeatView.of(state, seat), seat, legal)
             assert a in legal
             types = {x.type for x in legal}
             offered = any(t.is_riichi for t in types)

@@ -31,7 +31,7 @@ PRESETS = ["riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo"]
 
 def choice(state: State, seat: int) -> Action:
     legal = state.legal_actions(seat)
-    action = StandardBot().choose(SeatView(state, seat), seat, legal)
+    action = StandardBot().choose(SeatView.of(state, seat), seat, legal)
     assert action in legal
     return action
 
@@ -117,7 +117,7 @@ def open_riichi_then_draw(open_riichi: bool) -> State:
 
 def test_never_discards_into_shown_waits() -> None:
     state = open_riichi_then_draw(open_riichi=True)
-    view = SeatView(state, 1)
+    view = SeatView.of(state, 1)
     assert view.open_waits(0) == {kind(k) for k in ("1z", "7p", "8p", "9p")}
     a = choice(state, 1)
     assert a.tile is not None and tile_kind(a.tile) != kind("8p")
@@ -125,14 +125,14 @@ def test_never_discards_into_shown_waits() -> None:
 
 def test_discards_the_loose_tile_when_nobody_shows_a_wait() -> None:
     state = open_riichi_then_draw(open_riichi=False)
-    assert SeatView(state, 1).open_waits(0) is None
+    assert SeatView.of(state, 1).open_waits(0) is None
     a = choice(state, 1)
     assert a.tile is not None and tile_kind(a.tile) == kind("8p")
 
 
 def test_danger_follows_genbutsu_suji_and_kabe() -> None:
     state = riichi_then_draw(riichi=True)
-    view = SeatView(state, 1)
+    view = SeatView.of(state, 1)
     river = frozenset({kind("4s"), kind("5p")})
     th = _Threat(0, 1.0, 6000.0, frozenset({kind("5p"), kind("4s")}), river, None, None)
     live = [4] * 34

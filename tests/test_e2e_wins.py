@@ -5,7 +5,7 @@ A table created with a seed plays one way only: the server's bots choose with
 ``make_bot(kind, bot_seed(seed, seat, step))`` on the engine's state (``TableManager.
 _play_bots``). So :class:`Mirror` keeps the same game in the test: ``Game(preset, seed,
 people=...)``, the bots played by the same rule, and the human's decisions, which the baseline
-bot makes for it (``BaselineBot().choose(SeatView(state, 0), ...)``), applied as they are
+bot makes for it (``BaselineBot().choose(SeatView.of(state, 0), ...)``), applied as they are
 clicked. Before every click the page (through its ``window.jantakuTable`` hooks) must agree with
 the mirror: the legal actions it was sent, the human's hand and drawn tile, every river, meld,
 set-aside tile, score and chip count; a divergence fails at once, naming the step. The
@@ -101,12 +101,12 @@ class Mirror:
                 return
             seat = bots[0]
             bot = make_bot("baseline", bot_seed(self.seed, seat, len(st.events)))
-            st.apply(bot.choose(SeatView(st, seat), seat, st.legal_actions(seat)))
+            st.apply(bot.choose(SeatView.of(st, seat), seat, st.legal_actions(seat)))
 
     def choice(self) -> Action:
         """What the human (seat 0) does now."""
         assert 0 in self.state.current_seats(), "the mirror waits for nobody: it went astray"
-        return self.me.choose(SeatView(self.state, 0), 0, self.state.legal_actions(0))
+        return self.me.choose(SeatView.of(self.state, 0), 0, self.state.legal_actions(0))
 
     def apply(self, action: Action) -> None:
         self.state.apply(action)

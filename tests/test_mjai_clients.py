@@ -81,7 +81,7 @@ def _play(seed: int) -> State:
     ]
     while not state.game_over:
         seat = state.current_seats()[0]
-        state.apply(bots[seat].choose(SeatView(state, seat), seat, state.legal_actions(seat)))
+        state.apply(bots[seat].choose(SeatView.of(state, seat), seat, state.legal_actions(seat)))
     return state
 
 

@@ -68,7 +68,8 @@ def test_mighty_resumed_in_sudden_death_stays_in_it() -> None:
         bots = [make_bot("baseline", s) for s in range(3)]
         while sum(ev["type"] == "end_kyoku" for ev in state.events) < 1:
             seat = state.current_seats()[0]
-            state.apply(bots[seat].choose(SeatView(state, seat), seat, state.legal_actions(seat)))
+            view = SeatView.of(state, seat)
+            state.apply(bots[seat].choose(view, seat, state.legal_actions(seat)))
         kept = state.ledger.state.dealer == 0 or state.game_over
         if kept and max(state.ledger.state.scores) > 40000:
             assert state.game_over

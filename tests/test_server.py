@@ -13,10 +13,10 @@ from starlette.testclient import WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 from jantaku.game import Game
+from jantaku.game.visibility import view_of
 from jantaku.rules import PRESET_NAMES
 from jantaku.server.app import create_app
 from jantaku.server.limits import ServerLimits
-from jantaku.server.tables import seat_events
 
 BOTS3 = ["bot:baseline", "bot:baseline", "bot:random"]
 
@@ -241,7 +241,7 @@ def test_human_plays_a_whole_game_and_sees_only_its_view(db: str) -> None:
         cm.__exit__(None, None, None)
     log = [json.loads(x) for x in client.get(f"/api/tables/{t['id']}/log").text.splitlines()]
     # What the seat was sent is exactly its view of the log, built by the engine's filter.
-    assert me.events == seat_events(log, 0)
+    assert me.events == view_of(log, 0)
     assert json.loads(json.dumps(Game("riichi", 21).replay(log).view(0))) == me.events
     mine = [ev["tehai"] for ev in me.events if ev["type"] == "start_kyoku"]
     truth = [ev["wall"]["hands"][0] for ev in log if ev["type"] == "start_kyoku"]

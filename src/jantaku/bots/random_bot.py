@@ -18,7 +18,7 @@ class RandomBot:
     >>> state = Game("sanma", 1).new_state()
     >>> seat = state.current_seats()[0]
     >>> legal = state.legal_actions(seat)
-    >>> RandomBot(5).choose(SeatView(state, seat), seat, legal) in legal
+    >>> RandomBot(5).choose(SeatView.of(state, seat), seat, legal) in legal
     True
     """
 

@@ -36,9 +36,10 @@ from .events import Event, StartGame, event_from_json
 from .fold import fold
 from .outcomes import record
 from .player import Player
+from .visibility import view_of
 from .wall import Json, Wall
 
-__all__ = ["DEAD_WALL", "WIND_LETTERS", "Game", "Player", "State", "Wall", "seen_by"]
+__all__ = ["DEAD_WALL", "WIND_LETTERS", "Game", "Player", "State", "Wall"]
 
 
 class Game:
@@ -246,14 +247,8 @@ class State:
         return asked if ok else legal
 
     def view(self, seat: int) -> list[dict[str, Any]]:
-        """The events as ``seat`` may see them: no other hand, no wall, no others' draws, no
-        seed (it rebuilds every wall and die of the game)."""
-        out = []
-        for ev in self.events:
-            e = seen_by(ev, seat)
-            if e is not None:
-                out.append(e)
-        return out
+        """The events as ``seat`` may see them (:func:`jantaku.game.visibility.seen_by`)."""
+        return view_of(self.events, seat)
 
     def current_seats(self) -> list[int]:
         """Seats that have a decision to make now."""
@@ -262,23 +257,3 @@ class State:
         if self.phase == "response":
             return [s for s in self.options if s not in self.responses]
         return []
-
-
-def seen_by(ev: dict[str, Any], seat: int) -> dict[str, Any] | None:
-    """One event as ``seat`` may see it (None: not shown): the one filter of every view, the
-    server's messages and the bots' (:meth:`State.view`)."""
-    kind = ev["type"]
-    if kind == "start_game":
-        return {k: v for k, v in ev.items() if k != "seed"}
-    if kind == "start_kyoku":
-        e = {k: v for k, v in ev.items() if k != "wall"}
-        e["tehai"] = list(ev["wall"]["hands"][seat])
-        return e
-    if kind == "tsumo" and ev["actor"] != seat:
-        e = {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
-        if "chip_deltas" in ev:  # ぐるぐるチャンス is announced and paid by all
-            e["chip_deltas"] = ev["chip_deltas"]
-        return e
-    if kind == "pass" and ev["actor"] != seat:
-        return None
-    return ev

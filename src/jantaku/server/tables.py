@@ -5,7 +5,8 @@ A :class:`TableManager` holds one :class:`Table` per unfinished game (finished o
 from the store). Each change runs under the table's lock: the seat's action is checked and
 applied, the bots play until a human must decide or the game is over, the new events are
 committed to the store, and only then are they pushed to the subscribers of each seat,
-filtered to what that seat may see (:func:`seat_event`, the filter of ``State.view``).
+filtered to what that seat may see (:func:`jantaku.game.visibility.seen_by`, the one filter
+of ``State.view`` and of the bots' :class:`~jantaku.game.seat.SeatView`).
 
 Messages to a seat (JSON objects):
 
@@ -20,8 +21,8 @@ Messages to a seat (JSON objects):
   the client whose message was refused (``code``: :data:`jantaku.server.errors.ERROR_CODES`,
   shown from the pages' catalogue; ``error``: the same in English).
 
-No message carries the seed: it rebuilds every wall and die of the game (``State.view`` and
-:func:`jantaku.game.engine.seen_by` leave it out).
+No message carries the seed: it rebuilds every wall and die of the game (``seen_by`` leaves
+it out). A bot seat decides from its own :class:`SeatView`, fed the same filtered events.
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from jantaku.bots import SeatView, make_bot
+from jantaku.bots import SeatView, SeatViews, make_bot
 from jantaku.game import Action, ActionType, Game, IllegalActionError, State
-from jantaku.game.engine import seen_by
+from jantaku.game.visibility import seen_by, view_of
 from jantaku.rules import PRESET_NAMES, load_preset
 
 from .errors import StaleAction, TableError, no_table
@@ -59,20 +60,6 @@ log = logging.getLogger("jantaku.server")
 
 Message = dict[str, Any]
 Subscriber = Callable[[Message], None]
-
-
-def seat_event(ev: dict[str, Any], seat: int) -> dict[str, Any] | None:
-    """One event as ``seat`` may see it (None: not shown): the engine's filter of views."""
-    return seen_by(ev, seat)
-
-
-def seat_events(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    out = []
-    for ev in events:
-        e = seat_event(ev, seat)
-        if e is not None:
-            out.append(e)
-    return out
 
 
 def action_json(a: Action) -> dict[str, Any]:
@@ -145,6 +132,8 @@ class Table:
     """Per seat: the options last offered, and the ``at`` they were computed at."""
     _seen: dict[int, int] = field(default_factory=dict)
     _seen_upto: int = 0
+    _views: tuple[State, SeatViews] | None = None
+    """The bot seats' views of ``state`` (rebuilt when the state is)."""
 
     def seen(self, seat: int) -> int:
         """How many events of its view ``seat`` has seen so far (the ``at`` of its options:
@@ -158,6 +147,21 @@ class Table:
                     self._seen[s] = self._seen.get(s, 0) + 1
         self._seen_upto = len(events)
         return self._seen.get(seat, 0)
+
+    def seat_view(self, seat: int) -> SeatView:
+        """``seat``'s own state, folded from the events it saw (what its bot decides from)."""
+        st = self.state
+        if self._views is None or self._views[0] is not st or self._views[1].fed > len(st.events):
+            self._views = (st, SeatViews(st.game))
+        views = self._views[1]
+        views.sync(st.events)
+        return views[seat]
+
+    def sync_views(self) -> None:
+        """Bring the bot seats' views up to the table's last event (before their programs
+        are shown the end of the game)."""
+        if self._views is not None and self._views[0] is self.state:
+            self._views[1].sync(self.state.events)
 
     def offer(self, seat: int, force: bool = False) -> bool:
         """Compute the seat's options now; True when they changed (or ``force``), and then
@@ -547,7 +551,7 @@ class TableManager:
                 bot = make_bot(
                     kind.removeprefix("bot:"), bot_seed(table.seed, seat, len(state.events))
                 )
-            state.apply(bot.choose(SeatView(state, seat), seat, legal))
+            state.apply(bot.choose(table.seat_view(seat), seat, legal))
         if limit == MAX_BOT_ACTIONS:
             raise RuntimeError(f"table {table.id}: the bots never stopped")
 
@@ -566,6 +570,7 @@ class TableManager:
         return bot
 
     def _close_external(self, table: Table) -> None:
+        table.sync_views()
         for bot in table.external.values():
             bot.close()
         table.external.clear()
@@ -591,7 +596,7 @@ class TableManager:
             if not subs:
                 continue
             msgs: list[Message] = []
-            seen = seat_events(new, seat)
+            seen = view_of(new, seat)
             if seen:
                 msgs.append({"type": "events", "events": seen})
             if changed:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from jantaku.bots import Bot, SeatView
+from jantaku.bots import Bot, SeatViews
 from jantaku.bots import spec as bot_spec
 from jantaku.game import Game, State
 from jantaku.rules import load_preset
@@ -161,6 +161,7 @@ def _play(
     state: State | None = None
     try:
         state = game.new_state()
+        views = SeatViews(game)
         led = state.ledger.state
         total = sum(led.scores) + led.stick_points + led.lost_points
         chip_total = sum(led.chips)
@@ -176,7 +177,8 @@ def _play(
             if not legal:
                 violation("progress", f"seat {seat} must act but has no legal action")
                 break
-            action = players[seat].choose(SeatView(state, seat), seat, legal)
+            views.sync(state.events)  # each seat is shown only what it may see
+            action = players[seat].choose(views[seat], seat, legal)
             if action.seat != seat or action not in legal:
                 violation("legal", f"seat {seat} chose {action}, not among {legal}")
                 break
@@ -188,6 +190,7 @@ def _play(
             if actions >= max_actions:
                 violation("progress", f"no end after {actions} actions")
                 break
+        views.sync(state.events)  # the end of the game, for bots that look back at it
         rec.actions = actions
         rec.finished = state.game_over
         if check and state.game_over:

@@ -1,0 +1,65 @@
+"""What a seat may see: the one filter of every view, every server message and every bot.
+
+A seat sees the game's events with the hidden parts taken out: no ``wall`` (its own dealt
+``tehai`` only), others' draws as ``"?"``, nobody else's ``pass``, and no ``seed`` (it
+rebuilds every wall and die of the game). Everything else is public at the table: calls,
+discards, riichi, dora, and at the end of a hand the winner's hand, the tenpai hands and the
+ura indicators (docs/events.md, *Hidden information*).
+
+:meth:`jantaku.game.State.view`, the server's messages (``jantaku.server.tables``) and the
+bots' per-seat state (:class:`jantaku.game.seat.SeatView`, folded from these events only)
+all call :func:`seen_by`; nothing else decides what a seat may see.
+
+>>> start = {"type": "start_kyoku", "oya": 0, "wall": {"hands": [[1, 2], [3, 4]]}}
+>>> seen_by(start, 1)
+{'type': 'start_kyoku', 'oya': 0, 'tehai': [3, 4]}
+>>> seen_by({"type": "tsumo", "actor": 0, "tile": 9, "pai": "3m", "rinshan": False}, 1)
+{'type': 'tsumo', 'actor': 0, 'pai': '?', 'rinshan': False}
+>>> seen_by({"type": "pass", "actor": 0, "missed_ron": False}, 1) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+Event = dict[str, Any]
+
+_FILTERED = frozenset({"start_game", "start_kyoku", "tsumo", "pass"})
+"""The only event types with something hidden from some seat: every other is public."""
+
+
+def seen_by(ev: Event, seat: int) -> Event | None:
+    """One event as ``seat`` may see it (None: not shown to it). A public event is returned
+    as it is (not copied): callers must not change it."""
+    kind = ev["type"]
+    if kind not in _FILTERED:
+        return ev
+    if kind == "start_game":
+        return {k: v for k, v in ev.items() if k != "seed"}
+    if kind == "start_kyoku":
+        e = {k: v for k, v in ev.items() if k != "wall"}
+        e["tehai"] = list(ev["wall"]["hands"][seat])
+        return e
+    if kind == "tsumo" and ev["actor"] != seat:
+        e = {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
+        if "chip_deltas" in ev:  # ぐるぐるチャンス is announced and paid by all
+            e["chip_deltas"] = ev["chip_deltas"]
+        return e
+    if kind == "pass" and ev["actor"] != seat:
+        return None  # nobody learns that somebody else could have called
+    return ev
+
+
+def view_of(events: Iterable[Event], seat: int) -> list[Event]:
+    """The events as ``seat`` may see them, in order (:func:`seen_by` of each)."""
+    out = []
+    for ev in events:
+        e = seen_by(ev, seat)
+        if e is not None:
+            out.append(e)
+    return out
+
+
+__all__ = ["Event", "seen_by", "view_of"]
