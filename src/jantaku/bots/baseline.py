@@ -148,36 +148,36 @@ class BaselineBot:
     # -- entry point --------------------------------------------------------------------------
 
     def choose(self, view: SeatView, seat: int, legal: LegalActions) -> Action:
+        """The turn's flow, shared with the bots built on this one: a win when offered;
+        answering a discard, a call (:meth:`_call`) or a pass; a north or flower set aside
+        unless kept (:meth:`_keeps_north`); 九種九牌 when far from ready; else a discard
+        (:meth:`_discard`)."""
         if not legal:
             raise ValueError(f"seat {seat} has no legal action to choose from")
-        win: Action | None = None
         pass_: Action | None = None
         kita: Action | None = None
         nine: Action | None = None
-        pons: list[Action] = []
+        calls: list[Action] = []
         discards: list[Action] = []
         for a in legal:
             t = a.type
             if t is ActionType.TSUMO or t is ActionType.RON:
-                win = a
-                break
+                return a
             if t is ActionType.DISCARD or t in RIICHI_TYPES:
                 discards.append(a)
             elif t is ActionType.PASS:
                 pass_ = a
-            elif t is ActionType.PON:
-                pons.append(a)
+            elif t is ActionType.PON or t is ActionType.CHI:
+                calls.append(a)
             elif t is ActionType.KITA:
                 kita = a
             elif t is ActionType.NINE_TERMINALS:
                 nine = a
-        if win is not None:
-            return win
         if pass_ is not None:  # answering a discard or a kan
-            if pons:
-                pon = self._pon(view, seat, pons)
-                if pon is not None:
-                    return pon
+            if calls:
+                call = self._call(view, seat, calls)
+                if call is not None:
+                    return call
             return pass_
         if kita is not None and not (discards and self._keeps_north(view, seat, kita)):
             return kita
@@ -190,6 +190,12 @@ class BaselineBot:
         return self._discard(view, seat, discards)
 
     # -- calls ----------------------------------------------------------------------------------
+
+    def _call(self, view: SeatView, seat: int, calls: list[Action]) -> Action | None:
+        """The call to make of ``calls`` (pon and chi offered), or None to pass: the
+        baseline only pons."""
+        pons = [a for a in calls if a.type is ActionType.PON]
+        return self._pon(view, seat, pons) if pons else None
 
     def _pon(self, view: SeatView, seat: int, pons: list[Action]) -> Action | None:
         yakuhai = {*DRAGONS, view.round_wind}
@@ -296,16 +302,7 @@ class BaselineBot:
         best = min(dist.values())
         pool = list(by_kind)
 
-        # An honour-yakuman plan that keeps a north: discard what the plan does not use.
-        if _keeps_norths(view, counts):
-            plan = _honor_plan(view, counts, melds)
-            if plan is not None:
-                spare = [k for k in pool if k not in plan]
-                if not spare and plan is _ORPHANS:
-                    pairs = sum(1 for k in _ORPHANS if counts[k] >= 2)
-                    spare = [k for k in pool if counts[k] >= 3 or (counts[k] == 2 and pairs > 1)]
-                if spare:
-                    pool = spare
+        pool = _spare_for_plan(view, counts, melds, pool)
 
         # Defence: far from tenpai against a riichi, prefer tiles safe against it.
         if best - 1 >= 2:
@@ -345,20 +342,13 @@ class BaselineBot:
                 furiten = 1 if river_kinds and not river_kinds.isdisjoint(useful) else 0
                 keys[k] = (furiten, -live, value[k], k)
             kind = min(tied, key=keys.__getitem__)
-        acts = by_kind[kind]
         # A plain copy goes first (red and gold ones are kept); then the kind of riichi.
-        tile = min(
-            acts,
-            key=lambda a: (
-                ts.variant(a.tile) is not Variant.PLAIN,  # type: ignore[arg-type]
-                a.tile,
-            ),
-        ).tile
-        assert tile is not None
-        same = [a for a in acts if a.tile == tile]
+        same = _plain_copy(ts, by_kind[kind])
         if len(same) == 1:
             return same[0]
         counts[kind] -= 1
+        tile = same[0].tile
+        assert tile is not None
         rtype = self._riichi(view, seat, same, counts, tile)
         counts[kind] += 1
         return next(a for a in same if a.type is rtype)
@@ -369,6 +359,37 @@ def _counts(tiles: tuple[Tile, ...]) -> list[int]:
     for t in tiles:
         c[tile_kind(t)] += 1
     return c
+
+
+def _plain_copy(ts: TileSet, acts: list[Action]) -> list[Action]:
+    """The actions (a discard, riichi kinds) on the copy of one kind to discard: a plain
+    copy first (red and gold ones are worth keeping), the lowest id among equals."""
+    tile = min(
+        acts,
+        key=lambda a: (
+            ts.variant(a.tile) is not Variant.PLAIN,  # type: ignore[arg-type]
+            a.tile,
+        ),
+    ).tile
+    assert tile is not None
+    return [a for a in acts if a.tile == tile]
+
+
+def _spare_for_plan(
+    view: SeatView, counts: list[int], melds: tuple[Meld, ...], pool: list[Kind]
+) -> list[Kind]:
+    """The discards of ``pool`` an honour-yakuman plan that keeps a north does not use
+    (gotou), or ``pool`` when there is no such plan."""
+    if not _keeps_norths(view, counts):
+        return pool
+    plan = _honor_plan(view, counts, melds)
+    if plan is None:
+        return pool
+    spare = [k for k in pool if k not in plan]
+    if not spare and plan is _ORPHANS:
+        pairs = sum(1 for k in _ORPHANS if counts[k] >= 2)
+        spare = [k for k in pool if counts[k] >= 3 or (counts[k] == 2 and pairs > 1)]
+    return spare or pool
 
 
 def _keeps_norths(view: SeatView, counts: list[int]) -> bool:

@@ -55,15 +55,18 @@ from jantaku.bots.baseline import (
     BaselineBot,
     _counts,
     _group_keys,
+    _keeps_norths,
+    _plain_copy,
+    _spare_for_plan,
 )
-from jantaku.game.actions import RIICHI_TYPES, ActionType
+from jantaku.game.actions import ActionType
 from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
 from jantaku.tiles.kinds import DRAGONS, N_KINDS, NORTH, TERMINALS_AND_HONORS, Kind
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 if TYPE_CHECKING:
     from jantaku.bots import SeatView
-    from jantaku.game import Action, LegalActions
+    from jantaku.game import Action
     from jantaku.hand import HandAnalyzer
     from jantaku.tiles.notation import Meld
 
@@ -99,53 +102,14 @@ WIN_PER_LIVE: Final = 0.02
 RACE: Final = 0.9
 
 
-class StandardBot:
-    """The standard bot (see the module docstring). ``seed`` is accepted like every bot's;
-    its choices are a function of what it sees."""
+class StandardBot(BaselineBot):
+    """The standard bot (see the module docstring): the baseline's turn flow and house
+    rules, with its own discards (:meth:`_discard`) and calls (:meth:`_call`). ``seed`` is
+    accepted like every bot's; its choices are a function of what it sees."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._base = BaselineBot(seed)
+        super().__init__(seed)
         self._useful: dict[tuple[int, ...], tuple[Kind, ...]] = {}
-
-    # -- entry point --------------------------------------------------------------------------
-
-    def choose(self, view: SeatView, seat: int, legal: LegalActions) -> Action:
-        if not legal:
-            raise ValueError(f"seat {seat} has no legal action to choose from")
-        pass_: Action | None = None
-        kita: Action | None = None
-        nine: Action | None = None
-        calls: list[Action] = []
-        discards: list[Action] = []
-        for a in legal:
-            t = a.type
-            if t is ActionType.TSUMO or t is ActionType.RON:
-                return a
-            if t is ActionType.DISCARD or t in RIICHI_TYPES:
-                discards.append(a)
-            elif t is ActionType.PASS:
-                pass_ = a
-            elif t is ActionType.PON or t is ActionType.CHI:
-                calls.append(a)
-            elif t is ActionType.KITA:
-                kita = a
-            elif t is ActionType.NINE_TERMINALS:
-                nine = a
-        if pass_ is not None:  # answering a discard or a kan
-            if calls:
-                call = self._call(view, seat, calls)
-                if call is not None:
-                    return call
-            return pass_
-        if kita is not None and not (discards and self._base._keeps_north(view, seat, kita)):
-            return kita
-        if nine is not None and self._base._far_from_tenpai(view):
-            return nine
-        if not discards:
-            return legal[0]
-        if len(discards) == 1:
-            return discards[0]
-        return self._discard(view, seat, discards)
 
     # -- shared pieces --------------------------------------------------------------------------
 
@@ -164,7 +128,7 @@ class StandardBot:
         out = _useful_standard(groups, keys, 9 - 2 * n_melds, base)
         if form is not None:
             out = _useful_other_forms(an, counts, base, out, form)
-        copies = self._base._tile_copies(view.tileset)
+        copies = self._tile_copies(view.tileset)
         return [k for k in out if counts[k] < copies[k]]
 
     # -- discards -------------------------------------------------------------------------------
@@ -202,24 +166,13 @@ class StandardBot:
         )
         wild = view.preset.hand.wildcards
 
-        copies = self._base._tile_copies(ts)
+        copies = self._tile_copies(ts)
         visible = view.visible_counts()
         live_left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
 
         threats = _threats(view, seat)
         # The north an honour yakuman keeps (gotou): discard what that plan does not use.
-        pool = list(by_kind)
-        if counts[NORTH] and view.preset.scoring.north_in_hand == "honor_yakuman_only":
-            from jantaku.bots.baseline import _ORPHANS, _honor_plan
-
-            plan = _honor_plan(view, counts, melds)
-            if plan is not None:
-                spare = [k for k in pool if k not in plan]
-                if not spare and plan is _ORPHANS:
-                    pairs = sum(1 for k in _ORPHANS if counts[k] >= 2)
-                    spare = [k for k in pool if counts[k] >= 3 or (counts[k] == 2 and pairs > 1)]
-                if spare:
-                    pool = spare
+        pool = _spare_for_plan(view, counts, melds, list(by_kind))
 
         value = _HandValue(view, seat, counts, hand, melds, closed)
         river_kinds = {tile_kind(t) for t in view.river(seat)}
@@ -306,23 +259,16 @@ class StandardBot:
     ) -> Action:
         """The action discarding ``kind``: a plain copy first (red and gold are kept), then
         riichi or not, and which kind."""
-        ts = view.tileset
-        tile = min(
-            acts,
-            key=lambda a: (
-                ts.variant(a.tile) is not Variant.PLAIN,  # type: ignore[arg-type]
-                a.tile,
-            ),
-        ).tile
-        assert tile is not None
-        same = [a for a in acts if a.tile == tile]
+        same = _plain_copy(view.tileset, acts)
         if len(same) == 1:
             return same[0]
         plain = next((a for a in same if a.type is ActionType.DISCARD), None)
         if plain is not None and (live == 0 or not pushing or view.wall_left < view.seats):
             return plain  # no live wait (dama, the hand improves), folding, or no draw left
         counts[kind] -= 1
-        rtype = self._base._riichi(view, seat, same, counts, tile)
+        tile = same[0].tile
+        assert tile is not None
+        rtype = self._riichi(view, seat, same, counts, tile)
         counts[kind] += 1
         return next(a for a in same if a.type is rtype)
 
@@ -336,8 +282,8 @@ class StandardBot:
         n_melds = len(melds)
         closed = not any(m.is_open for m in melds)
         wild = view.preset.hand.wildcards
-        if counts[NORTH] and view.preset.scoring.north_in_hand == "honor_yakuman_only":
-            return self._base._pon(view, seat, [a for a in calls if a.type is ActionType.PON])
+        if _keeps_norths(view, counts):
+            return super()._call(view, seat, calls)
         now = an.distance(counts, n_melds)
         now_shanten = now - wild - 1
         if closed and now_shanten <= 0:
