@@ -154,6 +154,8 @@ class State:
         self.robbed: tuple[int, Tile, str] | None = None
         """A kan or kita that others may ron on: (seat, tile, "kakan" | "ankan" | "kita")."""
         self.responses: dict[int, Action | None] = {}
+        """The answers so far to the tile on offer, held until every seat has answered (a
+        pass is an event at once; a call or ron shows in the events it causes)."""
         self.options: dict[int, LegalActions] = {}
         self.calls_seen = False
         self.first_winds: list[Kind] = []
