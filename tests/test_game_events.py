@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import random
 import re
 from functools import cache
 from pathlib import Path
@@ -94,3 +95,28 @@ def test_a_bad_event_names_itself() -> None:
         game.replay([{"type": "shout", "actor": 0}])
     with pytest.raises(EventError, match="malformed dahai"):
         game.replay([{"type": "dahai", "actor": 0}])
+
+
+def test_a_log_recorded_before_chance_per_hand_resumes_and_plays_on() -> None:
+    """A table saved before each hand drew its own chance (the recorded games) resumes from
+    its log mid-hand and plays on to the end (the hand it resumed in keeps its recorded wall,
+    the next ones are dealt from the seed and their index), and its whole log folds again."""
+    for row in _one_game_per_preset():
+        events = row["events"]
+        starts = [i for i, ev in enumerate(events) if ev["type"] == "start_kyoku"]
+        cut = starts[1] + 12 if len(starts) > 1 else starts[0] + 12
+        game = Game(row["preset"], row["seed"], people=row["people"])
+        state = game.replay(events[:cut])
+        wall = events[starts[1] if len(starts) > 1 else starts[0]]["wall"]
+        assert state.wall.ura == wall["ura"]
+        pick = random.Random(row["seed"])
+        for _ in range(20_000):
+            if state.game_over:
+                break
+            seat = state.current_seats()[0]
+            legal = list(state.legal_actions(seat))
+            state.apply(legal[pick.randrange(len(legal))])
+        assert state.game_over, row["preset"]
+        assert state.events[-1]["type"] == "end_game"
+        again = game.replay(state.events)
+        assert again.events == state.events
