@@ -11,6 +11,7 @@ from jantaku.tiles.kinds import WINDS
 from jantaku.tiles.notation import MeldType
 from jantaku.tiles.tileset import Tile
 
+from . import legal  # (legal asks for situations too: read at call time)
 from .events import Hora
 
 if TYPE_CHECKING:
@@ -30,8 +31,6 @@ def win(
     st: State, winner: int, target: int, tile: Tile, chankan: bool, first_winner: bool = True
 ) -> WinSituation:
     """``winner`` completing the hand with ``tile`` from ``target`` (themselves: a tsumo)."""
-    from .legal import waits  # legal asks for situations too
-
     p = st.players[winner]
     tsumo = winner == target
     concealed = tuple(p.hand) if tsumo else (*p.hand, tile)
@@ -39,7 +38,9 @@ def win(
     before = list(p.hand)
     if tsumo and tile in before:
         before.remove(tile)
-    furiten = p.furiten_temp or p.furiten_riichi or bool(waits(st, p, before) & p.discarded_kinds)
+    furiten = (
+        p.furiten_temp or p.furiten_riichi or bool(legal.waits(st, p, before) & p.discarded_kinds)
+    )
     feeder = None
     last_meld = p.melds[-1].type if p.melds else None
     if tsumo and p.rinshan_draw and p.kan_feeder is not None and last_meld is MeldType.MINKAN:
