@@ -52,12 +52,16 @@ from jantaku.bots.baseline import (
     _GROUPS4,
     _POS3,
     _POS4,
+    _RIICHI_BY,
+    _RIICHI_ORDER,
+    SHUBA_MIN_LEFT,
     BaselineBot,
     _counts,
     _group_keys,
     _keeps_norths,
     _plain_copy,
     _spare_for_plan,
+    _sure_chips,
 )
 from jantaku.game.actions import ActionType
 from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
@@ -96,6 +100,17 @@ HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000
 
 OPEN_CLOSED_HAND: Final = False
 """Whether a closed hand opens for tanyao or one suit (a yakuhai pon always may)."""
+
+RON_SHARE: Final = 0.35
+"""How much less often another seat discards a live winning tile than draws one (it
+discards from its hand, and folds against a riichi)."""
+SHOWN_RON: Final = 0.25
+"""The share of those ron chances left when the riichi hand is shown (mighty 全開け)."""
+OPEN_HAN_GAIN: Final = 0.6
+"""What an open riichi's extra han adds to a hand's value, roughly (mighty: a 2-han yaku
+where riichi is 1)."""
+CHIP_POINTS: Final = 1000
+"""What the bot counts a chip as where the preset gives chips no point value."""
 
 # Our own P(win) per turn per live winning copy, with and without a riichi to race.
 WIN_PER_LIVE: Final = 0.02
@@ -147,7 +162,7 @@ class StandardBot(BaselineBot):
             by_kind.setdefault(tile_kind(a.tile), []).append(a)
         if len(by_kind) == 1:
             kind = next(iter(by_kind))
-            return self._finish(view, seat, by_kind[kind], counts, kind, 0, True)
+            return self._finish(view, seat, by_kind[kind], counts, kind, 0, True, 0.0)
 
         groups, pos = (_GROUPS3, _POS3) if an.three_player else (_GROUPS4, _POS4)
         keys14 = _group_keys(groups, counts)
@@ -242,10 +257,12 @@ class StandardBot(BaselineBot):
                 )
             else:
                 pushing = False
-            return self._finish(
-                view, seat, by_kind[kind], counts, kind, live_of.get(kind, 0), pushing
-            )
-        return self._finish(view, seat, by_kind[kind], counts, kind, live_of.get(kind, 0), True)
+            worth = value.after(kind) + stick_pts
+            live = live_of.get(kind, 0)
+            return self._finish(view, seat, by_kind[kind], counts, kind, live, pushing, worth)
+        worth = value.after(kind) + stick_pts
+        live = live_of.get(kind, 0)
+        return self._finish(view, seat, by_kind[kind], counts, kind, live, True, worth)
 
     def _finish(
         self,
@@ -256,21 +273,78 @@ class StandardBot(BaselineBot):
         kind: Kind,
         live: int,
         pushing: bool,
+        worth: float,
     ) -> Action:
         """The action discarding ``kind``: a plain copy first (red and gold are kept), then
-        riichi or not, and which kind."""
+        riichi or not, and which kind (``worth``: the points the hand would win)."""
         same = _plain_copy(view.tileset, acts)
         if len(same) == 1:
             return same[0]
         plain = next((a for a in same if a.type is ActionType.DISCARD), None)
         if plain is not None and (live == 0 or not pushing or view.wall_left < view.seats):
             return plain  # no live wait (dama, the hand improves), folding, or no draw left
-        counts[kind] -= 1
         tile = same[0].tile
         assert tile is not None
-        rtype = self._riichi(view, seat, same, counts, tile)
+        counts[kind] -= 1
+        rtype = self._riichi_kind(view, seat, same, counts, tile, worth)
         counts[kind] += 1
         return next(a for a in same if a.type is rtype)
+
+    def _riichi_kind(
+        self,
+        view: SeatView,
+        seat: int,
+        acts: list[Action],
+        counts: list[int],
+        discard: Tile,
+        worth: float,
+    ) -> ActionType:
+        """The kind of riichi by expected value where a preset offers several (``counts``:
+        the hand after ``discard``). An open riichi wins by tsumo only where nobody may deal
+        in to it (and rarely by ron where its hand is shown), for its bonus or its extra
+        han; シュバリー doubles the win's chips for a stick that is lost without a win."""
+        kinds = {a.type for a in acts}
+        kinds.discard(ActionType.DISCARD)
+        if len(kinds) == 1:
+            return next(iter(kinds))
+        own = view.wall_left / view.seats
+        if worth <= 0 or own <= 0:
+            return self._riichi(view, seat, acts, counts, discard)
+        preset = view.preset
+        waits = view.analyzer.waits(counts, len(view.melds(seat)), preset.hand.wildcards)
+        copies = self._tile_copies(view.tileset)
+        visible = view.visible_counts()
+        left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
+        unseen = sum(left)
+        live = sum(left[k] for k in waits.kinds if k < N_KINDS)
+        if not unseen or not live:
+            return self._riichi(view, seat, acts, counts, discard)
+        share = live / unseen
+        p_tsumo = 1.0 - (1.0 - share) ** own
+        p_ron = 1.0 - (1.0 - RON_SHARE * share) ** (own * (view.seats - 1))
+        p_closed = 1.0 - (1.0 - p_tsumo) * (1.0 - p_ron)
+        if preset.table.open_riichi_guarded:
+            p_open = p_tsumo
+        else:
+            p_open = 1.0 - (1.0 - p_tsumo) * (1.0 - SHOWN_RON * p_ron)
+        gain = float(preset.scoring.open_riichi_bonus * (view.seats - 1))
+        if "open_riichi" in preset.scoring.extra_yaku:
+            gain += worth * OPEN_HAN_GAIN
+        want_open = p_open * (worth + gain) > p_closed * worth
+        p_win = p_open if want_open else p_closed
+        chips = preset.chips
+        extra_stick = preset.game.shuba_stick - preset.scoring.riichi_stick
+        sure = _sure_chips(view, seat, discard) * (chips.point_value or CHIP_POINTS)
+        want_shuba = (
+            ActionType.SHUBA_RIICHI in kinds
+            and view.scores[seat] - preset.game.shuba_stick >= SHUBA_MIN_LEFT
+            and p_win * sure > (1.0 - p_win) * extra_stick
+        )
+        for o, sh in ((want_open, want_shuba), (False, want_shuba), (want_open, False)):
+            rtype = _RIICHI_BY[o, sh]
+            if rtype in kinds:
+                return rtype
+        return next(k for k in _RIICHI_ORDER if k in kinds)
 
     # -- calls ----------------------------------------------------------------------------------
 
@@ -415,7 +489,7 @@ class _HandValue:
         ts = view.tileset
         preset = view.preset
         chips = preset.chips
-        chip_pts = (chips.point_value or 1000) if chips.enabled else 0
+        chip_pts = (chips.point_value or CHIP_POINTS) if chips.enabled else 0
         dora_kinds = view.dora_kinds
         dora: dict[Kind, int] = {}
         for d in dora_kinds:
