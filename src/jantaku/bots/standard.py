@@ -30,8 +30,11 @@ Every decision weighs what a choice wins against what it risks, from what its
   ready itself.
 * **Riichi** whenever the closed hand is ready with a live wait and it is pushing; a wait
   with no live copy stays dama to improve. The kind of riichi where a preset offers several
-  (open riichi, シュバリー) is the baseline's expected-value rule (a strong wait for an
-  open riichi; enough sure chips, a live wait and the points to spare for シュバ).
+  is chosen by expected value: an open riichi where its chance to win (by tsumo only where
+  nobody may deal in to it, gotou; rarely by ron where the hand is shown, mighty) times the
+  hand's value with its bonus (+1000 from each payer) or extra han beats a closed riichi's;
+  シュバリー where the win's sure chips it doubles (red and gold fives, norths, dice
+  chances) outweigh the dearer stick lost without a win, with the points to spare.
 * **House decisions**: nuki-dora are set aside, a north is kept for an honour yakuman
   (gotou), 九種九牌 aborts a hand three or more steps away — the baseline's rules — and
   割れ目 (mighty) doubles what the bot risks when it or the threat is the 割れ目 seat, so
