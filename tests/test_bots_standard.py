@@ -222,3 +222,39 @@ def test_fast_distances_and_useful_draws_agree_with_the_analyzer(preset: str, fo
                 got = _useful_other_forms(an, c, base, got, forms[k])
             assert {x for x in got if c[x] < 4} == set(an.useful_draws(c, melds)), (hand, k)
             c[k] += 1
+
+
+# -- the riichi kind by expected value (house presets) -----------------------------------------
+
+
+def dealer_riichi(preset: str, hand: str, start: dict[str, list[int]] | None = None) -> ActionType:
+    """The kind of riichi the standard bot declares as the dealer holding ``hand`` and a 7z
+    just drawn (dora indicators 8p 8p: no wait hidden among them)."""
+    wall = stacked(preset, [hand], live="7z", dora="8p8p")
+    state = Game(preset).new_state([wall], start=start)
+    a = choice(state, 0)
+    assert a.tile is not None and tile_kind(a.tile) == kind("7z")
+    return a.type
+
+
+def test_gotou_open_riichi_when_its_bonus_outweighs_the_lost_rons() -> None:
+    # A fresh 1s-4s wait (eight live) and the wall full: tsumo alone wins often enough for
+    # the +1000 from each; the 2s closed wait (four live) stays a closed riichi.
+    assert dealer_riichi("gotou", "123p456p789s11z23s") is ActionType.OPEN_RIICHI
+    assert dealer_riichi("gotou", "123p456p789s11z13s") is ActionType.RIICHI
+
+
+def test_gotou_shuba_when_the_sure_chips_outweigh_the_stick() -> None:
+    # A gold 5p and a red 5s: three sure chips doubled against 4000 more stick points; on a
+    # valuable hand the open riichi's bonus is small beside the rons it would give up.
+    assert dealer_riichi("gotou", "123p4g6p406s11z23s") is ActionType.SHUBA_RIICHI
+    assert dealer_riichi("gotou", "123p4g6p406s11z13s") is ActionType.SHUBA_RIICHI
+    # Without the points to spare after the 5000 stick: a plain riichi.
+    poor = {"scores": [12000, 44000, 44000]}
+    assert dealer_riichi("gotou", "123p4g6p406s11z13s", poor) is ActionType.RIICHI
+
+
+def test_mighty_open_riichi_for_its_extra_han_on_a_wide_wait() -> None:
+    # 123p 456p 789s 11z 9p + the wildcard: waits 1z 7p 8p 9p; the open riichi is a 2-han
+    # yaku, and the shown hand still wins by tsumo.
+    assert dealer_riichi("mighty", "123p456p789s11z9p") is ActionType.OPEN_RIICHI
