@@ -38,26 +38,28 @@ def _package_files() -> set[str]:
     """Every file of the package a wheel must carry that is not Python source."""
     out = set()
     for path in PACKAGE.rglob("*"):
-        if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in str(path):
+        built = path.suffix in (".py", ".pyc", ".so")  # sources and compiled modules
+        if path.is_file() and not built and "__pycache__" not in str(path):
             out.add("jantaku/" + path.relative_to(PACKAGE).as_posix())
     return out
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def _build_wheel(work: Path, *, compiled: bool) -> Path:
     """Build the wheel from a copy of the project (a build writes ``build/`` beside the
     sources, which must not land in the checkout)."""
-    work = tmp_path_factory.mktemp("wheel")
     src = work / "project"
     src.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "setup.py"):
         shutil.copy(ROOT / name, src / name)
     shutil.copytree(
         ROOT / "src",
         src / "src",
-        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so"),
+        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "*.so", "_compiled.py"),
     )
     dist = work / "dist"
+    env = {k: v for k, v in os.environ.items() if k != "JANTAKU_PURE_BUILD"}
+    if not compiled:
+        env["JANTAKU_PURE_BUILD"] = "1"
     done = subprocess.run(
         [
             *(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"),
@@ -65,12 +67,20 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ],
         capture_output=True,
         text=True,
-        timeout=300,
+        env=env,
+        timeout=1800,
     )
     assert done.returncode == 0, done.stderr
     assert "deprecated" not in done.stderr.lower(), done.stderr
     (found,) = dist.glob("jantaku-*.whl")
     return found
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The pure wheel (``JANTAKU_PURE_BUILD=1``; the compiled one is the slow test below,
+    as compiling takes minutes)."""
+    return _build_wheel(tmp_path_factory.mktemp("wheel"), compiled=False)
 
 
 @pytest.fixture(scope="module")
@@ -244,3 +254,47 @@ def test_installed_wheel_serves_the_lobby(installed: Path, tmp_path: Path) -> No
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.mark.slow
+def test_the_wheel_is_compiled_and_runs_compiled(tmp_path: Path) -> None:
+    """``pip install .`` compiles the hot packages with mypyc (issue 18): the wheel holds
+    their extension modules beside their sources, and the installed package runs them."""
+    found = _build_wheel(tmp_path, compiled=True)
+    with zipfile.ZipFile(found) as z:
+        names = set(z.namelist())
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for module in ("tiles/kinds", "hand/analysis", "scoring/score"):
+        assert f"jantaku/{module}{suffix}" in names and f"jantaku/{module}.py" in names
+    assert f"jantaku__mypyc{suffix}" in names
+    assert "jantaku/_compiled.py" in names
+    env = tmp_path / "v"
+    venv.EnvBuilder(with_pip=False).create(env)
+    py = env / "bin" / "python"
+    subprocess.run(
+        [
+            *(sys.executable, "-m", "pip", "--python", str(py), "install", "--quiet"),
+            *("--no-deps", "--no-index", str(found)),
+        ],
+        check=True,
+        timeout=300,
+    )
+    site = subprocess.run(
+        [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    Path(site, "zz_test_dependencies.pth").write_text(
+        sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8"
+    )
+    for pure, expected in (("", "compiled ("), ("1", "pure (JANTAKU_PURE is set)")):
+        version = subprocess.run(
+            [str(env / "bin" / "jantaku"), "--version"],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=_clean_env() | {"JANTAKU_PURE": pure},
+            check=True,
+        ).stdout
+        assert expected in version, version

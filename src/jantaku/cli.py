@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from jantaku import __version__, build
 from jantaku.hand import HandAnalyzer, HandError
 from jantaku.rules import RulesError, load_preset
 from jantaku.tiles import Hand, InvalidNotationError, kind_glyph, tile_kind
@@ -373,6 +374,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="jantaku",
         description="jantaku (雀卓): score, keep score, simulate and play house-rule mahjong. "
         "Each command prints JSON with --json; see 'jantaku COMMAND --help'.",
+    )
+    p.add_argument(
+        "--version",
+        action="version",
+        version=f"jantaku {__version__}, {build.describe()}",
+        help="the version, and whether the mypyc-compiled build or pure Python runs",
     )
     sub = p.add_subparsers(dest="command", required=True)
 
