@@ -29,7 +29,7 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src"
-COMPILED_PACKAGES = ("tiles", "hand", "scoring")
+COMPILED_PACKAGES = ("tiles", "hand", "scoring", "game", "bots")
 # Not on the hot path, or not compilable: kept pure (paths relative to src/jantaku).
 EXCLUDED = frozenset(
     {
@@ -37,6 +37,9 @@ EXCLUDED = frozenset(
         # Once a game: its points are ints or floats by rule (5 or -5.0 in the JSON), and a
         # compiled ``float`` would turn every int into a float.
         "scoring/settlement.py",
+        # Once a hand, and the server's scorekeeper subclasses its Ledger (an interpreted class
+        # cannot subclass a compiled one).
+        "scoring/ledger.py",
     }
 )
 GROUP = "jantaku"  # the shared library: jantaku__mypyc.<abi>.so

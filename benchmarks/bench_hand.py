@@ -42,11 +42,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 try:
+    from jantaku import build
     from jantaku.hand import HandAnalyzer
     from jantaku.tiles import tileset
     from jantaku.tiles.kinds import N_KINDS, TERMINALS_AND_HONORS
 except ImportError:  # running from a checkout without installing: use src/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from jantaku import build
     from jantaku.hand import HandAnalyzer
     from jantaku.tiles import tileset
     from jantaku.tiles.kinds import N_KINDS, TERMINALS_AND_HONORS
@@ -223,6 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"jantaku hand analysis benchmark: n={n} seed={seed}, Python {platform.python_version()}, "
         + (f"mahjong {mahjong_version()}" if HAVE_MAHJONG else "mahjong not installed")
+        + f"; jantaku {build.describe()}"
     )
     if not HAVE_MAHJONG:
         print("note: the mahjong package is missing (pip install mahjong): its columns are skipped")

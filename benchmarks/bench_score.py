@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from jantaku import build
 from jantaku.rules import load_preset
 from jantaku.scoring import NotAWin, RiichiKind, Scorer, ScoreResult, WinSituation
 from jantaku.tiles import Hand, Meld, MeldType, Source, tile_name
@@ -658,6 +659,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     note = "" if len(subset) == len(mj_args) else " (subset)"
     best = f"best of {args.repeats}"
     print(f"jantaku : {jantaku_rate:10,.0f} hands/s  ({len(sits)} hands, {best})")
+    print(f"          jantaku {build.describe()}")
     print(f"mahjong : {mahjong_rate:10,.0f} hands/s  ({len(subset)} hands{note}, {best})")
 
     # --- comparison (untimed: fresh configs, every hand)

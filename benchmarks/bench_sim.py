@@ -33,9 +33,11 @@ from pathlib import Path
 from typing import Any
 
 try:
+    from jantaku import build
     from jantaku.sim import simulate
 except ImportError:  # running from a checkout without installing: use src/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from jantaku import build
     from jantaku.sim import simulate
 
 BOTS = ("random", "baseline")
@@ -112,7 +114,8 @@ def main() -> int:
 
     print(
         f"Python {platform.python_version()} on {platform.machine()}, "
-        f"{os.cpu_count()} CPUs; {args.games} full games per row, seeds {args.seed}.."
+        f"{os.cpu_count()} CPUs; {args.games} full games per row, seeds {args.seed}..; "
+        f"jantaku {build.describe()}"
     )
     w = args.workers
     print(

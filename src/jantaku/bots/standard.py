@@ -731,8 +731,8 @@ def _danger(
         d += SIDE_DANGER * w
     # Closed (n-1, n+1) and edge (1-2 waiting 3, 8-9 waiting 7) waits.
     if 1 <= n <= 7:
-        w = min(live_left[kind - 1], live_left[kind + 1])
-        d += CLOSED_SHAPE_DANGER * min(1.0, w / 2)
+        closed_left = min(live_left[kind - 1], live_left[kind + 1])
+        d += CLOSED_SHAPE_DANGER * min(1.0, closed_left / 2)
     if n == 2 or n == 6:
         d += CLOSED_SHAPE_DANGER * 0.8
     return d
