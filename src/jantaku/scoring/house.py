@@ -39,7 +39,7 @@ class Stage(Enum):
     """After the point table, on every win (yakuman too): a non-zero answer moves it up."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HouseWin:
     """What a house unit looks at: one reading of one win."""
 

@@ -533,6 +533,7 @@ class Scorer:
             gates,
         )
         found: list[YakuHan] = []
+        house_win: HouseWin | None = None
         yakuman = 0
         for test, mult, yh in gated.yakuman:
             if test is None or test(c):
@@ -590,7 +591,8 @@ class Scorer:
                     fu = min(fu, rules.fu_cap)
         base, limit = self._base(han, fu, yakuman)
         if self._house_level:
-            house_win = HouseWin(sit, r, counts, rules, powers, self.wait_count)
+            if house_win is None:
+                house_win = HouseWin(sit, r, counts, rules, powers, self.wait_count)
             for unit in self._house_level:
                 if not unit.han(house_win):
                     continue
