@@ -205,3 +205,49 @@ def test_a_win_let_pass_is_furiten_until_the_next_discard_or_for_good_after_riic
     assert states == [
         None, None, "turn", "turn", None, None, None, None, "riichi", "riichi", "riichi", None,
     ]
+
+
+def test_an_open_riichi_shows_its_hand_or_its_waits_to_the_others(
+    server: str, browser: Any
+) -> None:
+    """An opponent's open riichi as the page draws it: mighty's «全開け» turns their hand face
+    up at their side; gotou's «待ちのみ開示でOK» leaves it face down and shows the waits beside
+    it. A closed riichi shows neither."""
+    ctx = browser.new_context(locale="ja-JP")
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server}/")
+        rows = page.evaluate(
+            """async () => {
+              const b = await import('/static/board.js');
+              const out = {};
+              for (const kind of ['hand', 'waits', 'closed']) {
+                const M = b.newModel({ seat: 0, you: 0, seats: ['a', 'b', 'c'] });
+                b.fold(M, { type: 'start_kyoku', bakaze: 'E', kyoku: 1, honba: 0, kyotaku: 0,
+                  oya: 0, scores: [35000, 35000, 35000], dora_marker: '1p',
+                  tehai: [36, 40, 44, 48, 52, 56, 60, 64, 68, 72, 76, 80, 84] });
+                b.fold(M, { type: 'tsumo', actor: 1, tile: '?', pai: '?' });
+                b.fold(M, { type: 'reach', actor: 1 });
+                b.fold(M, { type: 'dahai', actor: 1, tile: 108, pai: '1s', tsumogiri: false });
+                const accepted = { type: 'reach_accepted', actor: 1 };
+                const shown = [37, 41, 45, 49, 53, 57, 61, 65, 69, 73, 77, 81, 85];
+                if (kind === 'hand') accepted.shown = shown;
+                if (kind === 'waits') accepted.shown_waits = '14s';
+                b.fold(M, accepted);
+                const row = b.renderHandRow(M, 1);
+                out[kind] = {
+                  open: row.classList.contains('open'),
+                  tiles: row.querySelectorAll('.tile').length,
+                  waits: M.shownWaits[1],
+                  stickTaken: M.scores[1],
+                };
+              }
+              return out;
+            }"""
+        )
+    finally:
+        ctx.close()
+    assert rows["hand"]["open"] and rows["hand"]["tiles"] == 13
+    assert not rows["waits"]["open"] and rows["waits"]["waits"] == "14s"
+    assert not rows["closed"]["open"] and rows["closed"]["waits"] is None
+    assert {r["stickTaken"] for r in rows.values()} == {34000}
