@@ -122,10 +122,10 @@ def best_discard(hand: list[int]) -> int:
 
 
 def test_the_waits_show_exactly_when_the_hand_is_tenpai(server: str, browser: Any) -> None:
-    # Seed 281 deals the human a hand one tile from ready; it is played toward ready without
+    # Seed 195 deals the human a hand one tile from ready; it is played toward ready without
     # calls, and at every step the page shows the waits exactly when the server's analyzer
     # finds the hand ready, フリテン exactly when a wait lies in the own river.
-    ctx, page = open_table(browser, server, 281, viewport={"width": 1280, "height": 900})
+    ctx, page = open_table(browser, server, 195, viewport={"width": 1280, "height": 900})
     seen_tenpai = 0
     try:
         for _ in range(200):

@@ -317,20 +317,20 @@ def click_to_win(
 
 # (preset, seed, people, how the human wins, hands finished before): what each shows.
 NORMAL = [
-    ("riichi", 17, 4, "tsumo", 0),  # passes a chi, riichi, menzen tsumo + riichi + ura
-    ("gotou", 8, 3, "ron", 0),  # three kita, the four riichi buttons, シュバ, ron: ippatsu, chips
+    ("riichi", 21, 4, "tsumo", 0),  # passes a chi, riichi, menzen tsumo + riichi + ura
+    ("gotou", 383, 3, "ron", 0),  # three kita, the four riichi buttons, シュバ, ron: ippatsu, chips
 ]
 SLOW = [
-    ("riichi", 53, 4, "ron", 0),  # passes a chi, riichi, ron from South
-    ("riichi", 44, 4, "ron", 0),  # pon of east (double east), passes a pon, ron
-    ("riichi", 43, 4, "tsumo", 0),  # riichi ippatsu tsumo, mangan
-    ("riichi", 22, 4, "ron", 1),  # a long second hand: eight passes, riichi, ron
-    ("gotou", 5, 3, "tsumo", 0),  # two kita, open シュバ riichi, ippatsu tsumo
-    ("gotou", 36, 3, "ron", 0),  # two kita (a flower, a north), pon of chun, ron
-    ("gotou", 18, 3, "tsumo", 1),  # the second hand: kita, open riichi, tsumo
-    ("mighty", 20, 3, "tsumo", 0),  # open riichi, ippatsu tsumo
+    ("riichi", 113, 4, "ron", 0),  # passes a chi, riichi, ron from South
+    ("riichi", 390, 4, "ron", 0),  # pon of east (double east), passes a pon, ron
+    ("riichi", 196, 4, "tsumo", 0),  # riichi ippatsu tsumo, mangan
+    ("riichi", 181, 4, "ron", 1),  # a long second hand: six passes, riichi, ron
+    ("gotou", 187, 3, "tsumo", 0),  # two kita, open シュバ riichi, ippatsu tsumo
+    ("gotou", 233, 3, "ron", 0),  # two kita (a flower, a north), pon of chun, ron
+    ("gotou", 171, 3, "tsumo", 1),  # the second hand: kita, open riichi, tsumo
+    ("mighty", 102, 3, "tsumo", 0),  # open riichi, ippatsu tsumo
     ("mighty", 24, 3, "ron", 0),  # open riichi on a red five, ron, mangan
-    ("mighty", 10, 3, "tsumo", 0),  # pon of hatsu, tsumo
+    ("mighty", 753, 3, "tsumo", 0),  # pon of hatsu, tsumo
 ]
 
 
@@ -368,8 +368,8 @@ def test_the_human_wins_by_clicking(
 @pytest.mark.parametrize(
     ("preset", "seed", "people", "how"),
     [
-        ("riichi", 17, 4, "tsumo"),  # p(ass) twice, r(iichi), t(sumo)
-        ("mighty", 28, 3, "ron"),  # p(ass), o (pon), t (ron)
+        ("riichi", 21, 4, "tsumo"),  # p(ass) twice, r(iichi), t(sumo)
+        ("mighty", 224, 3, "ron"),  # p(ass), o (pon), t (ron)
     ],
 )
 def test_a_win_by_keyboard_shortcuts(
