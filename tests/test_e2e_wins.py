@@ -324,12 +324,14 @@ SLOW = [
     ("riichi", 113, 4, "ron", 0),  # passes a chi, riichi, ron from South
     ("riichi", 390, 4, "ron", 0),  # pon of east (double east), passes a pon, ron
     ("riichi", 196, 4, "tsumo", 0),  # riichi ippatsu tsumo, mangan
-    ("riichi", 181, 4, "ron", 1),  # a long second hand: six passes, riichi, ron
+    ("riichi", 258, 4, "ron", 1),  # a long second hand: six passes, riichi, ron
     ("gotou", 187, 3, "tsumo", 0),  # two kita, open シュバ riichi, ippatsu tsumo
     ("gotou", 233, 3, "ron", 0),  # two kita (a flower, a north), pon of chun, ron
     ("gotou", 171, 3, "tsumo", 1),  # the second hand: kita, open riichi, tsumo
     ("mighty", 102, 3, "tsumo", 0),  # open riichi, ippatsu tsumo
-    ("mighty", 24, 3, "ron", 0),  # open riichi on a red five, ron, mangan
+    # open riichi, ron, mangan (no seed below 2,800 declares it on a red five and wins by ron
+    # in the first hand since the per-hand chance)
+    ("mighty", 26, 3, "ron", 0),
     ("mighty", 753, 3, "tsumo", 0),  # pon of hatsu, tsumo
 ]
 
