@@ -271,14 +271,14 @@ def dora_at_once(mirror: wins.Mirror, kind: str) -> bool:
 
 # (preset, seed, people, kind, the human's decisions before it): what each shows.
 KAN_NORMAL = [
-    ("riichi", 170, 4, "ankan", 0),  # the dealer's first decision: a closed kan of 4 tiles
-    ("riichi", 7, 4, "kakan", 6),  # pon, then the fourth tile drawn: added kan
-    ("riichi", 284, 4, "daiminkan", 4),  # a bot's discard to the three in hand: open kan
+    ("riichi", 191, 4, "ankan", 0),  # the dealer's first decision: a closed kan of 4 tiles
+    ("riichi", 197, 4, "kakan", 7),  # pon, then the fourth tile drawn: added kan
+    ("riichi", 23, 4, "daiminkan", 7),  # a bot's discard to the three in hand: open kan
 ]
 KAN_SLOW = [
-    ("gotou", 127, 3, "ankan", 0),  # gotou: two dora indicators at the start
-    ("gotou", 65, 3, "daiminkan", 2),  # gotou turns an open kan's dora at once
-    ("sanma", 33, 3, "kakan", 8),
+    ("gotou", 400, 3, "ankan", 0),  # gotou: two dora indicators at the start
+    ("gotou", 27, 3, "daiminkan", 7),  # gotou turns an open kan's dora at once
+    ("sanma", 36, 3, "kakan", 4),
 ]
 
 
@@ -441,13 +441,13 @@ def many_wins(evs: list[dict[str, Any]]) -> bool:
 
 # (preset, seed, people, hands before it, [(winner, discarder), ...] in the engine's order)
 DOUBLE_NORMAL = [
-    ("riichi", 143, 4, 0, [(0, 2), (1, 2)]),  # the human and Bot 2 ron Bot 3's discard
-    ("riichi", 264, 4, 0, [(2, 0), (3, 0)]),  # the human's discard: Bots 3 and 4 ron it
+    ("riichi", 3280, 4, 0, [(0, 2), (1, 2)]),  # the human and Bot 2 ron Bot 3's discard
+    ("riichi", 3060, 4, 0, [(2, 0), (3, 0)]),  # the human's discard: Bots 3 and 4 ron it
 ]
 DOUBLE_SLOW = [
-    ("riichi", 45, 4, 0, [(3, 1), (0, 1)]),  # the human second from the discarder
-    ("gotou", 70, 3, 0, [(1, 0), (2, 0)]),  # three players, chips
-    ("sanma", 305, 3, 0, [(2, 1), (0, 1)]),
+    ("riichi", 1536, 4, 0, [(3, 2), (0, 2)]),  # the human second from the discarder
+    ("gotou", 39, 3, 0, [(1, 0), (2, 0)]),  # three players, chips
+    ("sanma", 86, 3, 0, [(2, 1), (0, 1)]),
 ]
 
 
@@ -505,13 +505,13 @@ def test_a_double_ron_in_the_result_dialog(
 # (preset, seed, how the human wins, hands finished before it): people=4, person 3 sits out the
 # first hand, the human (person 0) the dealer's next ones ([3, 0, 1, 2] when written).
 FOUR_NORMAL = [
-    ("sanma", 26, "tsumo", 0),  # riichi, tsumo in the first hand (person 3 sits out)
-    ("sanma", 131, "ron", 2),  # the human sits out the second hand, wins the third: riichi
+    ("sanma", 24, "tsumo", 0),  # riichi, tsumo in the first hand (person 3 sits out)
+    ("sanma", 12, "ron", 2),  # the human sits out the second hand, wins the third: riichi
 ]
 FOUR_SLOW = [
-    ("tokushima", 147, "ron", 2),  # riichi ippatsu ron after sitting out, chips
-    ("gotou", 20, "tsumo", 2),  # kita, pon, tsumo after sitting out the second hand
-    ("tokushima", 15, "tsumo", 0),
+    ("tokushima", 179, "ron", 2),  # riichi ippatsu ron after sitting out, chips
+    ("gotou", 36, "tsumo", 2),  # kita, pon, tsumo after sitting out the second hand
+    ("tokushima", 21, "tsumo", 0),
 ]
 
 
