@@ -41,6 +41,7 @@ PURE_TESTS := tests/test_tiles.py tests/test_hand_examples.py tests/test_scoring
 	tests/test_house_scoring.py tests/test_game_engine.py \
 	tests/test_bots_standard.py::test_chi_for_open_tanyao_near_tenpai \
 	tests/test_bots_sim.py::test_view_and_tile_checks_catch_leaks \
+	tests/test_bots_visibility.py::test_bots_decide_the_same_from_their_own_seat_state \
 	tests/test_game_house_rules.py::test_ankan_after_riichi_compares_waits_or_their_number \
 	$(addprefix src/jantaku/,tiles hand scoring game bots)
 

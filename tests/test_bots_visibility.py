@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from jantaku import build
 from jantaku.bots import SeatView, SeatViews, make_bot
 from jantaku.game import Game, State
 from jantaku.game.engine import Player, Wall
@@ -194,6 +195,12 @@ CASES = [(p, seed, None) for p in PRESET_NAMES for seed in (1, 2)] + [
 ]
 
 
+# Compiled bots check their argument's type: the duck-typed reference view is theirs to read
+# only in the pure build (`make test` runs this test again with JANTAKU_PURE=1).
+@pytest.mark.skipif(
+    build.MODE == "compiled",
+    reason="gives compiled bots a duck-typed view: runs in the pure pass",
+)
 @pytest.mark.parametrize(("preset", "seed", "people"), CASES)
 def test_bots_decide_the_same_from_their_own_seat_state(
     preset: str, seed: int, people: int | None
