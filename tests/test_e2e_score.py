@@ -279,7 +279,11 @@ def test_two_phones_edit_one_session(server: str, browser: Any) -> None:
     a.click("[data-testid=edit-1]")
     a.click("[data-testid=from-null]")
     a.click("[data-testid=record]")
-    b.wait_for_function("document.querySelector('[data-testid=hand-1]').innerText.includes('ツモ')")
+    # Both phones redraw from the server's answer, each in its own time: wait for both.
+    for phone_ in (a, b):
+        phone_.wait_for_function(
+            "document.querySelector('[data-testid=hand-1]').innerText.includes('ツモ')"
+        )
     assert shown_scores(a, 4) == shown_scores(b, 4)
     ledger_agrees(server, sid, a)
     assert not a.errors and not b.errors
