@@ -244,7 +244,9 @@ def check_dialog(page: Any, evs: list[dict[str, Any]], after: list[int], chips: 
             assert shown["how"] == "Tsumo", shown
         else:
             assert shown["how"].startswith("Ron from"), shown
-            assert f"Bot {hora['target'] + 1} (baseline)" in shown["how"], shown
+            # The human is seat 0 ("You"); the bots are named by their seat.
+            payer = "You" if hora["target"] == 0 else f"Bot {hora['target'] + 1} (baseline)"
+            assert payer in shown["how"], shown
         assert [y[0] for y in win["yakus"]] == [y["id"] for y in hora["yakus"]], text
         for han, y in zip(shown["han"], hora["yakus"], strict=True):
             assert ("akuman" in han) if y["yakuman"] else (han == f"{y['han']} han"), han
@@ -325,6 +327,7 @@ SLOW = [
     ("riichi", 390, 4, "ron", 0),  # pon of east (double east), passes a pon, ron
     ("riichi", 196, 4, "tsumo", 0),  # riichi ippatsu tsumo, mangan
     ("riichi", 258, 4, "ron", 1),  # a long second hand: six passes, riichi, ron
+    ("riichi", 181, 4, "ron", 1),  # the first hand's dialog: a bot's ron off the human dealer
     ("gotou", 187, 3, "tsumo", 0),  # two kita, open シュバ riichi, ippatsu tsumo
     ("gotou", 233, 3, "ron", 0),  # two kita (a flower, a north), pon of chun, ron
     ("gotou", 171, 3, "tsumo", 1),  # the second hand: kita, open riichi, tsumo
