@@ -27,22 +27,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, final
 
-from jantaku.hand.tables import INF, ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
-from jantaku.tiles.kinds import M2, N_KINDS, Kind, kind_name
+from jantaku.hand.tables import INF, ISO_KEYS, ROWS, SEQ_KEYS, complete_cost, pair_row
+from jantaku.tiles.kinds import M2, N_KINDS, TERMINALS_AND_HONORS, Kind, kind_name
 from jantaku.tiles.tileset import TileSet
 
 Counts = Sequence[int]
 
-# Counts 0..4 become the digits b"0".."4"; anything else becomes "x", which int() rejects.
-_DIGITS: Final = b"01234" + b"x" * 251
-# (kind, weight of that kind in its group's base-5 key), per group of the tables.
-_MAN: Final = tuple((k, 5 ** (8 - k)) for k in range(9))
-_PIN: Final = tuple((9 + i, 5 ** (8 - i)) for i in range(9))
-_SOU: Final = tuple((18 + i, 5 ** (8 - i)) for i in range(9))
-_HONORS4: Final = tuple((27 + i, 5 ** (6 - i)) for i in range(7))
-_ISO3: Final = ((0, 5**8), (8, 5**7), *((27 + i, 5 ** (6 - i)) for i in range(7)))
+_ORPHAN: Final[list[bool]] = [k in TERMINALS_AND_HONORS for k in range(N_KINDS)]
+"""The thirteen kinds of 国士無双."""
+
+_Scan = tuple[int, int, int, int, int, int, int, int, int, int]
+"""What :meth:`HandAnalyzer._scan` reads from counts in one pass: the base-5 keys of the
+four groups (:meth:`HandAnalyzer.__init__` says which kinds), the number of kinds held once,
+twice, three and four times (七対子), and of the thirteen orphans: the kinds held, and 1 if
+one of them is held twice or more (国士)."""
 
 
 class HandError(ValueError):
@@ -90,6 +90,32 @@ class Waits:
         return bool(self.kinds)
 
 
+_NO_WAITS: Final[list[Waits]] = [Waits(s, ()) for s in range(-1, 15)]
+"""The answer for a hand that is not one tile short, by shanten + 1 (one shared instance:
+most hands a bot asks about are not tenpai)."""
+
+
+def _no_waits(shanten: int) -> Waits:
+    return _NO_WAITS[shanten + 1] if shanten + 1 < len(_NO_WAITS) else Waits(shanten, ())
+
+
+def _chiitoi(n1: int, n2: int, n3: int, n4: int, four: bool) -> int:
+    """Distance of 七対子 from the numbers of kinds held once, twice, three, four times
+    (``four``: four of a kind may be two pairs)."""
+    if four:
+        pairs = n2 + n3 + 2 * n4
+        up = n1 + n3  # kinds that become a pair (one more) with one tile
+    else:
+        pairs = n2 + n3 + n4
+        up = n1
+    need = 7 - pairs
+    if need <= 0:
+        return 0
+    # A kind held once needs one tile; a new pair of an unheld kind needs two.
+    return need + need - up if up < need else need
+
+
+@final
 class HandAnalyzer:
     """Shanten, waits and decompositions for the kinds of one tile set.
 
@@ -107,6 +133,22 @@ class HandAnalyzer:
         self.three_player = not ts.has_kind(M2)
         self.hand_kinds: tuple[Kind, ...] = ts.hand_kinds
         self._hand_kind_set = frozenset(ts.hand_kinds)
+        self._in_set: list[bool] = [k in self._hand_kind_set for k in range(N_KINDS)]
+        # The table groups (tables.py): each kind's group and its weight in the group's
+        # base-5 key (first kind most significant). Four players: man, pin, sou (number
+        # suits) and the honours (unrelated kinds). Three: pin, sou, no group 2, and the
+        # 1m, 9m and honours as nine unrelated kinds.
+        self._group: list[int] = [-1] * N_KINDS
+        self._weight: list[int] = [0] * N_KINDS
+        unrelated = ([0, 8] if self.three_player else []) + list(range(27, 34))
+        suits = [(0, 9), (1, 18)] if self.three_player else [(0, 0), (1, 9), (2, 18)]
+        for g, base in suits:
+            for i in range(9):
+                self._group[base + i] = g
+                self._weight[base + i] = 5 ** (8 - i)
+        for i, k in enumerate(unrelated):
+            self._group[k] = 3
+            self._weight[k] = 5 ** (len(unrelated) - 1 - i)
 
     # -- validation ---------------------------------------------------------------------------
 
@@ -131,96 +173,133 @@ class HandAnalyzer:
             raise HandError(f"a hand has 13 or 14 tiles (3 per called set), this one has {total}")
 
     # -- distances (the hot path) -----------------------------------------------------------
+    #
+    # Written for mypyc: native int loops over a list, byte tables, no dict or method look-up
+    # per tile (compiled, a shanten is a few hundred nanoseconds).
 
-    def _digits(self, counts: Counts) -> bytes:
-        return bytes(counts[:N_KINDS]).translate(_DIGITS)
+    def _scan(self, counts: Counts) -> _Scan:
+        c: list[int] = counts if isinstance(counts, list) else list(counts)
+        group = self._group
+        weight = self._weight
+        k0 = k1 = k2 = k3 = 0
+        n1 = n2 = n3 = n4 = 0
+        orphans = orphan_pair = 0
+        for k in range(N_KINDS):
+            x = c[k]
+            if x == 0:
+                continue
+            if x < 0 or x > 4:
+                raise HandError(f"{x} copies of {kind_name(k)}")
+            g = group[k]
+            if g == 0:
+                k0 += x * weight[k]
+            elif g == 1:
+                k1 += x * weight[k]
+            elif g == 2:
+                k2 += x * weight[k]
+            elif g == 3:
+                k3 += x * weight[k]
+            if x == 1:
+                n1 += 1
+            elif x == 2:
+                n2 += 1
+            elif x == 3:
+                n3 += 1
+            else:
+                n4 += 1
+            if _ORPHAN[k]:
+                orphans += 1
+                if x >= 2:
+                    orphan_pair = 1
+        return k0, k1, k2, k3, n1, n2, n3, n4, orphans, orphan_pair
 
-    def _standard_vector(self, b: bytes) -> int:
+    def _far_rows(self, k2: int, k3: int) -> list[int]:
+        """The merged vector of groups 2 and 3 (no group 2 with three players)."""
         if self.three_player:
-            return merge(
-                merge(SEQ_IDS[int(b[9:18], 5)], SEQ_IDS[int(b[18:27], 5)]),
-                ISO_IDS[int(b[0:1] + b[8:9] + b[27:34], 5)],
-            )
-        return merge(
-            merge(SEQ_IDS[int(b[0:9], 5)], SEQ_IDS[int(b[9:18], 5)]),
-            merge(SEQ_IDS[int(b[18:27], 5)], ISO_IDS[int(b[27:34], 5)]),
-        )
-
-    def _chiitoi_distance(self, b: bytes) -> int:
-        n1, n3, n4 = b.count(b"1"), b.count(b"3"), b.count(b"4")
-        if self.chiitoi_four:
-            pairs = b.count(b"2") + n3 + 2 * n4
-            upgradable = n1 + n3
-        else:
-            pairs = b.count(b"2") + n3 + n4
-            upgradable = n1
-        need = 7 - pairs
-        if need <= 0:
-            return 0
-        up = upgradable if upgradable < need else need
-        return up + 2 * (need - up)
-
-    @staticmethod
-    def _kokushi_distance(b: bytes) -> int:
-        t = b[0:1] + b[8:10] + b[17:19] + b[26:34]
-        zeros = t.count(b"0")
-        has_pair = 13 - zeros - t.count(b"1") > 0
-        return zeros + (0 if has_pair else 1)
+            return ROWS[ISO_KEYS[k3]]
+        return ROWS[pair_row(SEQ_KEYS[k2], ISO_KEYS[k3])]
 
     def distances(self, counts: Counts, melds: int = 0) -> tuple[int, int, int]:
         """Distance of each form: (standard, 七対子, 国士). Forms that need a closed hand are
         ``INF`` when there are called sets."""
-        b = self._digits(counts)
-        std = VECTORS[self._standard_vector(b)][2 * (4 - melds) + 1]
+        k0, k1, k2, k3, n1, n2, n3, n4, orphans, orphan_pair = self._scan(counts)
+        near = ROWS[pair_row(SEQ_KEYS[k0], SEQ_KEYS[k1])]
+        std = complete_cost(near, self._far_rows(k2, k3), 4 - melds)
         if melds:
             return std, INF, INF
-        return std, self._chiitoi_distance(b), self._kokushi_distance(b)
+        return std, _chiitoi(n1, n2, n3, n4, self.chiitoi_four), 14 - orphans - orphan_pair
 
     def distance(self, counts: Counts, melds: int = 0) -> int:
         """Fewest tiles to add for a complete hand, over all forms."""
-        # The hot path: everything inlined, merges looked up in the cache directly.
-        b = bytes(counts[:34]).translate(_DIGITS)
-        get = MERGE_CACHE.get
-        if self.three_player:
-            a = SEQ_IDS[int(b[9:18], 5)] << 16 | SEQ_IDS[int(b[18:27], 5)]
-            ab = get(a)
-            if ab is None:
-                ab = merge(a >> 16, a & 0xFFFF)
-            v = ab << 16 | ISO_IDS[int(b[0:1] + b[8:9] + b[27:34], 5)]
-            vid = get(v)
-            if vid is None:
-                vid = merge(v >> 16, v & 0xFFFF)
-        else:
-            a = SEQ_IDS[int(b[0:9], 5)] << 16 | SEQ_IDS[int(b[9:18], 5)]
-            ab = get(a)
-            if ab is None:
-                ab = merge(a >> 16, a & 0xFFFF)
-            c = SEQ_IDS[int(b[18:27], 5)] << 16 | ISO_IDS[int(b[27:34], 5)]
-            cd = get(c)
-            if cd is None:
-                cd = merge(c >> 16, c & 0xFFFF)
-            v = ab << 16 | cd
-            vid = get(v)
-            if vid is None:
-                vid = merge(ab, cd)
-        std: int = VECTORS[vid][9 - 2 * melds]
+        k0, k1, k2, k3, n1, n2, n3, n4, orphans, orphan_pair = self._scan(counts)
+        near = ROWS[pair_row(SEQ_KEYS[k0], SEQ_KEYS[k1])]
+        std = complete_cost(near, self._far_rows(k2, k3), 4 - melds)
         if melds or std == 0:
             return std
-        n1, n3, n4 = b.count(b"1"), b.count(b"3"), b.count(b"4")
-        if self.chiitoi_four:
-            pairs = b.count(b"2") + n3 + 2 * n4
-            up = n1 + n3
-        else:
-            pairs = b.count(b"2") + n3 + n4
-            up = n1
-        need = 7 - pairs
-        chiitoi = 0 if need <= 0 else (need + need - up if up < need else need)
-        t = b[0:1] + b[8:10] + b[17:19] + b[26:34]
-        zeros = t.count(b"0")
-        kokushi = zeros + (0 if 13 - zeros - t.count(b"1") > 0 else 1)
+        chiitoi = _chiitoi(n1, n2, n3, n4, self.chiitoi_four)
+        kokushi = 14 - orphans - orphan_pair
         if chiitoi < std:
             std = chiitoi
         return kokushi if kokushi < std else std
+
+    def draw_distances(self, counts: Counts, melds: int = 0) -> list[int]:
+        """For each of the 34 kinds, :meth:`distance` after drawing one more of it (``INF``
+        for a kind the concealed tiles hold four of, or that the tile set has not).
+
+        One scan and one table look-up per kind: the drawn tile changes one group's key, so
+        only that group's vector is looked up again and merged with the others' (the other
+        two forms change by a closed form)."""
+        k0, k1, k2, k3, n1, n2, n3, n4, orphans, orphan_pair = self._scan(counts)
+        c: list[int] = counts if isinstance(counts, list) else list(counts)
+        sets = 4 - melds
+        four = self.chiitoi_four
+        three_player = self.three_player
+        i0, i1, i2, i3 = SEQ_KEYS[k0], SEQ_KEYS[k1], SEQ_KEYS[k2], ISO_KEYS[k3]
+        near = ROWS[pair_row(i0, i1)]
+        far = self._far_rows(k2, k3)
+        group = self._group
+        weight = self._weight
+        in_set = self._in_set
+        out = [INF] * N_KINDS
+        for k in range(N_KINDS):
+            x = c[k]
+            if x >= 4 or not in_set[k]:
+                continue
+            g = group[k]
+            w = weight[k]
+            if g == 0:
+                d = complete_cost(ROWS[pair_row(SEQ_KEYS[k0 + w], i1)], far, sets)
+            elif g == 1:
+                d = complete_cost(ROWS[pair_row(i0, SEQ_KEYS[k1 + w])], far, sets)
+            elif g == 2:
+                d = complete_cost(near, ROWS[pair_row(SEQ_KEYS[k2 + w], i3)], sets)
+            elif three_player:
+                d = complete_cost(near, ROWS[ISO_KEYS[k3 + w]], sets)
+            else:
+                d = complete_cost(near, ROWS[pair_row(i2, ISO_KEYS[k3 + w])], sets)
+            if not melds and d > 0:
+                # The drawn tile moves its kind from the count-x bucket to the x+1 one.
+                if x == 0:
+                    chiitoi = _chiitoi(n1 + 1, n2, n3, n4, four)
+                elif x == 1:
+                    chiitoi = _chiitoi(n1 - 1, n2 + 1, n3, n4, four)
+                elif x == 2:
+                    chiitoi = _chiitoi(n1, n2 - 1, n3 + 1, n4, four)
+                else:
+                    chiitoi = _chiitoi(n1, n2, n3 - 1, n4 + 1, four)
+                if chiitoi < d:
+                    d = chiitoi
+                if not _ORPHAN[k]:
+                    kokushi = 14 - orphans - orphan_pair
+                elif x == 0:
+                    kokushi = 13 - orphans - orphan_pair  # one more orphan
+                else:
+                    kokushi = 13 - orphans  # a held orphan: now the pair
+
+                if kokushi < d:
+                    d = kokushi
+            out[k] = d
+        return out
 
     # -- shanten --------------------------------------------------------------------------------
 
@@ -266,74 +345,32 @@ class HandAnalyzer:
         a fifth copy unless the analyzer allows it.
         """
         d = self.distance(counts, melds)
-        shanten = max(d - wildcards - 1, -1)
+        shanten = d - wildcards - 1 if d > wildcards else -1
         exact = self._needs_exact(wildcards, called)
         if d > wildcards + 1 and not (exact and self.fifth_copy and d <= wildcards + 3):
-            return Waits(shanten, ())
+            return _no_waits(shanten)
         c = list(counts[:N_KINDS])
+        # Without the exact path, one table pass gives every kind's distance after its draw.
+        after = None if exact else self.draw_distances(c, melds)
         drawable: list[Kind] = []
         out: list[Kind] = []
-        # Without the exact path, the standard form's completers come from the per-suit
-        # tables (one look-up per candidate); only a near seven pairs or kokushi needs the
-        # whole-hand distance per candidate.
-        fast = None if exact else self._standard_completers(c, melds, wildcards)
-        if fast is not None and not melds:
-            _, chiitoi, kokushi = self.distances(c, melds)
-            if min(chiitoi, kokushi) <= wildcards + 1:
-                fast = None
         for k in self.hand_kinds:
             own = c[k] + (called[k] if called is not None else 0)
             if own >= 4:
                 continue
             drawable.append(k)
-            if fast is not None:
-                if k in fast:
-                    out.append(k)
-                continue
-            c[k] += 1
-            if exact:
-                ok = bool(self.wildcard_readings(c, melds, wildcards, called, first_only=True))
+            if after is not None:
+                ok = after[k] <= wildcards
             else:
-                ok = self.distance(c, melds) <= wildcards
-            c[k] -= 1
+                c[k] += 1
+                ok = bool(self.wildcard_readings(c, melds, wildcards, called, first_only=True))
+                c[k] -= 1
             if ok:
                 out.append(k)
         if out and exact and shanten > 0:
             shanten = 0
         infinite = bool(out) and len(out) == len(drawable)
         return Waits(shanten, tuple(out), infinite)
-
-    def _standard_completers(self, c: list[int], melds: int, wildcards: int) -> set[Kind]:
-        """Kinds whose draw completes the standard form (four-copy limit of the concealed
-        tiles only; the caller checks what can be drawn)."""
-        b = bytes(c).translate(_DIGITS)
-        target = 9 - 2 * melds
-        if self.three_player:
-            groups = [
-                (SEQ_IDS, int(b[9:18], 5), _PIN),
-                (SEQ_IDS, int(b[18:27], 5), _SOU),
-                (ISO_IDS, int(b[0:1] + b[8:9] + b[27:34], 5), _ISO3),
-            ]
-        else:
-            groups = [
-                (SEQ_IDS, int(b[0:9], 5), _MAN),
-                (SEQ_IDS, int(b[9:18], 5), _PIN),
-                (SEQ_IDS, int(b[18:27], 5), _SOU),
-                (ISO_IDS, int(b[27:34], 5), _HONORS4),
-            ]
-        ids = [table[key] for table, key, _ in groups]
-        out: set[Kind] = set()
-        for g, (table, key, kinds) in enumerate(groups):
-            rest = -1
-            for h, vid in enumerate(ids):
-                if h != g:
-                    rest = vid if rest < 0 else merge(rest, vid)
-            for kind, weight in kinds:
-                if c[kind] >= 4:
-                    continue
-                if VECTORS[merge(table[key + weight], rest)][target] <= wildcards:
-                    out.add(kind)
-        return out
 
     def useful_draws(
         self,
@@ -348,16 +385,11 @@ class HandAnalyzer:
         dora indicators...). Kinds with no live copy are kept, with 0.
         """
         base = self.distance(counts, melds)
-        c = list(counts[:N_KINDS])
+        after = self.draw_distances(counts, melds)
         out: dict[Kind, int] = {}
         for k in self.hand_kinds:
-            own = c[k] + (called[k] if called is not None else 0)
-            if own >= 4:
-                continue
-            c[k] += 1
-            better = self.distance(c, melds) < base
-            c[k] -= 1
-            if better:
+            own = counts[k] + (called[k] if called is not None else 0)
+            if own < 4 and after[k] < base:
                 seen = visible[k] if visible is not None else 0
                 out[k] = max(0, 4 - own - seen)
         return out
@@ -427,12 +459,7 @@ class HandAnalyzer:
     def _complete_exact(self, c: list[int], melds: int) -> bool:
         """Complete-hand test that also works with counts above four."""
         if max(c) <= 4:
-            b = self._digits(c)
-            if VECTORS[self._standard_vector(b)][2 * (4 - melds) + 1] == 0:
-                return True
-            if melds:
-                return False
-            return self._chiitoi_distance(b) == 0 or self._kokushi_distance(b) == 0
+            return self.distance(c, melds) == 0
         if any(_standard_splits(c, 4 - melds, True, 0)):
             return True
         if melds:

@@ -4,6 +4,11 @@ A *vector* is a tuple of ten small ints, ``v[2*m + p]`` = the fewest tiles to ad
 of kinds so that it holds ``m`` sets and ``p`` pairs. Every suit pattern maps to the id of its
 vector; vectors of several groups combine by a min-plus convolution (:func:`merge`), cached by
 id pair, so a whole hand is a handful of array and dict look-ups.
+
+The compiled kernels (:mod:`jantaku.hand.analysis`) read the same tables in a form mypyc
+turns into plain C: :data:`SEQ_KEYS` / :data:`ISO_KEYS` (one byte per pattern: every vector
+id fits a byte), :data:`ROWS` (each vector as a ``list[int]``) and :func:`pair_row`, the
+merge of two groups memoised in a flat list instead of a dict keyed by boxed ints.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ INF: Final = 99
 VEC_LEN: Final = 10
 
 
-def _load() -> tuple[list[tuple[int, ...]], array[int], array[int]]:
+def _load() -> tuple[list[tuple[int, ...]], array[int], array[int], bytes, bytes]:
     packed = resources.files("jantaku.data").joinpath("suit_tables.bin").read_bytes()
     blob = zlib.decompress(packed)
     n_vec, n_seq, n_iso = struct.unpack_from("<III", blob, 0)
@@ -31,17 +36,30 @@ def _load() -> tuple[list[tuple[int, ...]], array[int], array[int]]:
     off += 2 * n_seq
     iso = array("H")
     iso.frombytes(blob[off : off + 2 * n_iso])
-    if len(seq) != 5**9 or len(iso) != 5**9:
+    if len(seq) != 5**9 or len(iso) != 5**9 or n_vec > 255:
         raise RuntimeError("jantaku/data/suit_tables.bin is damaged; regenerate it")
-    return vectors, seq, iso
+    # Fewer than 256 vectors: an id is its little-endian low byte (every second byte).
+    start = 12 + n_vec * VEC_LEN
+    seq_keys = blob[start : start + 2 * n_seq : 2]
+    iso_keys = blob[off : off + 2 * n_iso : 2]
+    high = blob[start + 1 : start + 2 * n_seq : 2] + blob[off + 1 : off + 2 * n_iso : 2]
+    if high.count(0) != len(high):
+        raise RuntimeError("jantaku/data/suit_tables.bin is damaged; regenerate it")
+    return vectors, seq, iso, seq_keys, iso_keys
 
 
-VECTORS: list[tuple[int, ...]]
-SEQ_IDS: array[int]
+_TABLES: Final = _load()
+VECTORS: list[tuple[int, ...]] = _TABLES[0]
+SEQ_IDS: array[int] = _TABLES[1]
 """Vector id of each number-suit pattern, by base-5 key (first kind most significant)."""
-ISO_IDS: array[int]
+ISO_IDS: array[int] = _TABLES[2]
 """Vector id of each pattern of nine unrelated kinds (honours, three-player 1m/9m)."""
-VECTORS, SEQ_IDS, ISO_IDS = _load()
+SEQ_KEYS: Final[bytes] = _TABLES[3]
+"""``SEQ_IDS`` as one byte per pattern (what the compiled kernels read)."""
+ISO_KEYS: Final[bytes] = _TABLES[4]
+"""``ISO_IDS`` as one byte per pattern."""
+N_BASE: Final = len(VECTORS)
+"""Vectors of single groups (ids below ``N_BASE``); merged ones follow."""
 
 _INTERN: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(VECTORS)}
 for _i, _v in enumerate(VECTORS):
@@ -84,3 +102,47 @@ def merge(a: int, b: int) -> int:
         MERGE_CACHE[key] = r
         MERGE_CACHE[b << 16 | a] = r
     return r
+
+
+# -- the compiled kernels' form -----------------------------------------------------------------
+
+ROWS: Final[list[list[int]]] = [list(v) for v in VECTORS]
+"""Vectors by row id: the single groups' (same ids as ``VECTORS``), then merged pairs."""
+_ROW_IDS: Final[dict[tuple[int, ...], int]] = {}
+for _i, _v in enumerate(VECTORS):
+    _ROW_IDS.setdefault(_v, _i)
+_PAIR_ROWS: Final[list[int]] = [-1] * (N_BASE * N_BASE)
+"""Row id of two single groups merged, by ``a * N_BASE + b``; -1 until first asked for (at
+most 181 x 181 pairs, and a hand only meets few of them)."""
+
+
+def pair_row(a: int, b: int) -> int:
+    """Row id of the vector of two single groups (ids below ``N_BASE``) taken together."""
+    i = a * N_BASE + b
+    r = _PAIR_ROWS[i]
+    if r < 0:
+        vec = _convolve(VECTORS[a], VECTORS[b])
+        got = _ROW_IDS.get(vec)
+        if got is None:
+            got = len(ROWS)
+            ROWS.append(list(vec))
+            _ROW_IDS[vec] = got
+        r = got
+        _PAIR_ROWS[i] = r
+        _PAIR_ROWS[b * N_BASE + a] = r
+    return r
+
+
+def complete_cost(u: list[int], v: list[int], sets: int) -> int:
+    """Fewest tiles to add to two rows' groups for ``sets`` sets and a pair between them
+    (the one entry of their merge that a hand needs, without building the merge)."""
+    best = INF
+    j = 2 * sets
+    for i in range(0, j + 1, 2):
+        x = u[i] + v[j - i + 1]  # the pair in v's groups
+        if x < best:
+            best = x
+        x = u[i + 1] + v[j - i]  # the pair in u's groups
+        if x < best:
+            best = x
+    return best
