@@ -26,17 +26,25 @@ exactly checked, in the whole hand) unless the analyzer allows fifth copies.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Final, NamedTuple, final
 
-from jantaku.hand.tables import INF, ISO_KEYS, ROWS, SEQ_KEYS, complete_cost, pair_row
+from jantaku.hand.tables import (
+    INF,
+    ISO_KEYS,
+    ROWS,
+    SEQ_KEYS,
+    complete_cost,
+    pair_row,
+)
 from jantaku.tiles.kinds import M2, N_KINDS, TERMINALS_AND_HONORS, Kind, kind_name
 from jantaku.tiles.tileset import TileSet
 
 Counts = Sequence[int]
 
-_ORPHAN: Final[list[bool]] = [k in TERMINALS_AND_HONORS for k in range(N_KINDS)]
-"""The thirteen kinds of 国士無双."""
+_ORPHAN: Final = bytes(k in TERMINALS_AND_HONORS for k in range(N_KINDS))
+"""1 for each of the thirteen kinds of 国士無双 (bytes: compiled, an item is a native int)."""
+_NOT_DRAWN: Final = 255
+"""``HandAnalyzer._draw_group`` of a kind that is not in the tile set."""
 
 _Scan = tuple[int, int, int, int, int, int, int, int, int, int]
 """What :meth:`HandAnalyzer._scan` reads from counts in one pass: the base-5 keys of the
@@ -70,24 +78,55 @@ class ShantenForms(NamedTuple):
         return min(self.standard, self.chiitoitsu, self.kokushi)
 
 
-@dataclass(frozen=True)
+@final
 class Waits:
-    """The kinds that complete a hand one tile short.
+    """The kinds that complete a hand one tile short (immutable, compared by value).
 
     ``infinite`` is true when every kind that the player could still draw completes the hand
     (無限: a wildcard hand whose real tiles are already four sets).
     """
 
-    shanten: int
-    kinds: tuple[Kind, ...]
-    infinite: bool = False
+    # A plain class rather than a frozen dataclass: compiled, a dataclass's generated
+    # ``__init__`` stays interpreted, and cost 1.5 µs a call, more than the waits search.
+
+    def __init__(self, shanten: int, kinds: tuple[Kind, ...], infinite: bool = False) -> None:
+        self._shanten = shanten
+        self._kinds = kinds
+        self._infinite = infinite
+
+    @property
+    def shanten(self) -> int:
+        return self._shanten
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        return self._kinds
+
+    @property
+    def infinite(self) -> bool:
+        return self._infinite
 
     @property
     def names(self) -> list[str]:
-        return [kind_name(k) for k in self.kinds]
+        return [kind_name(k) for k in self._kinds]
 
     def __bool__(self) -> bool:
-        return bool(self.kinds)
+        return bool(self._kinds)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Waits):
+            return NotImplemented
+        return (self._shanten, self._kinds, self._infinite) == (
+            other._shanten,
+            other._kinds,
+            other._infinite,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._shanten, self._kinds, self._infinite))
+
+    def __repr__(self) -> str:
+        return f"Waits(shanten={self._shanten}, kinds={self._kinds}, infinite={self._infinite})"
 
 
 _NO_WAITS: Final[list[Waits]] = [Waits(s, ()) for s in range(-1, 15)]
@@ -133,7 +172,6 @@ class HandAnalyzer:
         self.three_player = not ts.has_kind(M2)
         self.hand_kinds: tuple[Kind, ...] = ts.hand_kinds
         self._hand_kind_set = frozenset(ts.hand_kinds)
-        self._in_set: list[bool] = [k in self._hand_kind_set for k in range(N_KINDS)]
         # The table groups (tables.py): each kind's group and its weight in the group's
         # base-5 key (first kind most significant). Four players: man, pin, sou (number
         # suits) and the honours (unrelated kinds). Three: pin, sou, no group 2, and the
@@ -149,6 +187,12 @@ class HandAnalyzer:
         for i, k in enumerate(unrelated):
             self._group[k] = 3
             self._weight[k] = 5 ** (len(unrelated) - 1 - i)
+        # What a draw of each kind changes (draw_distances): its group, or _NOT_DRAWN for a
+        # kind that is not in the tile set. Bytes: compiled, reading one is a native int.
+        self._draw_group = bytes(
+            g if g >= 0 and k in self._hand_kind_set else _NOT_DRAWN
+            for k, g in enumerate(self._group)
+        )
 
     # -- validation ---------------------------------------------------------------------------
 
@@ -213,7 +257,7 @@ class HandAnalyzer:
                     orphan_pair = 1
         return k0, k1, k2, k3, n1, n2, n3, n4, orphans, orphan_pair
 
-    def _far_rows(self, k2: int, k3: int) -> list[int]:
+    def _far_rows(self, k2: int, k3: int) -> bytes:
         """The merged vector of groups 2 and 3 (no group 2 with three players)."""
         if self.three_player:
             return ROWS[ISO_KEYS[k3]]
@@ -252,52 +296,67 @@ class HandAnalyzer:
         k0, k1, k2, k3, n1, n2, n3, n4, orphans, orphan_pair = self._scan(counts)
         c: list[int] = counts if isinstance(counts, list) else list(counts)
         sets = 4 - melds
-        four = self.chiitoi_four
         three_player = self.three_player
         i0, i1, i2, i3 = SEQ_KEYS[k0], SEQ_KEYS[k1], SEQ_KEYS[k2], ISO_KEYS[k3]
         near = ROWS[pair_row(i0, i1)]
         far = self._far_rows(k2, k3)
-        group = self._group
+        # The other forms after a draw of a kind held x times: the kind moves from the
+        # count-x bucket to the x+1 one (七対子); an orphan adds a kind or the pair (国士).
+        closed = melds == 0
+        four = self.chiitoi_four
+        ch0 = _chiitoi(n1 + 1, n2, n3, n4, four)
+        ch1 = _chiitoi(n1 - 1, n2 + 1, n3, n4, four)
+        ch2 = _chiitoi(n1, n2 - 1, n3 + 1, n4, four)
+        ch3 = _chiitoi(n1, n2, n3 - 1, n4 + 1, four)
+        ko_other = 14 - orphans - orphan_pair
+        ko_new = 13 - orphans - orphan_pair
+        ko_held = 13 - orphans
+        group = self._draw_group
         weight = self._weight
-        in_set = self._in_set
         out = [INF] * N_KINDS
+        # Draws of different kinds often leave their group with the same vector (tiles far
+        # from the others): the last two vectors of the group and their distances are kept.
+        cached_group = vid_a = vid_b = -1
+        d_a = d_b = INF
         for k in range(N_KINDS):
             x = c[k]
-            if x >= 4 or not in_set[k]:
-                continue
             g = group[k]
+            if x >= 4 or g == _NOT_DRAWN:
+                continue
             w = weight[k]
             if g == 0:
-                d = complete_cost(ROWS[pair_row(SEQ_KEYS[k0 + w], i1)], far, sets)
+                vid = SEQ_KEYS[k0 + w]
             elif g == 1:
-                d = complete_cost(ROWS[pair_row(i0, SEQ_KEYS[k1 + w])], far, sets)
+                vid = SEQ_KEYS[k1 + w]
             elif g == 2:
-                d = complete_cost(near, ROWS[pair_row(SEQ_KEYS[k2 + w], i3)], sets)
-            elif three_player:
-                d = complete_cost(near, ROWS[ISO_KEYS[k3 + w]], sets)
+                vid = SEQ_KEYS[k2 + w]
             else:
-                d = complete_cost(near, ROWS[pair_row(i2, ISO_KEYS[k3 + w])], sets)
-            if not melds and d > 0:
-                # The drawn tile moves its kind from the count-x bucket to the x+1 one.
-                if x == 0:
-                    chiitoi = _chiitoi(n1 + 1, n2, n3, n4, four)
-                elif x == 1:
-                    chiitoi = _chiitoi(n1 - 1, n2 + 1, n3, n4, four)
-                elif x == 2:
-                    chiitoi = _chiitoi(n1, n2 - 1, n3 + 1, n4, four)
+                vid = ISO_KEYS[k3 + w]
+            if g != cached_group:
+                cached_group, vid_a, vid_b = g, -1, -1
+            if vid == vid_a:
+                d = d_a
+            elif vid == vid_b:
+                d = d_b
+            else:
+                if g == 0:
+                    d = complete_cost(ROWS[pair_row(vid, i1)], far, sets)
+                elif g == 1:
+                    d = complete_cost(ROWS[pair_row(i0, vid)], far, sets)
+                elif g == 2:
+                    d = complete_cost(near, ROWS[pair_row(vid, i3)], sets)
+                elif three_player:
+                    d = complete_cost(near, ROWS[vid], sets)
                 else:
-                    chiitoi = _chiitoi(n1, n2, n3 - 1, n4 + 1, four)
-                if chiitoi < d:
-                    d = chiitoi
-                if not _ORPHAN[k]:
-                    kokushi = 14 - orphans - orphan_pair
-                elif x == 0:
-                    kokushi = 13 - orphans - orphan_pair  # one more orphan
-                else:
-                    kokushi = 13 - orphans  # a held orphan: now the pair
-
-                if kokushi < d:
-                    d = kokushi
+                    d = complete_cost(near, ROWS[pair_row(i2, vid)], sets)
+                vid_b, d_b, vid_a, d_a = vid_a, d_a, vid, d
+            if closed:
+                ch = ch0 if x == 0 else ch1 if x == 1 else ch2 if x == 2 else ch3
+                ko = ko_other if not _ORPHAN[k] else ko_new if x == 0 else ko_held
+                if ch < d:
+                    d = ch
+                if ko < d:
+                    d = ko
             out[k] = d
         return out
 

@@ -106,8 +106,10 @@ def merge(a: int, b: int) -> int:
 
 # -- the compiled kernels' form -----------------------------------------------------------------
 
-ROWS: Final[list[list[int]]] = [list(v) for v in VECTORS]
-"""Vectors by row id: the single groups' (same ids as ``VECTORS``), then merged pairs."""
+ROWS: Final[list[bytes]] = [bytes(v) for v in VECTORS]
+"""Vectors by row id: the single groups' (same ids as ``VECTORS``), then merged pairs.
+Bytes (every entry is at most 99): compiled, an item of a ``bytes`` is a native int, read
+without the reference counting and unboxing of a list's items."""
 _ROW_IDS: Final[dict[tuple[int, ...], int]] = {}
 for _i, _v in enumerate(VECTORS):
     _ROW_IDS.setdefault(_v, _i)
@@ -125,7 +127,7 @@ def pair_row(a: int, b: int) -> int:
         got = _ROW_IDS.get(vec)
         if got is None:
             got = len(ROWS)
-            ROWS.append(list(vec))
+            ROWS.append(bytes(vec))
             _ROW_IDS[vec] = got
         r = got
         _PAIR_ROWS[i] = r
@@ -133,7 +135,7 @@ def pair_row(a: int, b: int) -> int:
     return r
 
 
-def complete_cost(u: list[int], v: list[int], sets: int) -> int:
+def complete_cost(u: bytes, v: bytes, sets: int) -> int:
     """Fewest tiles to add to two rows' groups for ``sets`` sets and a pair between them
     (the one entry of their merge that a hand needs, without building the merge)."""
     best = INF
