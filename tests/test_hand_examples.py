@@ -197,6 +197,20 @@ def test_useful_draws_count_called_copies() -> None:
     assert {kind_name(k): n for k, n in draws.items()} == {"1m": 4, "4m": 4, "4z": 3}
 
 
+def test_useful_draws_with_a_wildcard_are_the_real_waits() -> None:
+    """The seed's fifth-copy hand (above) is tenpai: its useful draws are its waits. 9s looks
+    useful to the tables (7s9s + the wildcard as 8s) but would need a fifth 8s; with fifth
+    copies allowed it is a wait, and useful."""
+    ts = tileset("mighty")
+    hand = Hand.parse("123p456p7s66z a8888s", ts)
+    c, called = hand.concealed_counts(), called_counts(hand)
+    draws = analyzer("mighty").useful_draws(c, 1, 1, called)
+    assert [kind_name(k) for k in draws] == names("5s 6s 7s 6z")
+    assert draws[kind_from_name("6z")] == 2  # two 6z in the hand
+    loose = analyzer("mighty", fifth_copy=True).useful_draws(c, 1, 1, called)
+    assert [kind_name(k) for k in loose] == names("5s 6s 7s 9s 6z")
+
+
 # -- bad input --------------------------------------------------------------------------------
 
 

@@ -442,13 +442,22 @@ class HandAnalyzer:
         """For a 13-tile hand: each kind whose draw lowers the shanten, with how many copies
         are still live (not in this hand, its melds, or ``visible``: rivers, other melds,
         dora indicators...). Kinds with no live copy are kept, with 0.
+
+        With wildcards whose four-copy limit the tables cannot see (a called tile of the
+        kind, or fifth copies allowed: see :meth:`waits`), a draw that completes the hand
+        counts only if it really does: a tenpai hand's useful draws are its waits.
         """
         base = self.distance(counts, melds)
         after = self.draw_distances(counts, melds)
+        wins: tuple[Kind, ...] = ()
+        floor = -1  # draws to a distance above this count by the tables alone
+        if self._needs_exact(wildcards, called):
+            wins = self.waits(counts, melds, wildcards, called).kinds
+            floor = INF if wins else wildcards
         out: dict[Kind, int] = {}
         for k in self.hand_kinds:
             own = counts[k] + (called[k] if called is not None else 0)
-            if own < 4 and after[k] < base:
+            if own < 4 and (floor < after[k] < base or k in wins):
                 seen = visible[k] if visible is not None else 0
                 out[k] = max(0, 4 - own - seen)
         return out

@@ -7,8 +7,9 @@ id pair, so a whole hand is a handful of array and dict look-ups.
 
 The compiled kernels (:mod:`jantaku.hand.analysis`) read the same tables in a form mypyc
 turns into plain C: :data:`SEQ_KEYS` / :data:`ISO_KEYS` (one byte per pattern: every vector
-id fits a byte), :data:`ROWS` (each vector as a ``list[int]``) and :func:`pair_row`, the
-merge of two groups memoised in a flat list instead of a dict keyed by boxed ints.
+id fits a byte), :data:`ROWS` (each vector as ``bytes``), :func:`pair_row` (the merge of
+two groups, memoised in a flat list instead of a dict keyed by boxed ints) and
+:func:`complete_cost` (the one entry of a merge that a whole hand needs).
 """
 
 from __future__ import annotations
