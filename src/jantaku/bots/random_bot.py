@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, final
+
+from jantaku.game.chance import randbelow
 
 if TYPE_CHECKING:
     from jantaku.bots import SeatView
     from jantaku.game import Action, LegalActions
 
 
+@final
 class RandomBot:
     """Uniform over the legal actions, from its own seeded generator.
 
@@ -28,4 +31,4 @@ class RandomBot:
     def choose(self, view: SeatView, seat: int, legal: LegalActions) -> Action:
         if not legal:
             raise ValueError(f"seat {seat} has no legal action to choose from")
-        return legal[self._rng.randrange(len(legal))]
+        return legal[randbelow(self._rng, len(legal))]

@@ -26,6 +26,33 @@ from .wall import Json, Wall
 DEAD_WALL = 14
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` > 0, the same number from the same generator, without
+    going through the interpreted ``random`` module (a bot asks once per decision).
+
+    >>> randbelow(random.Random(3), 10) == random.Random(3).randrange(10)
+    True
+    """
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, tiles: list[Tile]) -> None:
+    """``rng.shuffle(tiles)``: the same order from the same generator (Fisher-Yates from the
+    end, as CPython does), compiled with the engine.
+
+    >>> a, b = list(range(136)), list(range(136))
+    >>> shuffle(random.Random("x"), a); random.Random("x").shuffle(b); a == b
+    True
+    """
+    for i in range(len(tiles) - 1, 0, -1):
+        j = randbelow(rng, i + 1)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
 def deal(
     tiles: Sequence[Tile],
     people: int,
@@ -98,7 +125,7 @@ class Chance:
         if wall is None:
             self._walls = None  # the stacked walls are used up: shuffle from here on
             shuffled = list(tiles)
-            rng.shuffle(shuffled)
+            shuffle(rng, shuffled)
             wall = lay(shuffled)
         out = HandStart(wall, stacked)
         if wareme:

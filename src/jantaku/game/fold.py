@@ -39,7 +39,7 @@ from .events import (
     StartKyoku,
     Tsumo,
 )
-from .legal import compute_options
+from .legal import NO_WAITS, compute_options
 from .outcomes import ChipsPaid, DrawPaid, Outcome, WinPaid
 from .player import Player
 
@@ -199,8 +199,11 @@ def _pay_chips(st: State, seat: int, item: str, n: int) -> ChipsPaid:
 def _dahai(st: State, ev: Dahai) -> None:
     seat, tile = ev.actor, ev.tile
     p = st.players[seat]
+    floor = p.shanten_floor
     p.hand.remove(tile)
     p.hand_changed()
+    if floor >= 1 and not st.game.wildcards:
+        p.waits = NO_WAITS  # two or more from a win before the discard: no waits after it
     p.river.append(tile)
     p.discarded_kinds.add(tile_kind(tile))
     if p.riichi.declared and st.reach_pending != seat:

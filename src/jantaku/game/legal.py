@@ -19,10 +19,12 @@ from .actions import Action, ActionType, LegalActions
 from .player import Player, counts
 
 if TYPE_CHECKING:
-    from .engine import State
+    from .engine import Game, State
 
 
 # -- waits and furiten ----------------------------------------------------------------------
+
+NO_WAITS: frozenset[Kind] = frozenset()
 
 
 def waits(st: State, p: Player, hand: Sequence[Tile]) -> frozenset[Kind]:
@@ -222,7 +224,7 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
             or st.ledger.state.scores[seat] >= game.preset.scoring.riichi_stick
         )
         and (wall_left >= st.seats or table.riichi_without_draws)
-        and game.analyzer.shanten(c, len(p.melds), game.wildcards) <= 0
+        and riichi_shanten(game, p, c) <= 0
     )
     rkinds = riichi_kinds(st, seat) if can_riichi else ()
     if not rkinds:  # the plain discards come last: built only when a bot asks for them
@@ -243,6 +245,14 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
                 continue
             out.append(Action(rtype, seat, t))
     return out
+
+
+def riichi_shanten(game: Game, p: Player, c: list[int]) -> int:
+    """The shanten of the hand with its drawn tile (``c``: its counts), kept on the player:
+    the fold then knows the hand after the discard has no waits when it is 1 or more."""
+    s = game.analyzer.shanten(c, len(p.melds), game.wildcards)
+    p.shanten_floor = s
+    return s
 
 
 def riichi_kinds(st: State, seat: int) -> tuple[ActionType, ...]:

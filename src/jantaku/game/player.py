@@ -42,10 +42,16 @@ class Player:
     """The seat whose discard this player's last open kan took (大明槓の責任払い)."""
     riichi_draws: list[Kind] = field(default_factory=list)
     """Kinds drawn since this player's riichi (gotou option ぐるぐるチャンス)."""
+    shanten_floor: int = -1
+    """The shanten :mod:`~jantaku.game.legal` measured of the hand as it is, with its drawn
+    tile (-1: not measured). A discard never lowers a hand's shanten, so at 1 or more the
+    hand after the discard is known to have no waits (without wildcards, whose exact waits
+    may run further)."""
 
     def hand_changed(self) -> None:
         self.waits = None
         self.call_kinds = None
+        self.shanten_floor = -1
 
     def pon_kinds(self) -> frozenset[Kind]:
         """Kinds this hand holds two of: most discards are not one, and this is asked of

@@ -27,7 +27,7 @@ from jantaku.tiles.notation import Meld, MeldType, Source, parse_tiles
 from jantaku.tiles.tileset import Tile, tile_kind
 
 from .deal import WIND_LETTERS
-from .visibility import Event, seen_by
+from .visibility import Event, is_public, seen_by
 
 if TYPE_CHECKING:
     from jantaku.hand import HandAnalyzer
@@ -504,6 +504,10 @@ class SeatViews:
         seats = range(len(logs))
         for i in range(self._fed, n):
             ev = events[i]
+            if is_public(ev):  # most events: every seat sees them as they are
+                for log in logs:
+                    log.append(ev)
+                continue
             shared: Event | None = None  # one copy of a view that several seats see alike
             for s in seats:
                 e = seen_by(ev, s)

@@ -52,7 +52,7 @@ def turn(st: State, a: Action) -> None:
             deal.draw(st, seat, rinshan=True)
     else:
         assert a.tile is not None
-        if t in RIICHI_TYPES:
+        if t is not ActionType.DISCARD and t in RIICHI_TYPES:
             st.emit(Reach(seat, open=t in _OPEN, shuba=t in _SHUBA))
         deal.reveal_dora(st)
         # 手詰まり: every discard the seat had would deal in to an open riichi.
