@@ -216,6 +216,9 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
         return out
     closed = all(not m.is_open for m in p.melds)
     discards = discard_choices(st, seat)
+    # The shanten decides riichi. Without wildcards it is measured at every turn: at 1 or
+    # more, the fold knows the hand after the discard has no waits to look for.
+    shanten = measure_shanten(game, p, c) if not game.wildcards else None
     can_riichi = (
         closed
         and drawn is not None
@@ -224,7 +227,7 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
             or st.ledger.state.scores[seat] >= game.preset.scoring.riichi_stick
         )
         and (wall_left >= st.seats or table.riichi_without_draws)
-        and riichi_shanten(game, p, c) <= 0
+        and (measure_shanten(game, p, c) if shanten is None else shanten) <= 0
     )
     rkinds = riichi_kinds(st, seat) if can_riichi else ()
     if not rkinds:  # the plain discards come last: built only when a bot asks for them
@@ -247,9 +250,9 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
     return out
 
 
-def riichi_shanten(game: Game, p: Player, c: list[int]) -> int:
-    """The shanten of the hand with its drawn tile (``c``: its counts), kept on the player:
-    the fold then knows the hand after the discard has no waits when it is 1 or more."""
+def measure_shanten(game: Game, p: Player, c: list[int]) -> int:
+    """The shanten of the hand at its turn (``c``: its counts), kept on the player: the fold
+    then knows the hand after the discard has no waits when it is 1 or more."""
     s = game.analyzer.shanten(c, len(p.melds), game.wildcards)
     p.shanten_floor = s
     return s
@@ -300,27 +303,29 @@ def discard_choices(st: State, seat: int) -> list[Tile]:
     p = st.players[seat]
     keep = st.game.undiscardable
     face_of = st.game.tileset.faces
-    first: dict[int, Tile] = {}  # the first copy of each face in the hand
+    seen: set[int] = set()
+    faces: list[Tile] = []  # the first copy of each face in the hand
     for t in p.hand:
         f = face_of[t]
-        if f not in first:
-            first[f] = t
-    faces = list(first.values())
-
-    def allowed(banned: frozenset[Kind]) -> list[Tile]:
-        if not banned:
-            return faces
-        return [t for t in faces if tile_kind(t) not in banned]
-
-    choices = allowed(p.forbidden_kinds | keep)
+        if f not in seen:
+            seen.add(f)
+            faces.append(t)
+    forbidden = p.forbidden_kinds
+    choices = _allowed(faces, forbidden | keep if forbidden else keep)
     if not choices:
-        choices = allowed(keep) or faces
+        choices = _allowed(faces, keep) or faces
     danger = deal_in_kinds(st, seat)
     if danger:
         safe = [t for t in choices if tile_kind(t) not in danger]
         if safe:
             return safe
     return choices
+
+
+def _allowed(faces: list[Tile], banned: frozenset[Kind]) -> list[Tile]:
+    if not banned:
+        return faces
+    return [t for t in faces if tile_kind(t) not in banned]
 
 
 def ankan_keeps_waits(st: State, p: Player, kind: Kind) -> bool:
