@@ -21,7 +21,7 @@ looks each group up once for both.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final, final
 
 from jantaku.hand.analysis import Split, group_splits
 from jantaku.tiles.kinds import (
@@ -29,7 +29,6 @@ from jantaku.tiles.kinds import (
     DRAGONS,
     EAST,
     GREEN_KINDS,
-    N_KINDS,
     NORTH,
     Kind,
     is_simple,
@@ -109,23 +108,40 @@ def round_is(wind: Kind) -> int:
     return ROUND_EAST << (wind - EAST)
 
 
-class Group(NamedTuple):
-    """One suit's (or the honors') tiles: their splits, and what they add to the gate bits."""
+@final
+class Group:
+    """One suit's (or the honors') tiles: their splits, and what they add to the gate bits.
 
-    splits: list[Split]
-    """Every split into sets and at most one pair (:func:`jantaku.hand.analysis.group_splits`)."""
-    all_bits: int
-    """Bits that hold for the hand only if they hold for every group (``ALL_SIMPLE``...)."""
-    any_bits: int
-    """Bits that hold for the hand if they hold for one group (``HONOR``, ``STRAIGHT``...)."""
-    numbers: int
-    """Bit n set when number n + 1 is held (suits only)."""
-    triples: int
-    """Bit n set when number n + 1 is held three times or more (suits only)."""
-    sets: int
-    """Sum of count // 3."""
-    suit: int
-    """1 for a number suit holding tiles, else 0."""
+    A plain class rather than a named tuple: the compiled build reads its fields as C struct
+    members, and the scorer reads them for every hand."""
+
+    __slots__ = ("all_bits", "any_bits", "numbers", "sets", "splits", "suit", "triples")
+
+    def __init__(
+        self,
+        splits: list[Split],
+        all_bits: int,
+        any_bits: int,
+        numbers: int,
+        triples: int,
+        sets: int,
+        suit: int,
+    ) -> None:
+        self.splits = splits
+        """Every split into sets and at most one pair
+        (:func:`jantaku.hand.analysis.group_splits`)."""
+        self.all_bits = all_bits
+        """Bits that hold for the hand only if they hold for every group (``ALL_SIMPLE``...)."""
+        self.any_bits = any_bits
+        """Bits that hold for the hand if they hold for one group (``HONOR``, ``STRAIGHT``...)."""
+        self.numbers = numbers
+        """Bit n set when number n + 1 is held (suits only)."""
+        self.triples = triples
+        """Bit n set when number n + 1 is held three times or more (suits only)."""
+        self.sets = sets
+        """Sum of count // 3."""
+        self.suit = suit
+        """1 for a number suit holding tiles, else 0."""
 
 
 _ALL_BITS: Final = ALL_SIMPLE | ALL_TOH | ALL_TERMINAL | ALL_HONOR | ALL_GREEN | NO_MIDDLE
@@ -181,33 +197,51 @@ def _group(base: Kind, group: bytes) -> Group:
     return Group(group_splits(base, group), all_bits, any_bits, numbers, triples, sets, suit)
 
 
-_MAN: dict[bytes, Group] = {}
-_PIN: dict[bytes, Group] = {}
-_SOU: dict[bytes, Group] = {}
-_HONORS: dict[bytes, Group] = {}
+_CACHES: Final[tuple[dict[int, Group], ...]] = ({}, {}, {}, {})
+"""The groups met so far, one dict per suit and the honors, by :func:`_key`."""
 _CACHE_LIMIT: Final = 100_000
 """Patterns kept per group (a suit has about 400,000 possible patterns; hands use few)."""
 
 
-def _lookup(cache: dict[bytes, Group], base: Kind, group: bytes) -> Group:
-    hit = cache.get(group)
-    if hit is None:
-        hit = _group(base, group)
-        if len(cache) < _CACHE_LIMIT:
-            cache[group] = hit
+def _key(counts: Sequence[int], start: int, end: int) -> int:
+    """A group's counts as one int, four bits a kind (a kind is held at most four times, or
+    five with mighty's fifth copy): a dict key built without the ``bytes`` slice that used
+    to be allocated and hashed for every group of every hand."""
+    key = 0
+    for k in range(start, end):
+        key = key << 4 | counts[k]
+    return key
+
+
+def _lookup(cache: dict[int, Group], key: int, counts: Sequence[int], base: Kind) -> Group:
+    end = base + (9 if base < EAST else 7)
+    hit = _group(base, bytes(counts[base:end]))
+    if len(cache) < _CACHE_LIMIT:
+        cache[key] = hit
     return hit
 
 
 def groups_of(counts: Sequence[int]) -> tuple[Group, Group, Group, Group]:
     """The manzu, pinzu, souzu and honor groups of a hand's counts per kind (the flowers,
     if any, are not looked at)."""
-    b = bytes(counts[:N_KINDS])
-    return (
-        _MAN.get(b[:9]) or _lookup(_MAN, 0, b[:9]),
-        _PIN.get(b[9:18]) or _lookup(_PIN, 9, b[9:18]),
-        _SOU.get(b[18:27]) or _lookup(_SOU, 18, b[18:27]),
-        _HONORS.get(b[27:]) or _lookup(_HONORS, EAST, b[27:]),
-    )
+    man, pin, sou, hon = _CACHES
+    k = _key(counts, 0, 9)
+    m = man.get(k)
+    if m is None:
+        m = _lookup(man, k, counts, 0)
+    k = _key(counts, 9, 18)
+    p = pin.get(k)
+    if p is None:
+        p = _lookup(pin, k, counts, 9)
+    k = _key(counts, 18, 27)
+    s = sou.get(k)
+    if s is None:
+        s = _lookup(sou, k, counts, 18)
+    k = _key(counts, 27, 34)
+    h = hon.get(k)
+    if h is None:
+        h = _lookup(hon, k, counts, EAST)
+    return m, p, s, h
 
 
 def group_gates(m: Group, p: Group, s: Group, h: Group) -> int:

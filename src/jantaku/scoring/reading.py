@@ -143,10 +143,28 @@ def _set_fu(s: SetInfo) -> int:
     return f
 
 
-_MELD_SETS: Final = {
-    t: tuple((_meld_set(t, k), _set_fu(_meld_set(t, k))) for k in range(N_KINDS)) for t in MeldType
-}
-"""Each meld type's set and fu, by the meld's (lowest) kind."""
+_MeldSet = tuple[SetInfo, int, bool, Kind, bool, bool]
+"""A meld's set, its fu, and the set's ``seq``, ``kind``, ``kan`` and ``concealed``
+(unpacked here once: a named tuple's fields are slow to read in the compiled build)."""
+
+
+def _meld_sets(t: MeldType) -> tuple[_MeldSet, ...]:
+    return tuple(
+        (s, _set_fu(s), s.seq, s.kind, s.kan, s.concealed)
+        for s in (_meld_set(t, k) for k in range(N_KINDS))
+    )
+
+
+_MELD_SETS: Final = tuple((t, _meld_sets(t)) for t in MeldType)
+"""Each meld type's sets, by the meld's (lowest) kind. Found by the type's identity: an
+enum member's hash runs in Python (enum.py), so it is no dictionary key on the hot path."""
+
+
+def _sets_of(t: MeldType) -> tuple[_MeldSet, ...]:
+    for mt, sets in _MELD_SETS:
+        if mt is t:
+            return sets
+    raise ValueError(t)
 
 
 def _wait_in_run(start: Kind, win: Kind) -> str:
@@ -187,15 +205,15 @@ def readings(
         if melds:
             sets = []
             for m in melds:
-                info, f = _MELD_SETS[m.type][min(m.tiles) >> 2]
+                info, f, seq, kind, kan, concealed = _sets_of(m.type)[min(m.tiles) >> 2]
                 sets.append(info)
                 m_fu += f
-                if info.seq:
-                    m_seqs += (info.kind,)
+                if seq:
+                    m_seqs += (kind,)
                 else:
-                    m_trips += (info.kind,)
-                    m_kans += info.kan
-                    m_ankou += info.concealed
+                    m_trips += (kind,)
+                    m_kans += kan
+                    m_ankou += concealed
             called = tuple(sets)
         for pair, d_trips, d_seqs in decompositions:
             trips = d_trips + m_trips

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
-from functools import partial
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, final
 
 from jantaku.hand.analysis import HandAnalyzer, combine_splits
 from jantaku.rules.model import Preset
@@ -66,6 +64,7 @@ from .yaku import (
     DORA_NAMES,
     HOUSE_IDS,
     SUPERSEDES,
+    YAKU_BY_ID,
     Ctx,
     Yaku,
 )
@@ -91,27 +90,71 @@ class YakuHan(NamedTuple):
         return DORA_NAMES[self.id][0] if self.id in DORA_NAMES else ALL_YAKU_BY_ID[self.id].name_en
 
 
-@dataclass(slots=True)
+@final
 class ScoreResult:
-    yaku: tuple[YakuHan, ...]
-    han: int
-    fu: int
-    yakuman: int
-    """Real yakuman multiples (a counted yakuman is 0 here, ``limit`` says ``yakuman``)."""
-    limit: str | None
-    base: int
-    payments: dict[Kind, int]
-    """Payer seat wind → points paid, honba and bonuses included."""
-    sticks: int
-    """Riichi sticks collected (count)."""
-    reading: Reading
-    pao_wind: Kind | None = None
-    value: int = 0
-    """What the hand is worth before honba, sticks and bonuses (Tenhou's ``ten``)."""
-    wildcards: tuple[Kind, ...] = ()
-    """What the wildcards became in the chosen reading."""
-    facts: dict[str, int] = field(default_factory=dict)
-    """Counts that chips are paid on (ura, kan dora, red, gold, north...)."""
+    """A scored win. A plain class rather than a dataclass: a compiled dataclass still runs
+    the ``__init__`` that :mod:`dataclasses` writes in Python, once for every hand scored.
+    Its JSON is built only when asked (:func:`jantaku.scoring.json_io.result_to_json`)."""
+
+    __slots__ = (
+        "base",
+        "facts",
+        "fu",
+        "han",
+        "limit",
+        "pao_wind",
+        "payments",
+        "reading",
+        "sticks",
+        "value",
+        "wildcards",
+        "yaku",
+        "yakuman",
+    )
+
+    def __init__(
+        self,
+        yaku: tuple[YakuHan, ...],
+        han: int,
+        fu: int,
+        yakuman: int,
+        limit: str | None,
+        base: int,
+        payments: dict[Kind, int],
+        sticks: int,
+        reading: Reading,
+        pao_wind: Kind | None = None,
+        value: int = 0,
+        wildcards: tuple[Kind, ...] = (),
+        facts: dict[str, int] | None = None,
+    ) -> None:
+        self.yaku = yaku
+        self.han = han
+        self.fu = fu
+        self.yakuman = yakuman
+        """Real yakuman multiples (a counted yakuman is 0 here, ``limit`` says ``yakuman``)."""
+        self.limit = limit
+        self.base = base
+        self.payments = payments
+        """Payer seat wind → points paid, honba and bonuses included."""
+        self.sticks = sticks
+        """Riichi sticks collected (count)."""
+        self.reading = reading
+        self.pao_wind = pao_wind
+        self.value = value
+        """What the hand is worth before honba, sticks and bonuses (Tenhou's ``ten``)."""
+        self.wildcards = wildcards
+        """What the wildcards became in the chosen reading."""
+        self.facts: dict[str, int] = {} if facts is None else facts
+        """Counts that chips are paid on (ura, kan dora, red, gold, north...)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"ScoreResult(yaku={self.yaku!r}, han={self.han}, fu={self.fu}, "
+            f"yakuman={self.yakuman}, limit={self.limit!r}, base={self.base}, "
+            f"payments={self.payments!r}, sticks={self.sticks}, value={self.value}, "
+            f"pao_wind={self.pao_wind!r}, wildcards={self.wildcards!r}, facts={self.facts!r})"
+        )
 
     @property
     def points(self) -> int:
@@ -189,11 +232,17 @@ class Scorer:
         self._riichi_only_ron = RIICHI_ONLY_RON if RIICHI_ONLY_RON.id in extra else None
         self._mu_yakuman = MU if MU.id in extra else None
         self._rule_wild = preset.hand.wildcards
-        self._base: Callable[[int, int, int], tuple[int, str | None]] = (
-            no_bazoro_base
-            if rules.point_table == "no_bazoro"
-            else partial(base_points, kazoe=rules.kazoe_yakuman, kiriage=rules.kiriage)
-        )
+        # The knobs read for every hand, copied out of the rules model once: reading a
+        # Pydantic model's field is a dictionary look-up, a native attribute is not.
+        self._no_bazoro = rules.point_table == "no_bazoro"
+        self._kazoe = rules.kazoe_yakuman
+        self._kiriage = rules.kiriage
+        self._ura_dora = rules.ura_dora
+        self._gold_is_dora = rules.gold_is_dora
+        self._autumn_fives_dora = rules.autumn_fives_dora
+        self._pinfu_tsumo_fu = rules.pinfu_tsumo_fu
+        self._chiitoitsu_fu = rules.chiitoitsu_fu
+        self._fu_cap = rules.fu_cap
         self._tsumo_son = rules.tsumo_son
         self._round_to = rules.round_up
         self._honba_tsumo = rules.honba_tsumo
@@ -215,8 +264,13 @@ class Scorer:
         self._vfu_cache: dict[int, list[int]] = {}
         self._flower_rules = bool(rules.flower_powers)
         ts_ = self.tileset
-        self._red = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.RED)
         top = max(ts_.tiles) + 1
+        # Red and gold tiles by tile id: counted with a loop over the hand's tiles, which
+        # allocates nothing (a set intersection built a set per hand).
+        variants = {t: ts_.variant(t) for t in ts_.tiles}
+        self._red = bytes(variants.get(t) is Variant.RED for t in range(top))
+        self._gold = bytes(variants.get(t) is Variant.GOLD for t in range(top))
+        self._has_gold = any(self._gold)
         self._kind_of: tuple[Kind, ...] = tuple(tile_kind(t) for t in range(top))
         # The dora an indicator points at, by the indicator's tile id (-1: none).
         self._dora_of: tuple[Kind, ...] = tuple(
@@ -224,7 +278,6 @@ class Scorer:
             for t in range(top)
         )
         self._start_indicators = preset.table.initial_dora
-        self._gold = frozenset(t for t in ts_.tiles if ts_.variant(t) is Variant.GOLD)
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -253,7 +306,6 @@ class Scorer:
     ) -> tuple[list[YakuHan], dict[str, int], int]:
         """Dora of every kind found in the hand, the counts chips are paid on, and the han."""
         dora_of = self._dora_of
-        rules = self.rules
         out: list[YakuHan] = []
         dora = kan_dora = 0
         indicators = sit.dora_indicators
@@ -273,17 +325,23 @@ class Scorer:
         han = dora
         if dora:
             out.append(_DORA[dora] if dora < _CACHED_HAN else YakuHan("dora", dora))
-        red = len(self._red.intersection(real_tiles))
-        gold = len(self._gold.intersection(real_tiles)) if self._gold else 0
+        is_red = self._red
+        red = gold = 0
+        for t in real_tiles:
+            red += is_red[t]
+        if self._has_gold:
+            is_gold = self._gold
+            for t in real_tiles:
+                gold += is_gold[t]
         facts = {"kan_dora": kan_dora, "red": red, "gold": gold}
-        aka = red + (gold if rules.gold_is_dora else 0)
-        if SPRING + 2 in powers and rules.autumn_fives_dora:
+        aka = red + (gold if self._gold_is_dora else 0)
+        if SPRING + 2 in powers and self._autumn_fives_dora:
             # autumn: every five is a dora, red and gold count twice
             aka += sum(all_counts[k] for k in FIVES)
         if aka:
             han += aka
             out.append(_AKA[aka] if aka < _CACHED_HAN else YakuHan("aka_dora", aka))
-        if sit.riichi is not RiichiKind.NONE and rules.ura_dora:
+        if sit.riichi is not RiichiKind.NONE and self._ura_dora:
             ura = 0
             for t in sit.ura_indicators:
                 d = dora_of[t]
@@ -296,6 +354,7 @@ class Scorer:
         if not extracted:
             facts["nuki"] = 0
             return out, facts, han
+        rules = self.rules
         nuki = sum(1 for t in extracted if tile_kind(t) in self.nuki_kinds)
         facts["nuki"] = nuki
         if nuki:
@@ -465,7 +524,16 @@ class Scorer:
 
     def _situation_gates(self, sit: WinSituation, closed: bool) -> int:
         """The gate bits of the situation (see :mod:`jantaku.scoring.gates`)."""
-        g = (TSUMO if sit.tsumo else RON) | _RIICHI_GATES[sit.riichi]
+        riichi = sit.riichi
+        # An enum member hashes in Python (enum.py's __hash__): the common kinds are told
+        # apart by identity before the table is asked.
+        if riichi is RiichiKind.NONE:
+            g = 0
+        elif riichi is RiichiKind.RIICHI:
+            g = RIICHI | SINGLE_RIICHI
+        else:
+            g = _RIICHI_GATES[riichi]
+        g |= TSUMO if sit.tsumo else RON
         if closed:
             g |= CLOSED
         if sit.ippatsu:
@@ -547,7 +615,7 @@ class Scorer:
                 if test is None or test(c):
                     found.append(yh)
                     yaku_han += h
-                    if yh.id == "pinfu":
+                    if test is _PINFU:  # pinfu's own fu (the id is not compared every time)
                         pinfu = True
             if supersedes := self._supersedes:
                 for winner, losers in supersedes.items():
@@ -580,15 +648,15 @@ class Scorer:
                         han += n
             if form is STANDARD:
                 if pinfu:
-                    fu = rules.pinfu_tsumo_fu if sit.tsumo else 30
+                    fu = self._pinfu_tsumo_fu if sit.tsumo else 30
                 else:
                     fu = fu_of(r, sit.tsumo, closed, vfu)
             elif form is CHIITOI:
-                fu = rules.chiitoitsu_fu
+                fu = self._chiitoitsu_fu
             if self._fu_knobs:
                 fu = 30 if self._fixed30 else fu
-                if rules.fu_cap:
-                    fu = min(fu, rules.fu_cap)
+                if self._fu_cap:
+                    fu = min(fu, self._fu_cap)
         base, limit = self._base(han, fu, yakuman)
         if self._house_level:
             if house_win is None:
@@ -606,7 +674,7 @@ class Scorer:
             cap = self._mangan_base
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
-        if base <= 0 and not yakuman and limit is None and self._base is not no_bazoro_base:
+        if base <= 0 and not yakuman and limit is None and not self._no_bazoro:
             return _NO_VALUE
         return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
 
@@ -638,11 +706,17 @@ class Scorer:
         )
         if sit.pao_wind is not None:
             total = sum(res.payments.values())
-            res = _replace(res, payments={sit.pao_wind: total}, pao_wind=sit.pao_wind)
+            res.payments, res.pao_wind = {sit.pao_wind: total}, sit.pao_wind
         return res
 
     def _level_up(self, base: int) -> tuple[int, str | None]:
         return _level_up(base, self._mangan_base)
+
+    def _base(self, han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
+        """Base points and limit name by this preset's point table."""
+        if self._no_bazoro:
+            return no_bazoro_base(han, fu, yakuman)
+        return base_points(han, fu, yakuman, kazoe=self._kazoe, kiriage=self._kiriage)
 
     def score_value(self, han: int, fu: int, yakuman: int, sit: WinSituation) -> ScoreResult:
         """Pay a win whose han and fu a table counted itself (the ledger): the preset's fixed
@@ -816,31 +890,50 @@ this bounds a long-running server's memory (a pattern's lists are about 200 byte
 _GATE_CACHES: dict[tuple[tuple[tuple[str, int], ...], ...], dict[int, _Gated]] = {}
 
 
-class _Gated(NamedTuple):
+_Entry = tuple[Callable[[Ctx], bool] | None, int, YakuHan]
+"""A yaku's predicate, its han (or yakuman multiple), and the :class:`YakuHan` it adds."""
+_PINFU: Final = YAKU_BY_ID["pinfu"].test
+"""平和's predicate: a reading that has it takes pinfu's fixed fu."""
+
+
+@final
+class _Gated:
     """The yakuman (with their multiple) and yaku (with their han) a hand may have, each
     with the :class:`YakuHan` it adds when found."""
 
-    yakuman: list[tuple[Callable[[Ctx], bool] | None, int, YakuHan]]
-    normal: list[tuple[Callable[[Ctx], bool] | None, int, YakuHan]]
+    __slots__ = ("normal", "yakuman")
+
+    def __init__(self, yakuman: list[_Entry], normal: list[_Entry]) -> None:
+        self.yakuman = yakuman
+        self.normal = normal
 
 
-def _replace(res: ScoreResult, **changes: object) -> ScoreResult:
-    from dataclasses import replace
+@final
+class _Candidate:
+    """A scored reading before payments (only the best one gets paid). A plain class: the
+    compiled build makes one per reading, and a named tuple's constructor runs in Python."""
 
-    return replace(res, **changes)  # type: ignore[arg-type]
+    __slots__ = ("base", "counts", "found", "fu", "han", "limit", "reading", "yakuman")
 
-
-class _Candidate(NamedTuple):
-    """A scored reading before payments (only the best one gets paid)."""
-
-    found: list[YakuHan]
-    han: int
-    fu: int
-    yakuman: int
-    base: int
-    limit: str | None
-    reading: Reading
-    counts: list[int]
+    def __init__(
+        self,
+        found: list[YakuHan],
+        han: int,
+        fu: int,
+        yakuman: int,
+        base: int,
+        limit: str | None,
+        reading: Reading,
+        counts: list[int],
+    ) -> None:
+        self.found = found
+        self.han = han
+        self.fu = fu
+        self.yakuman = yakuman
+        self.base = base
+        self.limit = limit
+        self.reading = reading
+        self.counts = counts
 
 
 def _level_up(base: int, mangan: int) -> tuple[int, str | None]:

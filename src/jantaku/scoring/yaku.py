@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, final
 
 from jantaku.tiles.kinds import (
     CHUN,
@@ -73,23 +73,54 @@ from .reading import CHIITOI, KOKUSHI, KOKUSHI13, RYANMEN, TANKI, Reading
 from .situation import WinSituation
 
 
-@dataclass(slots=True)
+@final
 class Ctx:
-    """What the predicates look at: one reading of one win, with derived facts."""
+    """What the predicates look at: one reading of one win, with derived facts.
 
-    sit: WinSituation
-    r: Reading
-    counts: list[int]
-    """All the hand's tiles per kind (concealed, winning tile and melds; a kan counts 4)."""
-    closed: bool
-    trips: tuple[Kind, ...]
-    seqs: tuple[Kind, ...]
-    kans: int
-    ankou: int
-    value_pair: bool
-    concealed_counts: list[int]
-    gates: int
-    """The gate bits that hold (see :mod:`jantaku.scoring.gates`)."""
+    A plain class rather than a dataclass: the scorer makes one per reading, and a compiled
+    dataclass still runs the ``__init__`` that :mod:`dataclasses` writes in Python."""
+
+    __slots__ = (
+        "ankou",
+        "closed",
+        "concealed_counts",
+        "counts",
+        "gates",
+        "kans",
+        "r",
+        "seqs",
+        "sit",
+        "trips",
+        "value_pair",
+    )
+
+    def __init__(
+        self,
+        sit: WinSituation,
+        r: Reading,
+        counts: list[int],
+        closed: bool,
+        trips: tuple[Kind, ...],
+        seqs: tuple[Kind, ...],
+        kans: int,
+        ankou: int,
+        value_pair: bool,
+        concealed_counts: list[int],
+        gates: int,
+    ) -> None:
+        self.sit = sit
+        self.r = r
+        self.counts = counts
+        """All the hand's tiles per kind (concealed, winning tile and melds; a kan counts 4)."""
+        self.closed = closed
+        self.trips = trips
+        self.seqs = seqs
+        self.kans = kans
+        self.ankou = ankou
+        self.value_pair = value_pair
+        self.concealed_counts = concealed_counts
+        self.gates = gates
+        """The gate bits that hold (see :mod:`jantaku.scoring.gates`)."""
 
 
 @dataclass(frozen=True)
