@@ -203,7 +203,7 @@ _CACHE_LIMIT: Final = 100_000
 """Patterns kept per group (a suit has about 400,000 possible patterns; hands use few)."""
 
 
-def _key(counts: Sequence[int], start: int, end: int) -> int:
+def _key(counts: list[int], start: int, end: int) -> int:
     """A group's counts as one int, four bits a kind (a kind is held at most four times, or
     five with mighty's fifth copy): a dict key built without the ``bytes`` slice that used
     to be allocated and hashed for every group of every hand."""
@@ -213,7 +213,7 @@ def _key(counts: Sequence[int], start: int, end: int) -> int:
     return key
 
 
-def _lookup(cache: dict[int, Group], key: int, counts: Sequence[int], base: Kind) -> Group:
+def _lookup(cache: dict[int, Group], key: int, counts: list[int], base: Kind) -> Group:
     end = base + (9 if base < EAST else 7)
     hit = _group(base, bytes(counts[base:end]))
     if len(cache) < _CACHE_LIMIT:
@@ -221,7 +221,7 @@ def _lookup(cache: dict[int, Group], key: int, counts: Sequence[int], base: Kind
     return hit
 
 
-def groups_of(counts: Sequence[int]) -> tuple[Group, Group, Group, Group]:
+def groups_of(counts: list[int]) -> tuple[Group, Group, Group, Group]:
     """The manzu, pinzu, souzu and honor groups of a hand's counts per kind (the flowers,
     if any, are not looked at)."""
     man, pin, sou, hon = _CACHES
@@ -265,4 +265,5 @@ def group_gates(m: Group, p: Group, s: Group, h: Group) -> int:
 def tile_gates(counts: Sequence[int]) -> int:
     """The tile gate bits of a hand, from its counts per kind (melds' tiles included; the
     flowers, if any, are not looked at)."""
-    return group_gates(*groups_of(counts))
+    m, p, s, h = groups_of(list(counts))
+    return group_gates(m, p, s, h)

@@ -205,7 +205,7 @@ def readings(
         if melds:
             sets = []
             for m in melds:
-                info, f, seq, kind, kan, concealed = _sets_of(m.type)[min(m.tiles) >> 2]
+                info, f, seq, kind, kan, concealed = _sets_of(m.type)[_lowest(m.tiles) >> 2]
                 sets.append(info)
                 m_fu += f
                 if seq:
@@ -270,20 +270,36 @@ def readings(
                             )
                         )
     if not melds and gates & (EVEN | ORPHANS):
-        c = counts[:N_KINDS]
-        # Cheap gates first: seven pairs has no odd count; kokushi has 13 kinds.
-        even = not c.count(1) and not c.count(3)
-        thirteen_kinds = N_KINDS - c.count(0) == 13
-        if (even or thirteen_kinds) and sum(c) == 14:
-            if even and (analyzer.chiitoi_four or not c.count(4)):
+        # One pass over the counts: seven pairs has no odd count, kokushi has 13 kinds.
+        tiles = kinds = odd = fours = 0
+        for k in range(N_KINDS):
+            n = counts[k]
+            if n:
+                tiles += n
+                kinds += 1
+                odd |= n & 1
+                fours += n == 4
+        even = not odd
+        if (even or kinds == 13) and tiles == 14:
+            if even and (analyzer.chiitoi_four or not fours):
                 pairs: list[Kind] = []
                 for k in range(N_KINDS):
-                    pairs.extend([k] * (c[k] // 2))
+                    for _ in range(counts[k] // 2):
+                        pairs.append(k)
                 if len(pairs) == 7:
                     out.append(Reading(CHIITOI, win, TANKI, pairs=tuple(pairs)))
-            if thirteen_kinds and all(c[k] >= 1 for k in _ORPHANS):
-                out.append(Reading(KOKUSHI, win, KOKUSHI13 if c[win] == 2 else TANKI))
+            if kinds == 13 and all(counts[k] >= 1 for k in _ORPHANS):
+                out.append(Reading(KOKUSHI, win, KOKUSHI13 if counts[win] == 2 else TANKI))
     return out
+
+
+def _lowest(tiles: tuple[int, ...]) -> int:
+    """``min(tiles)`` without the generic call (builtin ``min`` takes keywords)."""
+    low = tiles[0]
+    for t in tiles:
+        if t < low:
+            low = t
+    return low
 
 
 _ONE_SIDED: Final = frozenset((KANCHAN, PENCHAN, TANKI))

@@ -7,7 +7,7 @@ payments are rounded and what is added to them. Chips are in :mod:`jantaku.scori
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Final, NamedTuple, final
 
@@ -301,7 +301,7 @@ class Scorer:
         self,
         sit: WinSituation,
         all_counts: list[int],
-        real_tiles: Sequence[int],
+        real_tiles: tuple[int, ...],
         powers: AbstractSet[Kind],
     ) -> tuple[list[YakuHan], dict[str, int], int]:
         """Dora of every kind found in the hand, the counts chips are paid on, and the han."""
@@ -410,13 +410,15 @@ class Scorer:
                 f"{len(concealed)} concealed tiles with {len(melds)} melds; a complete "
                 f"hand has {expect}"
             )
-        real = [t for t in concealed if t != win_tile] if pochi else concealed
+        # Tuples throughout (not "a list or a tuple"): the compiled build then iterates and
+        # indexes them natively.
+        real = tuple([t for t in concealed if t != win_tile]) if pochi else concealed
         kind_of = self._kind_of
         conc = [0] * 38
         for t in real:
             conc[kind_of[t]] += 1
         closed = True
-        real_tiles: Sequence[int] = real
+        real_tiles = real
         called = _NO_CALLS
         meld_tiles: list[int] = []
         if melds:
@@ -427,7 +429,7 @@ class Scorer:
                     closed = False
             for t in meld_tiles:
                 called[t >> 2] += 1
-            real_tiles = [*real, *meld_tiles]
+            real_tiles = (*real, *meld_tiles)
         wild = rule_wild + (1 if pochi else 0)
         if wild:
             identities = self.analyzer.wildcard_readings(conc, len(melds), wild, called)
@@ -450,9 +452,13 @@ class Scorer:
                 counts = list(conc)
                 for k in ident:
                     counts[k] += 1
-            hand_counts = counts[:N_KINDS]
-            for t in meld_tiles:
-                hand_counts[t >> 2] += 1
+            # Every tile of the hand, melds included (the concealed counts themselves when
+            # there are no melds: nothing below writes to them).
+            hand_counts = counts
+            if meld_tiles:
+                hand_counts = counts[:N_KINDS]
+                for t in meld_tiles:
+                    hand_counts[t >> 2] += 1
             all_counts = hand_counts
             if extracted:
                 all_counts = list(hand_counts)
@@ -464,9 +470,12 @@ class Scorer:
             dora, facts, dora_han = self._dora(sit, all_counts, real_tiles, powers)
             # Each group of the concealed tiles is looked up once, for its splits and (in a
             # hand without melds) its gate bits.
-            groups = groups_of(counts)
-            hand_groups = groups_of(hand_counts) if melds else groups
-            gates = group_gates(*hand_groups) | sit_gates
+            man, pin, sou, honors = groups_of(counts)
+            if melds:
+                hm, hp, hs, hh = groups_of(hand_counts)
+                gates = group_gates(hm, hp, hs, hh) | sit_gates
+            else:
+                gates = group_gates(man, pin, sou, honors) | sit_gates
             # The seat and round winds only matter with their triplet: leaving them out
             # otherwise keeps the cache of gate lists small.
             if gates & _TRIPLE_OF[seat]:
@@ -475,7 +484,6 @@ class Scorer:
                 gates |= _ROUND_GATES[round_wind]
             relevant = gates & self._relevant_gates
             gated = self._gated.get(relevant) or self._gate(relevant)
-            man, pin, sou, honors = groups
             splits = combine_splits((man.splits, pin.splits, sou.splits, honors.splits), len(melds))
             for r in readings(sit, self.analyzer, counts, win_kind, gates, splits):
                 if reason is _INCOMPLETE:
@@ -782,7 +790,9 @@ class Scorer:
             self._tsumo_son,
             self._round_to,
         )
-        value = sum(pays.values())
+        value = 0
+        for v in pays.values():
+            value += v
         if self._wareme and sit.wareme_wind is not None:  # mighty 割れ目: not the honba
             for p in pays:
                 if sit.wareme_wind in (p, sit.seat_wind):
@@ -853,7 +863,7 @@ class Scorer:
         return pays, pao
 
 
-_HONOR_YAKUMAN = frozenset(
+_HONOR_YAKUMAN: Final = frozenset(
     {"kokushi", "kokushi13", "daisuushii", "shousuushii", "tsuuiisou", "manzu_honitsu"}
 )
 
@@ -861,10 +871,11 @@ _HONOR_YAKUMAN = frozenset(
 _INCOMPLETE: Final = (Refusal.INCOMPLETE, "the hand is not complete")
 _NO_YAKU: Final = (Refusal.NO_YAKU, "the hand has no yaku")
 _NO_VALUE: Final = (Refusal.NO_VALUE, "the hand has no value")
-_NO_WILDCARD: list[tuple[Kind, ...]] = [()]
-_NO_CALLS: list[int] = [0] * 38
+# Final: the compiled build keeps these in C statics rather than the module's dictionary.
+_NO_WILDCARD: Final[list[tuple[Kind, ...]]] = [()]
+_NO_CALLS: Final[list[int]] = [0] * 38
 """Counts of called tiles for a hand without melds (never written to)."""
-_NO_POWERS: frozenset[Kind] = frozenset()
+_NO_POWERS: Final[frozenset[Kind]] = frozenset()
 _RIICHI_GATES: Final = {
     RiichiKind.NONE: 0,
     RiichiKind.RIICHI: RIICHI | SINGLE_RIICHI,
@@ -881,13 +892,13 @@ _CACHED_HAN: Final = 64
 _DORA: Final = tuple(YakuHan("dora", n) for n in range(_CACHED_HAN))
 _AKA: Final = tuple(YakuHan("aka_dora", n) for n in range(_CACHED_HAN))
 _URA: Final = tuple(YakuHan("ura_dora", n) for n in range(_CACHED_HAN))
-_SEAT_GATES: dict[Kind, int] = {w: seat_is(w) for w in WINDS}
-_ROUND_GATES: dict[Kind, int] = {w: round_is(w) for w in WINDS}
-_TRIPLE_OF: tuple[int, ...] = tuple(triple(k) if k in WINDS else 0 for k in range(N_KINDS))
-_GATE_CACHE_SIZE = 8192
+_SEAT_GATES: Final = tuple(seat_is(k) if k in WINDS else 0 for k in range(N_KINDS))
+_ROUND_GATES: Final = tuple(round_is(k) if k in WINDS else 0 for k in range(N_KINDS))
+_TRIPLE_OF: Final = tuple(triple(k) if k in WINDS else 0 for k in range(N_KINDS))
+_GATE_CACHE_SIZE: Final = 8192
 """Gate patterns kept per yaku configuration: a few thousand cover nearly every hand, and
 this bounds a long-running server's memory (a pattern's lists are about 200 bytes)."""
-_GATE_CACHES: dict[tuple[tuple[tuple[str, int], ...], ...], dict[int, _Gated]] = {}
+_GATE_CACHES: Final[dict[tuple[tuple[tuple[str, int], ...], ...], dict[int, _Gated]]] = {}
 
 
 _Entry = tuple[Callable[[Ctx], bool] | None, int, YakuHan]
