@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, final
 
-from jantaku.hand.analysis import Split, group_splits
+from jantaku.hand.analysis import Split, combine_splits, group_splits
 from jantaku.tiles.kinds import (
     CHUN,
     DRAGONS,
@@ -115,7 +115,19 @@ class Group:
     A plain class rather than a named tuple: the compiled build reads its fields as C struct
     members, and the scorer reads them for every hand."""
 
-    __slots__ = ("all_bits", "any_bits", "numbers", "sets", "splits", "suit", "triples")
+    __slots__ = (
+        "all_bits",
+        "any_bits",
+        "numbers",
+        "one_pair",
+        "one_seqs",
+        "one_trips",
+        "sets",
+        "single",
+        "splits",
+        "suit",
+        "triples",
+    )
 
     def __init__(
         self,
@@ -142,6 +154,9 @@ class Group:
         """Sum of count // 3."""
         self.suit = suit
         """1 for a number suit holding tiles, else 0."""
+        self.single = len(splits) == 1
+        """Whether the tiles split one way only (most groups): its parts are then below."""
+        self.one_pair, self.one_trips, self.one_seqs = splits[0] if self.single else (-1, (), ())
 
 
 _ALL_BITS: Final = ALL_SIMPLE | ALL_TOH | ALL_TERMINAL | ALL_HONOR | ALL_GREEN | NO_MIDDLE
@@ -197,51 +212,55 @@ def _group(base: Kind, group: bytes) -> Group:
     return Group(group_splits(base, group), all_bits, any_bits, numbers, triples, sets, suit)
 
 
-_CACHES: Final[tuple[dict[int, Group], ...]] = ({}, {}, {}, {})
-"""The groups met so far, one dict per suit and the honors, by :func:`_key`."""
-_CACHE_LIMIT: Final = 100_000
-"""Patterns kept per group (a suit has about 400,000 possible patterns; hands use few)."""
+_HEAD: Final = 5
+"""Kinds of a group that index the first level of its table (the rest index a row)."""
+_ROW: Final = (5**4, 5**4, 5**4, 5**2)
+"""The length of a row of each group's table: 5 ** (its kinds after the head)."""
+_TABLES: Final[tuple[list[list[Group | None] | None], ...]] = tuple(
+    [None] * 5**_HEAD for _ in range(4)
+)
+"""The groups met so far, one table per suit and the honors, indexed by the counts as base-5
+digits: the head's kinds pick a row (allocated when first met), the others a place in it.
+Two list indexings cost a fraction of a dictionary look-up, which boxed and hashed its key
+for every group of every hand. Only the rows of patterns met are made (a few hundred)."""
 
 
-def _key(counts: list[int], start: int, end: int) -> int:
-    """A group's counts as one int, four bits a kind (a kind is held at most four times, or
-    five with mighty's fifth copy): a dict key built without the ``bytes`` slice that used
-    to be allocated and hashed for every group of every hand."""
-    key = 0
-    for k in range(start, end):
-        key = key << 4 | counts[k]
-    return key
-
-
-def _lookup(cache: dict[int, Group], key: int, counts: list[int], base: Kind) -> Group:
+def _group_at(counts: list[int], base: Kind) -> Group:
+    """The group of the kinds from ``base`` (a suit, or the honors from East)."""
     end = base + (9 if base < EAST else 7)
-    hit = _group(base, bytes(counts[base:end]))
-    if len(cache) < _CACHE_LIMIT:
-        cache[key] = hit
+    head = rest = 0
+    for k in range(base, base + _HEAD):
+        n = counts[k]
+        if n > 4:  # mighty's fifth copy: no place in the table, computed each time
+            return _group(base, bytes(counts[base:end]))
+        head = head * 5 + n
+    for k in range(base + _HEAD, end):
+        n = counts[k]
+        if n > 4:
+            return _group(base, bytes(counts[base:end]))
+        rest = rest * 5 + n
+    i = base // 9
+    table = _TABLES[i]
+    row = table[head]
+    if row is None:
+        row = [None] * _ROW[i]
+        table[head] = row
+    hit = row[rest]
+    if hit is None:
+        hit = _group(base, bytes(counts[base:end]))
+        row[rest] = hit
     return hit
 
 
 def groups_of(counts: list[int]) -> tuple[Group, Group, Group, Group]:
     """The manzu, pinzu, souzu and honor groups of a hand's counts per kind (the flowers,
     if any, are not looked at)."""
-    man, pin, sou, hon = _CACHES
-    k = _key(counts, 0, 9)
-    m = man.get(k)
-    if m is None:
-        m = _lookup(man, k, counts, 0)
-    k = _key(counts, 9, 18)
-    p = pin.get(k)
-    if p is None:
-        p = _lookup(pin, k, counts, 9)
-    k = _key(counts, 18, 27)
-    s = sou.get(k)
-    if s is None:
-        s = _lookup(sou, k, counts, 18)
-    k = _key(counts, 27, 34)
-    h = hon.get(k)
-    if h is None:
-        h = _lookup(hon, k, counts, EAST)
-    return m, p, s, h
+    return (
+        _group_at(counts, 0),
+        _group_at(counts, 9),
+        _group_at(counts, 18),
+        _group_at(counts, EAST),
+    )
 
 
 def group_gates(m: Group, p: Group, s: Group, h: Group) -> int:
@@ -260,6 +279,22 @@ def group_gates(m: Group, p: Group, s: Group, h: Group) -> int:
     if sets >= 3:
         g |= SETS3 if sets == 3 else SETS3 | SETS4
     return g
+
+
+def hand_splits(m: Group, p: Group, s: Group, h: Group, melds: int) -> list[Split]:
+    """The readings of a hand's concealed tiles as ``4 - melds`` sets and a pair, from its
+    four groups: :func:`jantaku.hand.analysis.combine_splits`, but when every group splits
+    one way (most hands) the one reading is put together here from their parts."""
+    if not (m.single and p.single and s.single and h.single):
+        return combine_splits((m.splits, p.splits, s.splits, h.splits), melds)
+    pairs = (m.one_pair >= 0) + (p.one_pair >= 0) + (s.one_pair >= 0) + (h.one_pair >= 0)
+    trips = m.one_trips + p.one_trips + s.one_trips + h.one_trips
+    seqs = m.one_seqs + p.one_seqs + s.one_seqs + h.one_seqs
+    if pairs != 1 or len(trips) + len(seqs) != 4 - melds:
+        return []
+    # One group holds the pair, the three others say -1.
+    pair = m.one_pair + p.one_pair + s.one_pair + h.one_pair + 3
+    return [(pair, trips, seqs)]
 
 
 def tile_gates(counts: Sequence[int]) -> int:

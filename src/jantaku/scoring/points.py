@@ -103,11 +103,10 @@ def standard_payments(
             points = -(-points // round_to) * round_to
         return {discarder: points}
     double = -(-base * 2 // 100) * 100
-    if dealer_win:
-        out = dict.fromkeys(_OTHERS[players][winner], double)
-    else:
-        single = -(-base // 100) * 100
-        out = {p: double if p == EAST else single for p in _OTHERS[players][winner]}
+    single = double if dealer_win else -(-base // 100) * 100
+    out: dict[Kind, int] = {}
+    for p in _OTHERS_3[winner - EAST] if players == 3 else _OTHERS_4[winner - EAST]:
+        out[p] = double if p == EAST else single
     if players == 3 and not tsumo_son:
         # The absent fourth seat's share (a non-dealer's), split equally between the payers.
         absent = ceil100(base * (2 if dealer_win else 1))
@@ -120,5 +119,6 @@ def standard_payments(
     return out
 
 
-_OTHERS: Final = {n: {w: tuple(p for p in WINDS[:n] if p != w) for w in WINDS} for n in (3, 4)}
-"""The seats that pay a tsumo, by number of players and the winner's seat."""
+_OTHERS_3: Final = tuple(tuple(p for p in WINDS[:3] if p != w) for w in WINDS)
+_OTHERS_4: Final = tuple(tuple(p for p in WINDS if p != w) for w in WINDS)
+"""The seats that pay a tsumo at a table of three or four, by the winner's seat."""

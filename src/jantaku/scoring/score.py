@@ -11,7 +11,7 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from typing import Final, NamedTuple, final
 
-from jantaku.hand.analysis import HandAnalyzer, combine_splits
+from jantaku.hand.analysis import HandAnalyzer
 from jantaku.rules.model import Preset
 from jantaku.tiles.kinds import (
     DRAGONS,
@@ -47,6 +47,7 @@ from .gates import (
     TSUMO,
     group_gates,
     groups_of,
+    hand_splits,
     round_is,
     seat_is,
     triple,
@@ -484,7 +485,7 @@ class Scorer:
                 gates |= _ROUND_GATES[round_wind]
             relevant = gates & self._relevant_gates
             gated = self._gated.get(relevant) or self._gate(relevant)
-            splits = combine_splits((man.splits, pin.splits, sou.splits, honors.splits), len(melds))
+            splits = hand_splits(man, pin, sou, honors, len(melds))
             for r in readings(sit, self.analyzer, counts, win_kind, gates, splits):
                 if reason is _INCOMPLETE:
                     reason = _NO_YAKU
