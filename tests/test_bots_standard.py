@@ -105,6 +105,33 @@ def test_keeps_the_same_tile_without_a_riichi() -> None:
     assert a.tile is not None and tile_kind(a.tile) != kind("5p")
 
 
+def ready_against_a_riichi(hand1: str, drawn: str) -> State:
+    """The dealer (seat 0) declares riichi discarding 5p; seat 1 holds ``hand1`` and has
+    drawn ``drawn``."""
+    wall = stacked("riichi", ["123m456m789m11p23s", hand1], live="5p" + drawn, dora="8p")
+    state = Game("riichi").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "5p")))
+    pass_all(state)
+    assert state.turn == 1 and state.phase == "turn"
+    return state
+
+
+def test_pushes_a_ready_hand_with_a_good_wait_against_a_riichi() -> None:
+    # Ready on 3p-6p (eight live copies) early in the hand: the drawn 7s, a middle tile
+    # the riichi has not let pass, goes rather than the genbutsu 5p that would break the
+    # wait.
+    state = ready_against_a_riichi("123m456m789m45p55s", "7s")
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) == kind("7s")
+
+
+def test_folds_the_same_tile_with_a_poor_hand() -> None:
+    # Far from ready and nothing to win: the genbutsu 5p goes, not the dangerous 7s.
+    state = ready_against_a_riichi("1468m2479p258s1z5p", "7s")
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) == kind("5p")
+
+
 def open_riichi_then_draw(open_riichi: bool) -> State:
     """mighty: the dealer declares an open riichi (or discards) with 7z, its shown hand
     waiting on 1z 7p 8p 9p; seat 1's only loose tile is an 8p."""

@@ -11,15 +11,22 @@ Every decision weighs what a choice wins against what it risks, from what its
   ``live × value``, so a dora or a yakuhai pair is kept unless it costs real speed.
 * **Push or fold** against each threat: a riichi (certainly tenpai), an open riichi (its
   waits are shown: those tiles are never discarded while another tile is possible), and an
-  open hand that looks ready (two or more calls; more likely ready the later the turn, and
-  worth more with dora in its calls). A tile's danger against a tenpai hand is estimated
-  from 現物 (its discards and the tiles let pass after its riichi: zero), suji (a discarded
-  tile three away rules out that two-sided wait), kabe and one-chance (four or three
-  copies of a neighbour visible rule out or halve two-sided waits through it), and the
+  open hand that looks ready (two or more calls; more likely ready the later the turn).
+  A threat is worth its base han (``RIICHI_HAN``, ``OPEN_HAN``), the dora it shows (in
+  its calls, nuki-dora set aside) and the dora its concealed tiles hold on average (the
+  share of dora among the tiles the bot cannot see: dearer where dora are many, as in
+  gotou), doubled where 割れ目 touches it or the bot. A tile's danger against a tenpai
+  hand is estimated from 現物 (its discards and the tiles let pass after its riichi:
+  zero), suji (a discarded tile three away rules out that two-sided wait), kabe and
+  one-chance (four or three copies of a neighbour visible rule out or halve two-sided
+  waits through it), and the
   unseen copies of the tile (honours and single waits need copies). Each candidate discard
   is then worth ``max(0, P(win) × value - cost of pushing on) - Σ threat P(tenpai) ×
-  danger × threat value``: the bot pushes a valuable or ready hand and folds a poor or slow
-  one, discarding the safest tiles (efficiency breaks ties among equally safe tiles).
+  danger × threat value``, its own hand's part weighted by ``PUSH_WEIGHT`` (tuned on
+  seeded games against the baseline: the value model counts only the han it can see, and
+  a won hand also takes the threat's win away): the bot pushes a valuable or ready hand and
+  folds a poor or slow one, discarding the safest tiles (efficiency breaks ties among
+  equally safe tiles).
 * **Calls that lead to a yaku.** It calls pon or chi only when the open hand keeps a yaku
   in reach: a yakuhai triplet (called now, already called, or held), tanyao (where open
   tanyao counts), or a one-suit hand. A yakuhai pon is made whenever it does not set the
@@ -68,7 +75,14 @@ from jantaku.bots.baseline import (
 )
 from jantaku.game.actions import ActionType
 from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
-from jantaku.tiles.kinds import DRAGONS, N_KINDS, NORTH, TERMINALS_AND_HONORS, Kind
+from jantaku.tiles.kinds import (
+    DRAGONS,
+    N_ALL_KINDS,
+    N_KINDS,
+    NORTH,
+    TERMINALS_AND_HONORS,
+    Kind,
+)
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 if TYPE_CHECKING:
@@ -82,12 +96,11 @@ _CACHE_MAX: Final = 200_000
 
 # -- the model's numbers (rough Tenhou statistics; see the module docstring) ----------------
 
-RIICHI_VALUE: Final = 5000
-"""What dealing in to a non-dealer's riichi costs on average (a dealer's: × 1.5)."""
-OPEN_VALUE: Final = 2500
-"""What dealing in to a non-dealer's open hand costs before the dora in its calls."""
-DORA_POINTS: Final = 1800
-"""What each dora visible in a threat's calls adds to its value."""
+RIICHI_HAN: Final = 2.3
+"""A riichi hand's han before its dora: riichi, and tsumo, ura, ippatsu, pinfu, tanyao on
+average (with riichi's usual dora, about 5000 points from a non-dealer)."""
+OPEN_HAN: Final = 1.3
+"""An open hand's han before its dora (a yakuhai, sometimes two or tanyao)."""
 SIDE_DANGER: Final = 0.055
 """Danger of one live two-sided wait shape through a tile (against a tenpai hand)."""
 CLOSED_SHAPE_DANGER: Final = 0.012
@@ -114,6 +127,10 @@ OPEN_HAN_GAIN: Final = 0.6
 where riichi is 1)."""
 CHIP_POINTS: Final = 1000
 """What the bot counts a chip as where the preset gives chips no point value."""
+
+PUSH_WEIGHT: Final = 2.2
+"""How much more the bot's own hand counts than its value model says when it weighs pushing
+against a threat (the model counts the han it can see: riichi, dora, yakuhai, tanyao)."""
 
 # Our own P(win) per turn per live winning copy, with and without a riichi to race.
 WIN_PER_LIVE: Final = 0.02
@@ -241,25 +258,19 @@ class StandardBot(BaselineBot):
                 if th.waits is None:  # shown waits are avoided tile by tile, at no cost
                     fold_weight += th.p_tenpai * th.value
             scores: dict[Kind, float] = {}
+            push: dict[Kind, float] = {}
             for k in pool:
                 off = offence.get(k, 0.0)
                 if k in offence:
                     shanten = dist[k] - wild - 1
-                    push = off - fold_weight * FUTURE_DANGER * _future_discards(shanten, draws_left)
-                    ev = max(0.0, push)
+                    future = fold_weight * FUTURE_DANGER * _future_discards(shanten, draws_left)
+                    push[k] = PUSH_WEIGHT * off - future
+                    ev = max(0.0, push[k])
                 else:
                     ev = 0.0
                 scores[k] = ev - danger[k] + 1e-4 * off - 1e-6 * dist[k]
             kind = max(scores, key=lambda k: (scores[k], -value.keep(k), -k))
-            if kind in offence:
-                shanten = dist[kind] - wild - 1
-                pushing = (
-                    offence[kind]
-                    - fold_weight * FUTURE_DANGER * (_future_discards(shanten, draws_left))
-                    > 0
-                )
-            else:
-                pushing = False
+            pushing = push.get(kind, 0.0) > 0
             worth = value.after(kind) + stick_pts
             live = live_of.get(kind, 0)
             return self._finish(view, seat, by_kind[kind], counts, kind, live, pushing, worth)
@@ -651,51 +662,89 @@ class _Threat:
 
 def _threats(view: SeatView, seat: int) -> list[_Threat]:
     """The other hands that may be ready: riichi (surely), and open hands by their calls
-    and the turn."""
+    and the turn; each worth its base han, the dora it shows (in its calls, and nuki-dora
+    set aside) and the dora its concealed tiles hold on average (the share of dora among
+    the tiles this seat cannot see), so a threat is dearer where dora are many (gotou)."""
     out: list[_Threat] = []
     dealer = view.dealer
     wareme = view.wareme
-    dora = set(view.dora_kinds)
     ts = view.tileset
+    dora: dict[Kind, int] = {}
+    for d in view.dora_kinds:
+        dora[d] = dora.get(d, 0) + 1
+    nuki = view.nuki_kinds
+    hidden_share = -1.0  # dora per unseen tile, computed at the first threat
     for s in range(view.people):
         if s == seat:
             continue
         melds = view.melds(s)
-        if not view.in_riichi(s):
+        riichi = view.in_riichi(s)
+        if not riichi:
             n_open = sum(1 for m in melds if m.is_open)
             if n_open < 2:
                 continue
+        if hidden_share < 0:
+            hidden_share = _hidden_dora_share(view, seat, dora)
+        shown = 0
+        for m in melds:
+            for t in m.tiles:
+                v = ts.variant(t)
+                shown += dora.get(tile_kind(t), 0) + (v is Variant.RED or v is Variant.GOLD)
+        shown += sum(1 for t in view.extracted(s) if tile_kind(t) in nuki)
+        hidden = hidden_share * (view.preset.hand_size - 3 * len(melds))
+        river = frozenset(tile_kind(t) for t in view.river(s))
+        if riichi:
+            p = 1.0
+            han = RIICHI_HAN + shown + hidden
+            suit = None
+            safe = view.safe_kinds(s)
+            waits = view.open_waits(s)
+        else:
             turn = len(view.river(s))
             p = (0.25 if n_open == 2 else 0.55 if n_open == 3 else 0.9) * min(1.3, 0.5 + turn / 16)
             p = min(p, 0.95)
-            value = float(OPEN_VALUE)
-            for m in melds:
-                for t in m.tiles:
-                    k = tile_kind(t)
-                    v = ts.variant(t)
-                    if k in dora or v is Variant.RED or v is Variant.GOLD:
-                        value += DORA_POINTS
+            han = OPEN_HAN + shown + hidden
             # An open hand of one suit (and honours) waits in that suit or on honours.
             suits = {k // 9 for m in melds for k in m.kinds if k < 27}
             suit = next(iter(suits)) if len(suits) == 1 else None
             if suit is not None:
-                value += 1500  # one suit: a half or full flush is worth more
-            river = frozenset(tile_kind(t) for t in view.river(s))
+                han += 1  # one suit: a half or full flush is worth more
             safe = river
             waits = None
-        else:
-            p = 1.0
-            value = float(RIICHI_VALUE)
-            suit = None
-            river = frozenset(tile_kind(t) for t in view.river(s))
-            safe = view.safe_kinds(s)
-            waits = view.open_waits(s)
-        if s == dealer:
-            value *= 1.5
+        value = _points(han, s == dealer)
         if wareme is not None and wareme in (s, seat):
             value *= 2
         out.append(_Threat(s, p, value, safe, river, waits, suit))
     return out
+
+
+def _hidden_dora_share(view: SeatView, seat: int, dora: dict[Kind, int]) -> float:
+    """Dora per tile among the tiles ``seat`` cannot see (the wall and the other hands):
+    dora kinds, and red and gold fives."""
+    ts = view.tileset
+    copies = [0] * N_ALL_KINDS
+    special = 0
+    for t in ts.tiles:
+        copies[tile_kind(t)] += 1
+        v = ts.variant(t)
+        special += v is Variant.RED or v is Variant.GOLD
+    seen = view.visible_counts()
+    for t in view.hand:
+        seen[tile_kind(t)] += 1
+    seen_tiles: set[Tile] = {*view.hand, *view.dora_indicators}
+    for s in range(view.people):
+        seen_tiles.update(view.river(s))  # a called tile is in its river and its meld
+        seen_tiles.update(t for m in view.melds(s) for t in m.tiles)
+    for t in seen_tiles:
+        v = ts.variant(t)
+        special -= v is Variant.RED or v is Variant.GOLD
+    unseen = 0
+    content = float(max(0, special))
+    for k in range(N_KINDS):
+        left = max(0, copies[k] - seen[k])
+        unseen += left
+        content += left * dora.get(k, 0)
+    return content / unseen if unseen else 0.0
 
 
 def _danger(
