@@ -1216,6 +1216,25 @@ def test_suit_tables(ids: Sequence[int], runs: bool) -> None:
     assert not bad, "\n".join(bad[:10])
 
 
+def test_pair_rows_file_matches_the_suit_tables() -> None:
+    """The shipped merges of two groups (pair_rows.bin) are what the suit tables give now
+    (``tools/gen_pair_rows.py`` rewrites the file), and a merge row is the convolution."""
+    rows, pairs = tables.pair_tables()
+    assert (rows, pairs) == (tables.ROWS, tables.PAIR_ROWS)
+    rng = random.Random(112)
+    for _ in range(300):
+        a, b = rng.randrange(tables.N_BASE), rng.randrange(tables.N_BASE)
+        merged = tables.ROWS[tables.pair_row(a, b)]
+        for m in range(5):
+            for p in range(2):
+                best = min(
+                    VECTORS[a][2 * ma + pa] + VECTORS[b][2 * (m - ma) + (p - pa)]
+                    for ma in range(m + 1)
+                    for pa in range(p + 1)
+                )
+                assert merged[2 * m + p] == min(best, tables.INF)
+
+
 # =============================================================================================
 # Disagreements found by this file, as minimal cases
 # =============================================================================================

@@ -107,33 +107,68 @@ def merge(a: int, b: int) -> int:
 
 # -- the compiled kernels' form -----------------------------------------------------------------
 
-ROWS: Final[list[bytes]] = [bytes(v) for v in VECTORS]
+PAIR_FILE: Final = "pair_rows.bin"
+"""Package data: every merge of two single groups (written by ``tools/gen_pair_rows.py``)."""
+
+
+def pair_tables() -> tuple[list[bytes], bytes]:
+    """Every merge of two single groups: the distinct merged vectors (after the single
+    groups' own, so that ids below ``N_BASE`` keep their meaning) and the row id of each pair
+    ``a * N_BASE + b``. Fewer than 256 rows, so an id is a byte. About 16,000 convolutions:
+    computed once into package data rather than at each import."""
+    rows = [bytes(v) for v in VECTORS[:N_BASE]]
+    ids = {v: i for i, v in reversed(list(enumerate(rows)))}
+    pairs = bytearray(N_BASE * N_BASE)
+    for a in range(N_BASE):
+        for b in range(a, N_BASE):
+            vec = bytes(_convolve(VECTORS[a], VECTORS[b]))
+            r = ids.get(vec)
+            if r is None:
+                r = ids[vec] = len(rows)
+                rows.append(vec)
+            pairs[a * N_BASE + b] = pairs[b * N_BASE + a] = r
+    if len(rows) > 256:
+        raise RuntimeError("more merged vectors than a byte can number")
+    return rows, bytes(pairs)
+
+
+def _load_pairs() -> tuple[list[bytes], bytes]:
+    path = resources.files("jantaku.data").joinpath(PAIR_FILE)
+    if not path.is_file():  # a checkout before the tool ran: compute them (0.3 s pure)
+        return pair_tables()
+    blob = zlib.decompress(path.read_bytes())
+    n_base, n_rows = struct.unpack_from("<II", blob, 0)
+    off = 8 + n_rows * VEC_LEN
+    rows = [blob[8 + i * VEC_LEN : 8 + (i + 1) * VEC_LEN] for i in range(n_rows)]
+    pairs = blob[off:]
+    if (
+        n_base != N_BASE
+        or len(pairs) != N_BASE * N_BASE
+        or [tuple(r) for r in rows[:N_BASE]] != VECTORS[:N_BASE]
+    ):
+        raise RuntimeError(
+            f"jantaku/data/{PAIR_FILE} does not match the suit tables; regenerate it"
+        )
+    return rows, pairs
+
+
+def pack_pair_tables(rows: list[bytes], pairs: bytes) -> bytes:
+    """The contents of :data:`PAIR_FILE`."""
+    return zlib.compress(struct.pack("<II", N_BASE, len(rows)) + b"".join(rows) + pairs, 9)
+
+
+_PAIRS: Final = _load_pairs()
+ROWS: Final[list[bytes]] = _PAIRS[0]
 """Vectors by row id: the single groups' (same ids as ``VECTORS``), then merged pairs.
 Bytes (every entry is at most 99): compiled, an item of a ``bytes`` is a native int, read
 without the reference counting and unboxing of a list's items."""
-_ROW_IDS: Final[dict[tuple[int, ...], int]] = {}
-for _i, _v in enumerate(VECTORS):
-    _ROW_IDS.setdefault(_v, _i)
-_PAIR_ROWS: Final[list[int]] = [-1] * (N_BASE * N_BASE)
-"""Row id of two single groups merged, by ``a * N_BASE + b``; -1 until first asked for (at
-most 181 x 181 pairs, and a hand only meets few of them)."""
+PAIR_ROWS: Final[bytes] = _PAIRS[1]
+"""Row id of two single groups merged, by ``a * N_BASE + b``."""
 
 
 def pair_row(a: int, b: int) -> int:
     """Row id of the vector of two single groups (ids below ``N_BASE``) taken together."""
-    i = a * N_BASE + b
-    r = _PAIR_ROWS[i]
-    if r < 0:
-        vec = _convolve(VECTORS[a], VECTORS[b])
-        got = _ROW_IDS.get(vec)
-        if got is None:
-            got = len(ROWS)
-            ROWS.append(bytes(vec))
-            _ROW_IDS[vec] = got
-        r = got
-        _PAIR_ROWS[i] = r
-        _PAIR_ROWS[b * N_BASE + a] = r
-    return r
+    return PAIR_ROWS[a * N_BASE + b]
 
 
 def complete_cost(u: bytes, v: bytes, sets: int) -> int:
