@@ -35,12 +35,17 @@ WHY: str = "no compiled build is installed"
 
 
 class _SourceOnlyFinder(importlib.abc.MetaPathFinder):
-    """Finds ``jantaku.*`` modules as ``.py`` files only, ahead of the extension modules."""
+    """Finds ``jantaku.*`` modules as ``.py`` files only, ahead of the extension modules
+    (but the ``compiled`` ones: an extension left from an earlier, larger build would look
+    for code the current build does not have)."""
+
+    def __init__(self, compiled: frozenset[str] = frozenset()) -> None:
+        self.compiled = compiled
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if not fullname.startswith("jantaku.") or path is None:
+        if not fullname.startswith("jantaku.") or path is None or fullname in self.compiled:
             return None
         loader = (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
         for entry in path:
@@ -100,6 +105,8 @@ def choose() -> None:
     except ImportError as e:
         _go_pure(f"the compiled build cannot be loaded ({e})")
         return
+    # The modules the build left out run from source, whatever extensions lie beside them.
+    sys.meta_path.insert(0, _SourceOnlyFinder(frozenset(modules)))
     MODE, WHY = "compiled", f"{len(modules)} modules compiled with mypyc"
 
 
