@@ -27,7 +27,7 @@ from jantaku.tiles.notation import Meld, MeldType, Source, parse_tiles
 from jantaku.tiles.tileset import Tile, tile_kind
 
 from .deal import WIND_LETTERS
-from .visibility import Event, is_public, seen_by
+from .visibility import Event, seen_by_each
 
 if TYPE_CHECKING:
     from jantaku.hand import HandAnalyzer
@@ -501,24 +501,11 @@ class SeatViews:
         # Each seat's own filtered events go straight to it (what ``update`` would check
         # is what ``seen_by`` makes true): this runs for every seat at every event.
         logs = [view._events for view in self._views]
-        seats = range(len(logs))
+        people = len(logs)
         for i in range(self._fed, n):
-            ev = events[i]
-            if is_public(ev):  # most events: every seat sees them as they are
-                for log in logs:
-                    log.append(ev)
-                continue
-            shared: Event | None = None  # one copy of a view that several seats see alike
-            for s in seats:
-                e = seen_by(ev, s)
-                if e is None:
-                    continue
-                if e is not ev:
-                    if e == shared:
-                        e = shared
-                    else:
-                        shared = e
-                logs[s].append(e)
+            for s, e in enumerate(seen_by_each(events[i], people)):
+                if e is not None:
+                    logs[s].append(e)
         self._fed = n
 
     @property

@@ -30,11 +30,6 @@ _FILTERED = frozenset({"start_game", "start_kyoku", "tsumo", "pass"})
 """The only event types with something hidden from some seat: every other is public."""
 
 
-def is_public(ev: Event) -> bool:
-    """Whether every seat sees ``ev`` as it is (:func:`seen_by` returns it unchanged)."""
-    return ev["type"] not in _FILTERED
-
-
 def seen_by(ev: Event, seat: int) -> Event | None:
     """One event as ``seat`` may see it (None: not shown to it). A public event is returned
     as it is (not copied): callers must not change it."""
@@ -57,6 +52,25 @@ def seen_by(ev: Event, seat: int) -> Event | None:
     return ev
 
 
+def seen_by_each(ev: Event, people: int) -> list[Event | None]:
+    """``[seen_by(ev, s) for s in range(people)]``, with one copy where several seats see
+    the event alike (another seat's draw is the same hidden draw to all of them).
+
+    >>> draw = {"type": "tsumo", "actor": 0, "tile": 9, "pai": "3m", "rinshan": False}
+    >>> mine, a, b = seen_by_each(draw, 3)
+    >>> mine is draw, a is b, a == seen_by(draw, 1)
+    (True, True, True)
+    """
+    kind = ev["type"]
+    if kind not in _FILTERED:
+        return [ev] * people
+    if kind == "tsumo":
+        actor = ev["actor"]
+        hidden = seen_by(ev, (actor + 1) % people)
+        return [ev if s == actor else hidden for s in range(people)]
+    return [seen_by(ev, s) for s in range(people)]
+
+
 def view_of(events: Iterable[Event], seat: int) -> list[Event]:
     """The events as ``seat`` may see them, in order (:func:`seen_by` of each)."""
     out = []
@@ -67,4 +81,4 @@ def view_of(events: Iterable[Event], seat: int) -> list[Event]:
     return out
 
 
-__all__ = ["Event", "is_public", "seen_by", "view_of"]
+__all__ = ["Event", "seen_by", "seen_by_each", "view_of"]
