@@ -1136,13 +1136,22 @@ def test_chiitoi_four() -> None:
     assert run_mode(a, rules, 108, plan) >= 6200
 
 
-def test_useful_draws() -> None:
-    a, rules = _setup("riichi")
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("riichi", {}), ("sanma", {}), ("riichi", {"chiitoi_four": True})],
+    ids=["riichi", "sanma", "chiitoi_four"],
+)
+def test_useful_draws(preset: str, options: dict[str, bool]) -> None:
+    """Every kind's distance after a draw comes from one table pass
+    (``HandAnalyzer.draw_distances``): checked on the three-player set and with four-copy
+    seven pairs too, on hands rich in pairs."""
+    a, rules = _setup(preset, **options)
     gen = Generator(rules, 109)
     mm = Mismatches()
     for i in range(400):
         melds = 1 if i % 4 == 0 else 0
-        deal = gen.hand(13 - 3 * melds, melds, p_random=0.3)
+        form = "chiitoi" if not melds and i % 3 == 0 else None
+        deal = gen.hand(13 - 3 * melds, melds, p_random=0.3, quad_rate=0.3, form=form)
         visible = [gen.rng.choice((0, 0, 0, 1, 2)) for _ in range(N_KINDS)]
         called = deal.called_or_none
         got = a.useful_draws(deal.counts, melds, 0, called, visible)
