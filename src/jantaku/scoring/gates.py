@@ -225,9 +225,15 @@ Two list indexings cost a fraction of a dictionary look-up, which boxed and hash
 for every group of every hand. Only the rows of patterns met are made (a few hundred)."""
 
 
-def _group_at(counts: list[int], base: Kind) -> Group:
-    """The group of the kinds from ``base`` (a suit, or the honors from East)."""
-    end = base + (9 if base < EAST else 7)
+_HONORS_FROM: Final = EAST
+"""East as a C static in the compiled build (``tiles.kinds`` names are plain module globals,
+which compiled code looks up in the module's dictionary)."""
+
+
+def group_at(counts: list[int], base: Kind) -> Group:
+    """The group of a hand's counts per kind from ``base`` (0, 9 or 18 for a suit, East for
+    the honors)."""
+    end = base + (9 if base < _HONORS_FROM else 7)
     head = rest = 0
     for k in range(base, base + _HEAD):
         n = counts[k]
@@ -256,10 +262,10 @@ def groups_of(counts: list[int]) -> tuple[Group, Group, Group, Group]:
     """The manzu, pinzu, souzu and honor groups of a hand's counts per kind (the flowers,
     if any, are not looked at)."""
     return (
-        _group_at(counts, 0),
-        _group_at(counts, 9),
-        _group_at(counts, 18),
-        _group_at(counts, EAST),
+        group_at(counts, 0),
+        group_at(counts, 9),
+        group_at(counts, 18),
+        group_at(counts, _HONORS_FROM),
     )
 
 

@@ -96,7 +96,7 @@ def standard_payments(
     >>> standard_payments(320, EAST, WEST, 4)
     {29: 2000}
     """
-    dealer_win = winner == EAST
+    dealer_win = winner == _DEALER
     if discarder is not None:
         points = -(-base * (6 if dealer_win else 4) // 100) * 100
         if round_to != 100:
@@ -105,8 +105,8 @@ def standard_payments(
     double = -(-base * 2 // 100) * 100
     single = double if dealer_win else -(-base // 100) * 100
     out: dict[Kind, int] = {}
-    for p in _OTHERS_3[winner - EAST] if players == 3 else _OTHERS_4[winner - EAST]:
-        out[p] = double if p == EAST else single
+    for p in _OTHERS_3[winner - _DEALER] if players == 3 else _OTHERS_4[winner - _DEALER]:
+        out[p] = double if p == _DEALER else single
     if players == 3 and not tsumo_son:
         # The absent fourth seat's share (a non-dealer's), split equally between the payers.
         absent = ceil100(base * (2 if dealer_win else 1))
@@ -119,6 +119,9 @@ def standard_payments(
     return out
 
 
+_DEALER: Final = EAST
+"""East as a C static in the compiled build (``tiles.kinds`` names are plain module globals,
+which compiled code looks up in the module's dictionary)."""
 _OTHERS_3: Final = tuple(tuple(p for p in WINDS[:3] if p != w) for w in WINDS)
 _OTHERS_4: Final = tuple(tuple(p for p in WINDS if p != w) for w in WINDS)
 """The seats that pay a tsumo at a table of three or four, by the winner's seat."""

@@ -15,6 +15,7 @@ from jantaku.hand.analysis import HandAnalyzer
 from jantaku.rules.model import Preset
 from jantaku.tiles.kinds import (
     DRAGONS,
+    EAST,
     FIVES,
     M1,
     M9,
@@ -45,6 +46,7 @@ from .gates import (
     RON,
     SINGLE_RIICHI,
     TSUMO,
+    group_at,
     group_gates,
     groups_of,
     hand_splits,
@@ -336,7 +338,7 @@ class Scorer:
                 gold += is_gold[t]
         facts = {"kan_dora": kan_dora, "red": red, "gold": gold}
         aka = red + (gold if self._gold_is_dora else 0)
-        if SPRING + 2 in powers and self._autumn_fives_dora:
+        if self._autumn_fives_dora and SPRING + 2 in powers:
             # autumn: every five is a dora, red and gold count twice
             aka += sum(all_counts[k] for k in FIVES)
         if aka:
@@ -422,6 +424,7 @@ class Scorer:
         real_tiles = real
         called = _NO_CALLS
         meld_tiles: list[int] = []
+        meld_groups = 0  # bit g: a meld holds tiles of group g (manzu, pinzu, souzu, honors)
         if melds:
             called = [0] * 38
             for m in melds:
@@ -430,6 +433,7 @@ class Scorer:
                     closed = False
             for t in meld_tiles:
                 called[t >> 2] += 1
+                meld_groups |= 1 << (t >> 2) // 9
             real_tiles = (*real, *meld_tiles)
         wild = rule_wild + (1 if pochi else 0)
         if wild:
@@ -473,8 +477,14 @@ class Scorer:
             # hand without melds) its gate bits.
             man, pin, sou, honors = groups_of(counts)
             if melds:
-                hm, hp, hs, hh = groups_of(hand_counts)
-                gates = group_gates(hm, hp, hs, hh) | sit_gates
+                # The whole hand's groups for its gate bits: only those the melds add to
+                # differ from the concealed ones (each look-up is a cache miss or two).
+                gates = sit_gates | group_gates(
+                    group_at(hand_counts, 0) if meld_groups & 1 else man,
+                    group_at(hand_counts, 9) if meld_groups & 2 else pin,
+                    group_at(hand_counts, 18) if meld_groups & 4 else sou,
+                    group_at(hand_counts, EAST) if meld_groups & 8 else honors,
+                )
             else:
                 gates = group_gates(man, pin, sou, honors) | sit_gates
             # The seat and round winds only matter with their triplet: leaving them out
