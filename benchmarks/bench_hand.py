@@ -14,8 +14,8 @@ Hand sets, all seeded:
 * tenpai-ish mighty: a random complete hand of those kinds minus two tiles (the draw and the
   wildcard), + the wildcard.
 
-Measured, in hands per second and microseconds per hand, after a warm-up pass over other
-hands of the same kind (jantaku caches merged suit vectors): jantaku ``shanten`` and
+Measured, in hands per CPU second and CPU microseconds per hand (the machine is often
+shared), after a warm-up pass over other hands of the same kind: jantaku ``shanten`` and
 ``waits`` on 34-count lists, and the ``mahjong`` package on the same lists:
 ``Shanten.calculate_shanten`` for shanten; for waits the fastest correct way it offers,
 ``calculate_shanten`` once (not tenpai: no waits) then ``Agari.is_agari`` on hand + each
