@@ -419,10 +419,12 @@ class HandAnalyzer:
         exact = self._needs_exact(wildcards, called)
         if d > wildcards + 1 and not (exact and self.fifth_copy and d <= wildcards + 3):
             return _no_waits(shanten)
-        # The exact path changes ``c`` while it runs: a copy. Otherwise one table pass gives
-        # every kind's distance after its draw.
+        # Every kind's distance after its draw comes from one table pass. The tables count
+        # four copies among the concealed tiles only: with wildcards, the rule's limit (called
+        # copies too) is stricter, so a table wait is then checked exactly; with fifth copies
+        # allowed it is looser, and every kind is checked exactly.
         c = list(counts[:N_KINDS]) if exact else _as_list(counts)
-        after = None if exact else self.draw_distances(c, melds)
+        after = None if exact and self.fifth_copy else self.draw_distances(c, melds)
         seen = _as_list(called) if called is not None else None
         drawable = 0
         out: list[Kind] = []
@@ -431,9 +433,8 @@ class HandAnalyzer:
             if own >= 4:
                 continue
             drawable += 1
-            if after is not None:
-                ok = after[k] <= wildcards
-            else:
+            ok = after is None or after[k] <= wildcards
+            if ok and exact:
                 c[k] += 1
                 ok = bool(self.wildcard_readings(c, melds, wildcards, called, first_only=True))
                 c[k] -= 1
@@ -499,8 +500,15 @@ class HandAnalyzer:
         if wildcards == 0:
             return [()] if self._complete_exact(list(counts[:N_KINDS]), melds) else []
         c = list(counts[:N_KINDS])
+        # One wildcard within four copies: it completes the hand as a kind exactly when a
+        # draw of that kind would (one table pass instead of a test per kind).
+        after = None
+        if wildcards == 1 and not self.fifth_copy and max(c) <= 4:
+            after = self.draw_distances(c, melds)
         out: list[tuple[Kind, ...]] = []
         for combo in self._identity_combos(c, wildcards, called):
+            if after is not None and after[combo[0]] != 0:
+                continue
             for k in combo:
                 c[k] += 1
             ok = self._complete_exact(c, melds)
