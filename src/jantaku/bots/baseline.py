@@ -48,7 +48,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from jantaku.game.actions import RIICHI_TYPES, ActionType
-from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
 from jantaku.tiles.kinds import (
     DRAGONS,
     HONORS,
@@ -78,7 +77,6 @@ _GROUPS4: Final[tuple[_Group, ...]] = (
     *((True, tuple((base + i, 5 ** (8 - i)) for i in range(9))) for base in (0, 9, 18)),
     (False, tuple((27 + i, 5 ** (6 - i)) for i in range(7))),
 )
-_TH_SET: Final = frozenset(TERMINALS_AND_HONORS)
 _GROUPS3: Final[tuple[_Group, ...]] = (
     *((True, tuple((base + i, 5 ** (8 - i)) for i in range(9))) for base in (9, 18)),
     (False, ((0, 5**8), (8, 5**7), *((27 + i, 5 ** (6 - i)) for i in range(7)))),
@@ -321,23 +319,12 @@ class BaselineBot:
         else:
             copies = self._tile_copies(ts)
             visible = view.visible_counts()
-            closed = not any(m.is_open for m in melds)
             river_kinds = {tile_kind(t) for t in view.river(seat)} if d_min == 1 else set()
             value = _keep_values(view, seat, counts, hand)
-            groups, pos = (_GROUPS3, _POS3) if an.three_player else (_GROUPS4, _POS4)
-            keys14 = _group_keys(groups, counts)
             keys: dict[Kind, tuple[int, int, int, int]] = {}
             for k in tied:
                 counts[k] -= 1
-                at = pos.get(k)
-                if at is None:  # not a hand kind (a flower...): the keys do not change
-                    keys13 = keys14
-                else:
-                    keys13 = list(keys14)
-                    keys13[at[0]] -= at[1]
-                live, useful = _live_useful(
-                    an, counts, n_melds, d_min, visible, copies, closed, keys13
-                )
+                live, useful = _live_useful(an, counts, n_melds, d_min, visible, copies)
                 counts[k] += 1
                 furiten = 1 if river_kinds and not river_kinds.isdisjoint(useful) else 0
                 keys[k] = (furiten, -live, value[k], k)
@@ -449,67 +436,12 @@ def _live_useful(
     base: int,
     visible: list[int],
     copies: list[int],
-    closed: bool,
-    keys: list[int] | None = None,
 ) -> tuple[int, list[Kind]]:
     """Live copies of the draws that lower the distance ``base`` of a 13-tile hand, and
-    those kinds (the kinds of ``HandAnalyzer.useful_draws``, several times faster).
-
-    Only the drawn kind's group of the hand tables changes, so the standard form's new
-    distance is one merge away; seven pairs and thirteen orphans (closed hands only) are
-    counted directly. ``keys``: the groups' table keys of ``counts``, if already known.
-    """
-    groups = _GROUPS3 if an.three_player else _GROUPS4
-    target = 9 - 2 * melds
-    if keys is None:
-        keys = _group_keys(groups, counts)
-    ids = [(SEQ_IDS if seq else ISO_IDS)[key] for (seq, _), key in zip(groups, keys, strict=True)]
-    get = MERGE_CACHE.get
-    other_forms = closed and melds == 0
-    if other_forms:
-        n = [0] * 5
-        for k in an.hand_kinds:
-            n[counts[k]] += 1
-        four = an.chiitoi_four
-        zeros = sum(1 for k in TERMINALS_AND_HONORS if counts[k] == 0)
-        kokushi_pair = any(counts[k] >= 2 for k in TERMINALS_AND_HONORS)
-    useful: list[Kind] = []
-    for g, (seq, kinds) in enumerate(groups):
-        table = SEQ_IDS if seq else ISO_IDS
-        rest = -1
-        for h, vid in enumerate(ids):
-            if h != g:
-                rest = vid if rest < 0 else merge(rest, vid)
-        key = keys[g]
-        for k, w in kinds:
-            held = counts[k]
-            if held >= copies[k]:
-                continue
-            got = get(table[key + w] << 16 | rest)
-            vid = merge(table[key + w], rest) if got is None else got
-            if VECTORS[vid][target] < base:
-                useful.append(k)
-                continue
-            if not other_forms:
-                continue
-            # Seven pairs: the kind moves from ``held`` copies to ``held + 1``.
-            n[held] -= 1
-            n[held + 1] += 1
-            if four:
-                pairs, up = n[2] + n[3] + 2 * n[4], n[1] + n[3]
-            else:
-                pairs, up = n[2] + n[3] + n[4], n[1]
-            n[held + 1] -= 1
-            n[held] += 1
-            need = 7 - pairs
-            chiitoi = 0 if need <= 0 else (need if up >= need else 2 * need - up)
-            if chiitoi < base:
-                useful.append(k)
-                continue
-            if k in _TH_SET:
-                kokushi = zeros - (held == 0) + (0 if kokushi_pair or held == 1 else 1)
-                if kokushi < base:
-                    useful.append(k)
+    those kinds (the kinds of ``HandAnalyzer.useful_draws``, from one
+    ``HandAnalyzer.draw_distances`` pass: only the drawn kind's group is looked up again)."""
+    after = an.draw_distances(counts, melds)
+    useful = [k for k in range(N_KINDS) if after[k] < base and counts[k] < copies[k]]
     live = 0
     for k in useful:
         left = copies[k] - counts[k] - visible[k]
