@@ -18,17 +18,58 @@ from typing import Final
 
 Kind = int
 
-M1, M2, M3, M4, M5, M6, M7, M8, M9 = range(0, 9)
-P1, P2, P3, P4, P5, P6, P7, P8, P9 = range(9, 18)
-S1, S2, S3, S4, S5, S6, S7, S8, S9 = range(18, 27)
-EAST, SOUTH, WEST, NORTH = range(27, 31)
-HAKU, HATSU, CHUN = range(31, 34)
-SPRING, SUMMER, AUTUMN, WINTER = range(34, 38)
+# Final ints: a compiled module reads them as C constants, not as module attributes.
+M1: Final = 0
+M2: Final = 1
+M3: Final = 2
+M4: Final = 3
+M5: Final = 4
+M6: Final = 5
+M7: Final = 6
+M8: Final = 7
+M9: Final = 8
+P1: Final = 9
+P2: Final = 10
+P3: Final = 11
+P4: Final = 12
+P5: Final = 13
+P6: Final = 14
+P7: Final = 15
+P8: Final = 16
+P9: Final = 17
+S1: Final = 18
+S2: Final = 19
+S3: Final = 20
+S4: Final = 21
+S5: Final = 22
+S6: Final = 23
+S7: Final = 24
+S8: Final = 25
+S9: Final = 26
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+HAKU: Final = 31
+HATSU: Final = 32
+CHUN: Final = 33
+SPRING: Final = 34
+SUMMER: Final = 35
+AUTUMN: Final = 36
+WINTER: Final = 37
 
 # Japanese and common aliases, so code reads like the rule it implements.
-TON, NAN, SHAA, PEI = EAST, SOUTH, WEST, NORTH
-WHITE, GREEN, RED = HAKU, HATSU, CHUN
-HARU, NATSU, AKI, FUYU = SPRING, SUMMER, AUTUMN, WINTER
+TON: Final = EAST
+NAN: Final = SOUTH
+SHAA: Final = WEST
+PEI: Final = NORTH
+WHITE: Final = HAKU
+GREEN: Final = HATSU
+RED: Final = CHUN
+HARU: Final = SPRING
+NATSU: Final = SUMMER
+AKI: Final = AUTUMN
+FUYU: Final = WINTER
 
 N_KINDS: Final = 34
 """The 34 kinds that can be in a hand."""
