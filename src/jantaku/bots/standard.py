@@ -718,16 +718,25 @@ def _threats(view: SeatView, seat: int) -> list[_Threat]:
     return out
 
 
+_TILESET_TOTALS: dict[int, tuple[TileSet, tuple[int, ...], int]] = {}
+"""Per tile set (by id, the set kept to check it): copies of each kind, red and gold fives."""
+
+
 def _hidden_dora_share(view: SeatView, seat: int, dora: dict[Kind, int]) -> float:
     """Dora per tile among the tiles ``seat`` cannot see (the wall and the other hands):
     dora kinds, and red and gold fives."""
     ts = view.tileset
-    copies = [0] * N_ALL_KINDS
-    special = 0
-    for t in ts.tiles:
-        copies[tile_kind(t)] += 1
-        v = ts.variant(t)
-        special += v is Variant.RED or v is Variant.GOLD
+    totals = _TILESET_TOTALS.get(id(ts))
+    if totals is None or totals[0] is not ts:
+        copies = [0] * N_ALL_KINDS
+        n_special = 0
+        for t in ts.tiles:
+            copies[tile_kind(t)] += 1
+            v = ts.variant(t)
+            n_special += v is Variant.RED or v is Variant.GOLD
+        totals = _TILESET_TOTALS[id(ts)] = (ts, tuple(copies), n_special)
+    _, copies_t, special = totals
+    copies = list(copies_t)
     seen = view.visible_counts()
     for t in view.hand:
         seen[tile_kind(t)] += 1
