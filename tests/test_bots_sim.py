@@ -13,14 +13,7 @@ import pytest
 
 from jantaku import build
 from jantaku.bots import BaselineBot, Bot, RandomBot, SeatView, make_bot
-from jantaku.bots.baseline import (
-    _GROUPS3,
-    _GROUPS4,
-    _POS3,
-    _POS4,
-    _group_keys,
-    _live_useful,
-)
+from jantaku.bots.baseline import _live_useful
 from jantaku.cli import run_json
 from jantaku.game import Action, ActionType, Game, LegalActions, State
 from jantaku.hand import HandAnalyzer
@@ -196,19 +189,10 @@ def test_fast_useful_draws_agree_with_the_analyzer() -> None:
                 counts[tile_kind(t)] += 1
             visible = [rng.choice([0, 0, 1, 2]) for _ in range(38)]
             base = an.distance(counts, melds)
-            live, useful = _live_useful(an, counts, melds, base, visible, copies, melds == 0)
+            live, useful = _live_useful(an, counts, melds, base, visible, copies)
             ref = an.useful_draws(counts, melds, visible=visible)
             assert sorted(useful) == sorted(ref)
             assert live == sum(ref.values())
-            # From a 14-tile hand's keys less the discarded kind, as the bot does it.
-            k = rng.choice([k for k in range(34) if counts[k] < copies[k]])
-            counts[k] += 1
-            pos = _POS3 if an.three_player else _POS4
-            keys = _group_keys(_GROUPS3 if an.three_player else _GROUPS4, counts)
-            keys[pos[k][0]] -= pos[k][1]
-            counts[k] -= 1
-            fast = _live_useful(an, counts, melds, base, visible, copies, melds == 0, keys)
-            assert fast == (live, useful)
 
 
 def test_nine_terminals_only_when_far_from_tenpai() -> None:
