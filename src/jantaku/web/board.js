@@ -273,12 +273,17 @@ export function roundName(M) {
 
 // -- the board --------------------------------------------------------------------------------
 
-/** A river as Tenhou draws it: rows of six, the riichi discard sideways, a called tile taken
- * out (kept in the page, hidden, so the discards still count) and, when the riichi discard was
- * the one called, the next discard sideways instead; the last discard marked. */
+/** A river as Tenhou draws it: rows of six, the third row running on to the player's right
+ * however long the hand lasts (so a river is never deeper than three rows), the riichi discard
+ * sideways, a called tile taken out (kept in the page, hidden, so the discards still count)
+ * and, when the riichi discard was the one called, the next discard sideways instead; the last
+ * discard marked. */
 export function renderRiver(M, s) {
   const box = document.createElement('div');
   box.className = 'river';
+  const rows = [0, 1, 2].map(() => el('div', 'river-row'));
+  box.append(...rows);
+  let shown = 0;
   let sideways = false;
   M.rivers[s].forEach((d, i) => {
     const turned = (d.riichi || sideways) && !d.called;
@@ -286,7 +291,8 @@ export function renderRiver(M, s) {
     const extra = [d.tsumogiri ? 'tsumogiri' : '', d.called ? 'called' : '',
       d.riichi ? 'riichi-discard' : '',
       M.last && M.last.actor === s && M.last.index === i ? 'last' : ''].join(' ');
-    box.append(tileEl(d.tile, { sideways: turned, small: true, extra }));
+    rows[Math.min(2, Math.floor(shown / 6))].append(tileEl(d.tile, { sideways: turned, small: true, extra }));
+    if (!d.called) shown += 1;
   });
   return box;
 }
@@ -356,7 +362,11 @@ function renderPlayer(M, s, hand) {
   box.replaceChildren();
   const name = document.createElement('div');
   name.className = 'name';
-  name.textContent = `${seatLabel(M, s)} · ${M.scores[s]}`;
+  // Wind and score first: a long name is the part cut short.
+  const wind = seatWind(M, s);
+  name.append(el('span', 'wind', wind ? t(`table.seat_wind.${wind}`) : t('table.sitting_out')), ' ',
+    el('span', 'points', String(M.scores[s])), ' ', el('span', 'seat-name', seatName(M, s)));
+  name.title = `${seatLabel(M, s)} · ${M.scores[s]}`;
   if (out) {
     const mark = document.createElement('span');
     mark.className = 'sitting-out-mark';

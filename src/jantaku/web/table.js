@@ -312,6 +312,9 @@ globalThis.jantakuTable = {
   model: () => M && { ...M, hand: M.hands[M.seat] ?? [], drawn: M.draws[M.seat] },
   legal: () => legal,
   idle: () => M !== null && !pumping && !queue.length,
+  // Layout tests: fold events the server did not send (a long hand's rivers and melds drawn
+  // at once) and draw the board; the page no longer follows the game after this.
+  foldLocally: (events) => { for (const ev of events) fold(M, ev); render(); },
 };
 
 $('#settings-slot').append(settingsPanel(() => { if (M) render(); }));
