@@ -149,9 +149,11 @@ def check_layout(g: dict[str, Any], where: str) -> None:
     for left, top, right, bottom in g["onBoard"]:
         assert left >= 0 and top >= 0 and right <= width and bottom <= height, (where, left, top)
     b_left, b_top, b_right, b_bottom = g["board"]
+    assert b_left >= 0 and b_right <= width and b_top >= 0, (where, g["board"])
     if height <= 500:
-        # A phone on its side: the board above the hand, which runs along the bottom edge.
-        assert all(top >= b_bottom for _, top, _, _ in g["hand"]), (where, g["board"])
+        # A phone on its side: the hand along the screen's bottom edge, over nothing but the
+        # board's near edge (the checks above: over no tile, name or centre).
+        assert all(bottom >= height - 12 for _, _, _, bottom in g["hand"]), (where, g["hand"])
     else:
         # The own hand inside the board's frame.
         for left, top, right, bottom in g["hand"]:

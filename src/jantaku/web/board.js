@@ -364,8 +364,8 @@ function renderPlayer(M, s, hand) {
   name.className = 'name';
   // Wind and score first: a long name is the part cut short.
   const wind = seatWind(M, s);
-  name.append(el('span', 'wind', wind ? t(`table.seat_wind.${wind}`) : t('table.sitting_out')), ' ',
-    el('span', 'points', String(M.scores[s])), ' ', el('span', 'seat-name', seatName(M, s)));
+  name.append(el('span', 'wind', wind ? t(`table.seat_wind.${wind}`) : t('table.sitting_out')), ' · ',
+    el('span', 'points', String(M.scores[s])), ' · ', el('span', 'seat-name', seatName(M, s)));
   name.title = `${seatLabel(M, s)} · ${M.scores[s]}`;
   if (out) {
     const mark = document.createElement('span');
