@@ -35,10 +35,10 @@ VIEWPORTS = [
     (1920, 1080),  # a desktop
 ]
 
-# A long hand, made up at the page: every seat discards 19 tiles (21 at three players) (the seat after the own
-# riichis at its sixth), the seat across calls chi, pon, an added kan and a closed kan, the own
-# seat calls a pon with two of its own tiles, and at a three-player table every seat extracts
-# three norths.
+# A long hand, made up at the page: every seat discards 19 tiles (21 at three players; the
+# seat after the own riichis at its sixth), the seat across calls chi, pon, an added kan and a
+# closed kan, the own seat calls a pon with two of its own tiles, and at a three-player table
+# every seat extracts three norths.
 BUSY = """
 () => {
   const m = globalThis.jantakuTable.model();
@@ -58,10 +58,12 @@ BUSY = """
   const pair = () => [next(), next()];
   for (let round = 0; round < (n === 4 ? 19 : 21); round++) {
     for (const p of order) {
-      if (round === 5 && p === other(1)) events.push({ type: 'reach', actor: p }, { type: 'reach_accepted', actor: p });
+      if (round === 5 && p === other(1)) {
+        events.push({ type: 'reach', actor: p }, { type: 'reach_accepted', actor: p });
+      }
       events.push({ type: 'dahai', actor: p, tile: next(), tsumogiri: round % 3 === 0 });
-      if (p === other(n - 1) && round === 3) events.push({ type: 'chi', actor: across, target: p, tile: next(), tiles: pair() });
-      if (p === other(n - 1) && round === 6) events.push({ type: 'pon', actor: across, target: p, tile: next(), tiles: pair() });
+      const call = p === other(n - 1) && { 3: 'chi', 6: 'pon' }[round];
+      if (call) events.push({ type: call, actor: across, target: p, tile: next(), tiles: pair() });
       if (p === other(1) && round === 8) {
         const [a, b] = m.hand;
         events.push({ type: 'pon', actor: me, target: p, tile: next(), tiles: [a, b] });
@@ -72,7 +74,12 @@ BUSY = """
   events.push({ type: 'kakan', actor: across, tile: pon.tiles[0], tiles: [] });
   events.push({ type: 'ankan', actor: across, tiles: [next(), next(), next(), next()] });
   if (n === 3) {
-    for (const p of order) for (let i = 0; i < 3; i++) events.push({ type: 'nukidora', actor: p, tile: north[i % Math.max(1, north.length)] ?? next() });
+    for (const p of order) {
+      for (let i = 0; i < 3; i++) {
+        const tile = north[i % Math.max(1, north.length)] ?? next();
+        events.push({ type: 'nukidora', actor: p, tile });
+      }
+    }
   }
   globalThis.jantakuTable.foldLocally(events);
 }
@@ -101,9 +108,10 @@ GEOMETRY = """
     name: boxes(p, '.name'),
   }));
   const problems = [];
+  const at = (b) => JSON.stringify([b.left, b.top, b.right, b.bottom].map(Math.round));
   const clash = (label, xs, ys) => {
     for (const a of xs) for (const b of ys) {
-      if (hit(a, b)) { problems.push(`${label}: ${a.what} ${JSON.stringify([a.left, a.top, a.right, a.bottom].map(Math.round))} / ${b.what} ${JSON.stringify([b.left, b.top, b.right, b.bottom].map(Math.round))}`); return; }
+      if (hit(a, b)) { problems.push(`${label}: ${a.what} ${at(a)} / ${b.what} ${at(b)}`); return; }
     }
   };
   const all = (s) => [...s.river, ...s.hand, ...s.melds, ...s.name];
@@ -182,7 +190,9 @@ def test_the_table_fits_every_screen_without_overlaps(
         # A few discards for real.
         for _ in range(3):
             tiles = page.locator("#p-bottom #hand .playable")
-            buttons = page.locator("#actions button[data-type='pass'], #actions button[data-type='kita']")
+            buttons = page.locator(
+                "#actions button[data-type='pass'], #actions button[data-type='kita']"
+            )
             if buttons.count():
                 buttons.first.click()
             elif tiles.count():
@@ -205,7 +215,8 @@ def test_the_table_fits_every_screen_without_overlaps(
                     assert min(g["rivers"]) >= 17, (where, g["rivers"])
                     if width in (390, 1280, 844):
                         ARTIFACTS.mkdir(exist_ok=True)
-                        page.screenshot(path=str(ARTIFACTS / f"layout-{preset}-{lang}-{width}x{height}.png"))
+                        name = f"layout-{preset}-{lang}-{width}x{height}.png"
+                        page.screenshot(path=str(ARTIFACTS / name))
                 check_layout(g, where)
     finally:
         context.close()
