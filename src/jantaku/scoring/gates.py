@@ -91,13 +91,15 @@ ORPHANS: Final = 1 << 40
 """Every tile a terminal or an honor, and every such kind present."""
 EVEN: Final = 1 << 42
 """Every kind held an even number of times (seven pairs needs it)."""
-TRIPLE_EAST: Final = 1 << 48
-"""Three Easts or more (:func:`triple`: any honor; its triplet is possible)."""
+TRIPLE_EAST: Final = 1 << 43
+"""Three Easts or more (:func:`triple`: any honor, bits 43-49; its triplet is possible).
+Every bit is below 2**62: the compiled build keeps the gates in a machine word (a wider int
+is a heap object, and every ``|`` and ``&`` on it allocates)."""
 
 
 def triple(honor: Kind) -> int:
     """The gate bit of three copies of ``honor``."""
-    return TRIPLE_EAST << 8 * (honor - EAST)
+    return TRIPLE_EAST << (honor - EAST)
 
 
 def seat_is(wind: Kind) -> int:

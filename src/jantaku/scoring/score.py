@@ -197,11 +197,24 @@ class Scorer:
         # are counted yakuman).
         as_han = set(rules.yaku_han)
         normal = [y for y in self.yaku if not y.yakuman or y.id in as_han]
-        self._closed_yaku = [(y, self.han[y.id][0]) for y in normal if self.han[y.id][0]]
-        self._open_yaku = [(y, self.han[y.id][1]) for y in normal if self.han[y.id][1]]
         double = rules.double_yakuman
-        self._yakuman = [
-            (y, y.yakuman if double else 1) for y in self.yaku if y.yakuman and y.id not in as_han
+        # Each yaku once, with its han in a closed or an open hand (or its yakuman multiple)
+        # and the YakuHan it adds.
+        self._closed_entries = [
+            _Entry(y, self.han[y.id][0], YakuHan(y.id, self.han[y.id][0]))
+            for y in normal
+            if self.han[y.id][0]
+        ]
+        self._open_entries = [
+            _Entry(y, self.han[y.id][1], YakuHan(y.id, self.han[y.id][1]))
+            for y in normal
+            if self.han[y.id][1]
+        ]
+        multiple = {y.id: y.yakuman if double else 1 for y in self.yaku}
+        self._yakuman_entries = [
+            _Entry(y, multiple[y.id], YakuHan(y.id, 0, multiple[y.id]))
+            for y in self.yaku
+            if y.yakuman and y.id not in as_han
         ]
         enabled = {y.id for y in self.yaku}
         self._supersedes = {k: v for k, v in SUPERSEDES.items() if k in enabled}
@@ -209,20 +222,6 @@ class Scorer:
         flowers = frozenset(k for k in self.tileset.kinds if k >= N_KINDS)
         self.extractable: frozenset[Kind] = self.nuki_kinds | flowers
         """Kinds a player of this preset sets aside (nuki-dora, flowers)."""
-        # Each yaku once with the YakuHan it adds, shared by the gate lists.
-        self._closed_entries = [(y, h, YakuHan(y.id, h)) for y, h in self._closed_yaku]
-        self._open_entries = [(y, h, YakuHan(y.id, h)) for y, h in self._open_yaku]
-        self._yakuman_entries = [(y, m, YakuHan(y.id, 0, m)) for y, m in self._yakuman]
-        relevant = CLOSED  # it also chooses the han column
-        for y in self.yaku:
-            relevant |= y.needs
-        self._relevant_gates = relevant
-        # Scorers of the same yaku and han share the lists (a server has one per table).
-        config = tuple(
-            tuple((y.id, h) for y, h, _ in entries)
-            for entries in (self._closed_entries, self._open_entries, self._yakuman_entries)
-        )
-        self._gated = _GATE_CACHES.setdefault(config, {})
         self._min_han = rules.min_han
         self._two_han_from = rules.two_han_from_honba
         self._fixed30 = rules.fu == "fixed30"
@@ -264,7 +263,8 @@ class Scorer:
         self._pao_yaku = frozenset(rules.pao)
         self._pochi_rule = rules.dot_white == "wild_after_riichi"
         self._honor_only_north = rules.north_in_hand == "honor_yakuman_only"
-        self._vfu_cache: dict[int, list[int]] = {}
+        # Fu of a pair of each kind, by seat and round wind (``_value_pair_fu``).
+        self._vfu = [self._pair_fu(seat, rnd) for seat in WINDS for rnd in WINDS]
         self._flower_rules = bool(rules.flower_powers)
         ts_ = self.tileset
         top = max(ts_.tiles) + 1
@@ -286,18 +286,16 @@ class Scorer:
 
     def _value_pair_fu(self, sit: WinSituation) -> list[int]:
         """Fu of a pair of each kind for this seat and round."""
-        key = sit.seat_wind << 6 | sit.round_wind
-        hit = self._vfu_cache.get(key)
-        if hit is not None:
-            return hit
+        return self._vfu[(sit.seat_wind - EAST) * 4 + sit.round_wind - EAST]
+
+    def _pair_fu(self, seat: Kind, round_wind: Kind) -> list[int]:
         fu = [0] * N_KINDS
         for d in DRAGONS:
             fu[d] = 2
-        fu[sit.seat_wind] += 2
-        fu[sit.round_wind] += 2
-        if self.rules.yakuhai_north and sit.seat_wind != NORTH and sit.round_wind != NORTH:
+        fu[seat] += 2
+        fu[round_wind] += 2
+        if self.rules.yakuhai_north and seat != NORTH and round_wind != NORTH:
             fu[NORTH] += 2
-        self._vfu_cache[key] = fu
         return fu
 
     def _dora(
@@ -444,7 +442,7 @@ class Scorer:
             identities = _NO_WILDCARD
         sit_gates = self._situation_gates(sit, closed)
         seat, round_wind = sit.seat_wind, sit.round_wind
-        vfu = self._vfu_cache.get(seat << 6 | round_wind) or self._value_pair_fu(sit)
+        vfu = self._vfu[(seat - EAST) * 4 + round_wind - EAST]
         powers = sit.flower_powers() if self._flower_rules else _NO_POWERS
         extracted = sit.extracted
         best: _Candidate | None = None
@@ -493,14 +491,12 @@ class Scorer:
                 gates |= _SEAT_GATES[seat]
             if gates & _TRIPLE_OF[round_wind]:
                 gates |= _ROUND_GATES[round_wind]
-            relevant = gates & self._relevant_gates
-            gated = self._gated.get(relevant) or self._gate(relevant)
             splits = hand_splits(man, pin, sou, honors, len(melds))
             for r in readings(sit, self.analyzer, counts, win_kind, gates, splits):
                 if reason is _INCOMPLETE:
                     reason = _NO_YAKU
                 res = self._score_reading(
-                    sit, r, hand_counts, counts, vfu, dora, gates, powers, gated, closed, dora_han
+                    sit, r, hand_counts, counts, vfu, dora, gates, powers, closed, dora_han
                 )
                 if not isinstance(res, _Candidate):
                     reason = res
@@ -573,23 +569,6 @@ class Scorer:
                 g |= KANS3 if kans == 3 else KANS3 | KANS4
         return g
 
-    def _gate(self, gates: int) -> _Gated:
-        """The yakuman and yaku worth looking at when these gate bits hold, cached by the
-        bits: a reading then calls only the predicates that can hold, and none for a yaku
-        the bits decide."""
-        hit = self._gated.get(gates)
-        if hit is None:
-            missing = ~gates
-            normal = self._closed_entries if gates & CLOSED else self._open_entries
-            hit = _Gated(
-                [(y.test, m, yh) for y, m, yh in self._yakuman_entries if not y.needs & missing],
-                [(y.test, h, yh) for y, h, yh in normal if not y.needs & missing],
-            )
-            # Bounded: the first patterns seen are kept (the common ones, mostly).
-            if len(self._gated) < _GATE_CACHE_SIZE:
-                self._gated[gates] = hit
-        return hit
-
     def _score_reading(
         self,
         sit: WinSituation,
@@ -600,42 +579,44 @@ class Scorer:
         dora: list[YakuHan],
         gates: int,
         powers: AbstractSet[Kind],
-        gated: _Gated,
         closed: bool,
         dora_han: int,
     ) -> _Candidate | tuple[Refusal, str]:
         rules = self.rules
         form = r.form
-        c = Ctx(
-            sit,
-            r,
-            counts,
-            closed,
-            r.trips,
-            r.seqs,
-            r.kans,
-            r.ankou,
-            form is STANDARD and vfu[r.pair] > 0,
-            conc,
-            gates,
-        )
+        c: Ctx | None = None  # made for the first predicate called (many readings call none)
+        missing = ~gates
         found: list[YakuHan] = []
         house_win: HouseWin | None = None
         yakuman = 0
-        for test, mult, yh in gated.yakuman:
-            if test is None or test(c):
-                yakuman += mult
-                found.append(yh)
+        for e in self._yakuman_entries:
+            if e.needs & missing:
+                continue
+            test = e.test
+            if test is not None:
+                if c is None:
+                    c = self._ctx(sit, r, counts, closed, vfu, conc, gates)
+                if not test(c):
+                    continue
+            yakuman += e.value
+            found.append(e.found)
         han = fu = 0
         if not yakuman:
             yaku_han = 0
             pinfu = False
-            for test, h, yh in gated.normal:
-                if test is None or test(c):
-                    found.append(yh)
-                    yaku_han += h
+            for e in self._closed_entries if closed else self._open_entries:
+                if e.needs & missing:
+                    continue
+                test = e.test
+                if test is not None:
+                    if c is None:
+                        c = self._ctx(sit, r, counts, closed, vfu, conc, gates)
+                    if not test(c):
+                        continue
                     if test is _PINFU:  # pinfu's own fu (the id is not compared every time)
                         pinfu = True
+                found.append(e.found)
+                yaku_han += e.value
             if supersedes := self._supersedes:
                 for winner, losers in supersedes.items():
                     if any(f.id == winner for f in found):
@@ -696,6 +677,21 @@ class Scorer:
         if base <= 0 and not yakuman and limit is None and not self._no_bazoro:
             return _NO_VALUE
         return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
+
+    @staticmethod
+    def _ctx(
+        sit: WinSituation,
+        r: Reading,
+        counts: list[int],
+        closed: bool,
+        vfu: list[int],
+        conc: list[int],
+        gates: int,
+    ) -> Ctx:
+        value_pair = r.form is STANDARD and vfu[r.pair] > 0
+        return Ctx(
+            sit, r, counts, closed, r.trips, r.seqs, r.kans, r.ankou, value_pair, conc, gates
+        )
 
     def _mu(self, sit: WinSituation) -> ScoreResult:
         """mighty 無: a yakuman at once, paid in full by who fed the fourth call."""
@@ -906,28 +902,23 @@ _URA: Final = tuple(YakuHan("ura_dora", n) for n in range(_CACHED_HAN))
 _SEAT_GATES: Final = tuple(seat_is(k) if k in WINDS else 0 for k in range(N_KINDS))
 _ROUND_GATES: Final = tuple(round_is(k) if k in WINDS else 0 for k in range(N_KINDS))
 _TRIPLE_OF: Final = tuple(triple(k) if k in WINDS else 0 for k in range(N_KINDS))
-_GATE_CACHE_SIZE: Final = 8192
-"""Gate patterns kept per yaku configuration: a few thousand cover nearly every hand, and
-this bounds a long-running server's memory (a pattern's lists are about 200 bytes)."""
-_GATE_CACHES: Final[dict[tuple[tuple[tuple[str, int], ...], ...], dict[int, _Gated]]] = {}
-
-
-_Entry = tuple[Callable[[Ctx], bool] | None, int, YakuHan]
-"""A yaku's predicate, its han (or yakuman multiple), and the :class:`YakuHan` it adds."""
 _PINFU: Final = YAKU_BY_ID["pinfu"].test
 """平和's predicate: a reading that has it takes pinfu's fixed fu."""
 
 
 @final
-class _Gated:
-    """The yakuman (with their multiple) and yaku (with their han) a hand may have, each
-    with the :class:`YakuHan` it adds when found."""
+class _Entry:
+    """A yaku the scorer looks for: the gate bits it needs and its predicate (copied out of
+    the :class:`Yaku`: native fields in the compiled build), its han in this hand's column
+    (or its yakuman multiple), and the :class:`YakuHan` it adds when found."""
 
-    __slots__ = ("normal", "yakuman")
+    __slots__ = ("found", "needs", "test", "value")
 
-    def __init__(self, yakuman: list[_Entry], normal: list[_Entry]) -> None:
-        self.yakuman = yakuman
-        self.normal = normal
+    def __init__(self, yaku: Yaku, value: int, found: YakuHan) -> None:
+        self.needs: int = yaku.needs
+        self.test: Callable[[Ctx], bool] | None = yaku.test
+        self.value = value
+        self.found = found
 
 
 @final
