@@ -52,15 +52,48 @@ from jantaku.rules import load_preset
 HOUSE = ("sanma", "gotou", "tokushima", "mighty", "kanto-boo")
 
 
-def _one(job: tuple[str, int, tuple[str, ...], int]) -> tuple[int, list[int], list[int], int]:
-    """Play one game; (measured seat, ranks, final scores, hands) plus the seat's stats."""
+def _set(overrides: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """Set standard.py's constants; returns the previous values (to restore them)."""
+    old = []
+    for name, value in overrides:
+        old.append((name, getattr(standard, name)))
+        setattr(standard, name, value)
+    return old
+
+
+def _parse(items: list[str]) -> list[tuple[str, Any]]:
+    out = []
+    for item in items:
+        name, _, value = item.partition("=")
+        if not hasattr(standard, name) or not name.isupper():
+            raise SystemExit(f"--set/--ab: jantaku.bots.standard has no constant {name!r}")
+        out.append((name, type(getattr(standard, name))(json.loads(value))))
+    return out
+
+
+def _one(
+    job: tuple[str, int, tuple[str, ...], int],
+) -> tuple[int, list[int], list[int], int, list[int]]:
+    """Play one game; (measured seat, ranks, final scores, hands) plus the seat's stats, and
+    with ``--ab`` the seat's rank in the same deal under each B setting."""
     preset, seed, kinds, me = job
+    b_ranks = []
+    for setting in _AB:
+        old = _set(setting)
+        try:
+            b_ranks.append(play_game(preset, seed, kinds).ranks[me])
+        finally:
+            _set(old)
     rec = play_game(preset, seed, kinds)
     if rec.violations or not rec.finished:
         raise SystemExit(f"{preset} seed {seed}: {rec.violations[:3]}")
     fallbacks = sum(getattr(rec, "fallbacks", None) or [0])
     stats = [rec.ranks[me], rec.wins[me], rec.deal_ins[me], rec.riichi[me], rec.calls[me]]
-    return me, [*stats, fallbacks], [rec.final_scores[me]], rec.hands
+    return me, [*stats, fallbacks], [rec.final_scores[me]], rec.hands, b_ranks
+
+
+_AB: list[list[tuple[str, Any]]] = []
+"""``--ab`` settings: each game is also played with each of them (paired comparisons)."""
 
 
 def rotated(
@@ -95,7 +128,21 @@ def rotated(
     def total(i: int) -> int:
         return sum(r[1][i] for r in results)
 
+    ab: list[dict[str, Any]] = []
+    for i, setting in enumerate(_AB):
+        deltas = [r[4][i] - r[1][0] for r in results]
+        dm = sum(deltas) / n
+        dsd = math.sqrt(sum((x - dm) ** 2 for x in deltas) / max(1, n - 1))
+        ab.append(
+            {
+                "settings": [f"{k}={v}" for k, v in setting],
+                "avg_rank": round(sum(r[4][i] for r in results) / n, 3),
+                "change": round(dm, 4),
+                "change_stderr": round(dsd / math.sqrt(n), 4),
+            }
+        )
     return {
+        "ab": ab,
         "preset": preset,
         "bot": bot,
         "opponent": opponent,
@@ -149,12 +196,17 @@ def main() -> int:
         metavar="NAME=VALUE",
         help="override one of jantaku.bots.standard's constants (tuning runs)",
     )
+    ap.add_argument(
+        "--ab",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="also play every game with these settings (comma-separated NAME=VALUE; the option "
+        "again for another setting) and report the paired rank change",
+    )
     args = ap.parse_args()
-    for item in args.set:
-        name, _, value = item.partition("=")
-        if not hasattr(standard, name) or not name.isupper():
-            raise SystemExit(f"--set: jantaku.bots.standard has no constant {name!r}")
-        setattr(standard, name, type(getattr(standard, name))(json.loads(value)))
+    _set(_parse(args.set))
+    _AB[:] = [_parse(a.split(",")) for a in args.ab]
     presets = list(HOUSE) if args.house else [p.strip() for p in args.preset.split(",")]
 
     rows = []
@@ -172,6 +224,12 @@ def main() -> int:
                 f"opponents' replaced answers {r['fallbacks']}, {r['seconds']}s",
                 flush=True,
             )
+            for b in r["ab"]:
+                print(
+                    f"  paired: with {' '.join(b['settings'])} avg rank {b['avg_rank']:.3f}, "
+                    f"change {b['change']:+.4f} ± {b['change_stderr']:.4f}",
+                    flush=True,
+                )
     fast: list[dict[str, Any]] = []
     if args.speed_games:
         # The bot and (a built-in) opponent timed in turns, so a busy spell slows both.

@@ -9,12 +9,15 @@ import random
 
 import pytest
 
-from jantaku import build
 from jantaku.bots import SeatView, StandardBot, make_bot, standard
 from jantaku.bots.baseline import _GROUPS3, _GROUPS4, _POS3, _POS4, _group_keys
 from jantaku.bots.standard import (
     _danger,
     _discard_distances,
+    _HandValue,
+    _last_hand,
+    _points,
+    _Standing,
     _Threat,
     _useful_other_forms,
     _useful_standard,
@@ -26,12 +29,6 @@ from jantaku.tiles import tileset
 from jantaku.tiles.notation import parse_tiles
 from jantaku.tiles.tileset import tile_kind
 from test_game_house_rules import pass_all, stacked, tile
-
-# Compiled code reads a module's globals natively: a monkeypatch of one is seen only by the pure
-# build (`make test` runs these tests again with JANTAKU_PURE=1).
-PATCHES_A_MODULE = pytest.mark.skipif(
-    build.MODE == "compiled", reason="patches a module global: runs in the pure pass"
-)
 
 PRESETS = ["riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo"]
 
@@ -210,7 +207,6 @@ def test_no_chi_without_a_yaku() -> None:
     assert choice(state, 1).type is ActionType.PASS
 
 
-@PATCHES_A_MODULE
 def test_chi_for_open_tanyao_near_tenpai(monkeypatch: pytest.MonkeyPatch) -> None:
     # All simples, one step from ready after the chi: a closed hand keeps closed (its
     # riichi is worth more), unless told to open for tanyao.
@@ -293,3 +289,74 @@ def test_mighty_open_riichi_for_its_extra_han_on_a_wide_wait() -> None:
     # 123p 456p 789s 11z 9p + the wildcard: waits 1z 7p 8p 9p; the open riichi is a 2-han
     # yaku, and the shown hand still wins by tsumo.
     assert dealer_riichi("mighty", "123p456p789s11z9p") is ActionType.OPEN_RIICHI
+
+
+# -- what a hand is worth where the preset says so (kanto-boo) ------------------------------------
+
+
+def test_kanto_boo_values_stop_at_mangan(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 関東式ブー: every hand is capped at 満貫 (8000; dealer 12000), so a hand of many dora is
+    # worth no more than a mangan to the bot there, while in riichi it counts on.
+    assert _points(8.0, False) == 16000 and _points(8.0, True) == 24000
+    assert _points(8.0, False, cap=True) == 8000 and _points(8.0, True, cap=True) == 12000
+    assert _points(2.0, False, cap=True) == _points(2.0, False) == 2600
+    monkeypatch.setattr(standard, "PRESET_VALUE", True)
+    rich = "234m456m678p55s5s1z"  # three 5s and the 1z, dora 5s (indicator 4s)
+
+    def value(preset: str) -> float:
+        wall = stacked(preset, [rich], dora="4s")
+        view = SeatView.of(Game(preset).new_state([wall]), 0)
+        counts = [0] * 38
+        for t in view.hand:
+            counts[tile_kind(t)] += 1
+        return _HandValue(view, 0, counts, view.hand, (), True).after(kind("1z"))
+
+    # Closed, tanyao, three dora: riichi values it above a dealer's mangan, kanto-boo at one
+    # (and without ura dora its riichi is worth a little less before the cap).
+    assert value("riichi") > 12000
+    assert value("kanto-boo") == 12000
+
+
+# -- the last hand: places, not points ------------------------------------------------------------
+
+
+def test_last_hand_weighs_places() -> None:
+    # South 4 (the first dealer was seat 1): seat 1 leads seat 0 by 4000.
+    start = {"round": "S", "hand": 4, "dealer": 0, "first_dealer": 1,
+             "scores": [29000, 33000, 20000, 18000]}  # fmt: skip
+    wall = stacked("riichi", ["123m456m789m11p23s"], dora="8p")
+    state = Game("riichi").new_state([wall], start=start)
+    assert _last_hand(SeatView.of(state, 1))
+    assert not _last_hand(SeatView.of(Game("riichi").new_state([wall]), 1))
+    lead = _Standing(SeatView.of(state, 1), 1, [])
+    last = _Standing(SeatView.of(state, 3), 3, [])
+    # Dealing in 8000 to the dealer costs the leader first place; the last seat has no place
+    # to lose, only the few points.
+    assert lead.deal_in(0, 8000) > 8000 > last.deal_in(0, 8000) == 8000 * standard.POINT_SHARE
+    # The last seat is 2000 behind third: a 4000 win takes it past, a 1000 win does not.
+    assert last.win(4000) > last.win(1000) + standard.RANK_POINTS / 2
+
+
+def leader_ready_in_the_last_hand(scores: list[int]) -> Action:
+    """South 4, the dealer (seat 0) has declared riichi with 5p; seat 1, ready with tanyao
+    on 5s-8s after a 5p (its pinfu-tanyao hand), has drawn 7s."""
+    start = {"round": "S", "hand": 4, "dealer": 0, "first_dealer": 1, "scores": scores}
+    wall = stacked("riichi", ["123m456m789m11p23s", "345m678m45p56p55s6s"], live="5p7s",
+                   dora="8p")  # fmt: skip
+    state = Game("riichi").new_state([wall], start=start)
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "5p")))
+    pass_all(state)
+    return choice(state, 1)
+
+
+def test_the_leader_takes_its_last_win_without_riichi(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Leading in the last hand, any win ends the game in first place: tanyao without riichi
+    # is enough, and keeps the hand free to fold. Last, the same hand needs riichi's value.
+    lead = leader_ready_in_the_last_hand([29000, 33000, 20000, 18000])
+    assert lead.type is ActionType.RIICHI  # played for points, as every other hand
+    monkeypatch.setattr(standard, "RANK_AWARE", True)
+    lead = leader_ready_in_the_last_hand([29000, 33000, 20000, 18000])
+    assert lead.type is ActionType.DISCARD and lead.tile is not None
+    assert tile_kind(lead.tile) == kind("5p")
+    trail = leader_ready_in_the_last_hand([29000, 14000, 27000, 30000])
+    assert trail.type is ActionType.RIICHI

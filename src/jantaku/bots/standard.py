@@ -77,6 +77,7 @@ from jantaku.game.actions import ActionType
 from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
 from jantaku.tiles.kinds import (
     DRAGONS,
+    EAST,
     N_ALL_KINDS,
     N_KINDS,
     NORTH,
@@ -95,46 +96,74 @@ _TH: Final = frozenset(TERMINALS_AND_HONORS)
 _CACHE_MAX: Final = 200_000
 
 # -- the model's numbers (rough Tenhou statistics; see the module docstring) ----------------
+# The numbers a run may tune are plain module globals, not Final: the compiled build inlines
+# Final constants, and benchmarks/bench_bots.py --set/--ab and the tests must reach them.
 
-RIICHI_HAN: Final = 2.3
+RIICHI_HAN: float = 2.3
 """A riichi hand's han before its dora: riichi, and tsumo, ura, ippatsu, pinfu, tanyao on
 average (with riichi's usual dora, about 5000 points from a non-dealer)."""
-OPEN_HAN: Final = 1.3
+OPEN_HAN: float = 1.3
 """An open hand's han before its dora (a yakuhai, sometimes two or tanyao)."""
-SIDE_DANGER: Final = 0.055
+SIDE_DANGER: float = 0.055
 """Danger of one live two-sided wait shape through a tile (against a tenpai hand)."""
-CLOSED_SHAPE_DANGER: Final = 0.012
+CLOSED_SHAPE_DANGER: float = 0.012
 """Danger of a closed or edge wait shape through a tile."""
-COPY_DANGER: Final = 0.007
+COPY_DANGER: float = 0.007
 """Danger per unseen copy of a number tile (pair and single waits)."""
 HONOR_DANGER: Final = (0.0, 0.02, 0.045, 0.07, 0.08)
 """Danger of an honour by its unseen copies (0..4): it needs a pair or a single wait."""
-FUTURE_DANGER: Final = 0.03
+FUTURE_DANGER: float = 0.03
 """Average danger of each further discard while pushing on."""
 HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000, 16000)
 """A non-dealer's usual ron value by han (30-40 fu), 0..10 han."""
 
-OPEN_CLOSED_HAND: Final = False
+OPEN_CLOSED_HAND: bool = False
 """Whether a closed hand opens for tanyao or one suit (a yakuhai pon always may)."""
 
-RON_SHARE: Final = 0.35
+RON_SHARE: float = 0.35
 """How much less often another seat discards a live winning tile than draws one (it
 discards from its hand, and folds against a riichi)."""
-SHOWN_RON: Final = 0.25
+SHOWN_RON: float = 0.25
 """The share of those ron chances left when the riichi hand is shown (mighty 全開け)."""
-OPEN_HAN_GAIN: Final = 0.6
+OPEN_HAN_GAIN: float = 0.6
 """What an open riichi's extra han adds to a hand's value, roughly (mighty: a 2-han yaku
 where riichi is 1)."""
-CHIP_POINTS: Final = 1000
+CHIP_POINTS: int = 1000
 """What the bot counts a chip as where the preset gives chips no point value."""
 
-PUSH_WEIGHT: Final = 2.2
+PUSH_WEIGHT: float = 2.2
 """How much more the bot's own hand counts than its value model says when it weighs pushing
 against a threat (the model counts the han it can see: riichi, dora, yakuhai, tanyao)."""
 
 # Our own P(win) per turn per live winning copy, with and without a riichi to race.
-WIN_PER_LIVE: Final = 0.02
-RACE: Final = 0.9
+WIN_PER_LIVE: float = 0.02
+RACE: float = 0.9
+
+PRESET_VALUE: bool = False
+"""Whether hand values follow the preset's limits: capped at mangan where the preset caps
+them (kanto-boo), and a riichi worth less where there is no ura dora."""
+URA_HAN: float = 0.4
+"""The part of a riichi's average bonus han that ura dora bring."""
+
+DAMA_HAN: float = 99.0
+"""A closed ready hand with a sure yaku stays dama (no riichi) from this many han (its
+dora and yaku without riichi): riichi adds little to it and would make the others fold."""
+
+RANK_AWARE: bool = False
+"""Whether the last hand of the game is played for rank, not points (see ``_Standing``)."""
+RANK_POINTS: float = 8000.0
+"""What one place is worth, in points, in the last hand."""
+RANK_SOFT: float = 4000.0
+"""The width (points) of the ramp over which a score gap is taken as passed."""
+INSURE: float = 0.3
+"""The chance a seat below within a usual win's reach would pass the bot if the hand went
+on (a win of the bot's ends the hand and takes that chance away)."""
+USUAL_WIN: float = 5000.0
+THREAT_WINS: float = 0.5
+"""The chance a ready hand (a riichi) wins if the hand goes on."""
+"""A usual win's points (for what others may win in the last hand)."""
+POINT_SHARE: float = 0.15
+"""How much the points themselves still count in the last hand (ties, extensions)."""
 
 
 class StandardBot(BaselineBot):
@@ -182,7 +211,7 @@ class StandardBot(BaselineBot):
             by_kind.setdefault(tile_kind(a.tile), []).append(a)
         if len(by_kind) == 1:
             kind = next(iter(by_kind))
-            return self._finish(view, seat, by_kind[kind], counts, kind, 0, True, 0.0)
+            return self._finish(view, seat, by_kind[kind], counts, kind, 0, True, 0.0, None, None)
 
         groups, pos = (_GROUPS3, _POS3) if an.three_player else (_GROUPS4, _POS4)
         keys14 = _group_keys(groups, counts)
@@ -206,6 +235,11 @@ class StandardBot(BaselineBot):
         live_left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
 
         threats = _threats(view, seat)
+        # In the last hand a win and a deal-in are worth the places they take or lose.
+        standing = _Standing(view, seat, threats) if RANK_AWARE and _last_hand(view) else None
+        if standing is not None:
+            for th in threats:
+                th.value = standing.deal_in(th.seat, th.value)
         # The north an honour yakuman keeps (gotou): discard what that plan does not use.
         pool = _spare_for_plan(view, counts, melds, list(by_kind))
 
@@ -239,6 +273,8 @@ class StandardBot(BaselineBot):
                 live = live // 3  # furiten (this discard too): tsumo only
             live_of[k] = live
             w = value.after(k) + stick_pts
+            if standing is not None:
+                w = standing.win(w)
             offence[k] = _p_win(shanten, live, draws_left, bool(threats)) * w
 
         if not threats:
@@ -273,10 +309,14 @@ class StandardBot(BaselineBot):
             pushing = push.get(kind, 0.0) > 0
             worth = value.after(kind) + stick_pts
             live = live_of.get(kind, 0)
-            return self._finish(view, seat, by_kind[kind], counts, kind, live, pushing, worth)
+            return self._finish(
+                view, seat, by_kind[kind], counts, kind, live, pushing, worth, value, standing
+            )
         worth = value.after(kind) + stick_pts
         live = live_of.get(kind, 0)
-        return self._finish(view, seat, by_kind[kind], counts, kind, live, True, worth)
+        return self._finish(
+            view, seat, by_kind[kind], counts, kind, live, True, worth, value, standing
+        )
 
     def _finish(
         self,
@@ -288,9 +328,12 @@ class StandardBot(BaselineBot):
         live: int,
         pushing: bool,
         worth: float,
+        value: _HandValue | None,
+        standing: _Standing | None,
     ) -> Action:
         """The action discarding ``kind``: a plain copy first (red and gold are kept), then
-        riichi or not, and which kind (``worth``: the points the hand would win)."""
+        riichi or not (dama: see :meth:`_dama`), and which kind (``worth``: the points the
+        hand would win)."""
         same = _plain_copy(view.tileset, acts)
         if len(same) == 1:
             return same[0]
@@ -299,10 +342,49 @@ class StandardBot(BaselineBot):
             return plain  # no live wait (dama, the hand improves), folding, or no draw left
         tile = same[0].tile
         assert tile is not None
+        if (
+            plain is not None
+            and value is not None
+            and self._dama(view, seat, counts, kind, worth, value, standing)
+        ):
+            return plain
         counts[kind] -= 1
         rtype = self._riichi_kind(view, seat, same, counts, tile, worth)
         counts[kind] += 1
         return next(a for a in same if a.type is rtype)
+
+    def _dama(
+        self,
+        view: SeatView,
+        seat: int,
+        counts: list[int],
+        kind: Kind,
+        worth: float,
+        value: _HandValue,
+        standing: _Standing | None,
+    ) -> bool:
+        """Whether a ready closed hand stays dama after discarding ``kind``: it has a sure
+        yaku without riichi (a yakuhai triplet, or tanyao with simple waits) and is already
+        worth ``DAMA_HAN`` han, or, in the last hand, riichi would not add to the places
+        its win takes (the top takes any win: it ends the game)."""
+        got = value.dama(kind)
+        if got is None:
+            return False
+        pts, tanyao_only = got
+        stick = 1000.0 * view.sticks
+        if standing is not None:
+            want = standing.win(pts + stick) >= 0.9 * standing.win(worth)
+        else:
+            dealer = view.dealer == seat
+            want = pts >= _points(DAMA_HAN, dealer, _capped(view)) and DAMA_HAN < 20
+        if want and tanyao_only:
+            counts[kind] -= 1
+            waits = view.analyzer.waits(
+                counts, len(view.melds(seat)), view.preset.hand.wildcards
+            ).kinds
+            counts[kind] += 1
+            want = all(k not in _TH for k in waits)
+        return want
 
     def _riichi_kind(
         self,
@@ -405,7 +487,7 @@ class StandardBot(BaselineBot):
                 if shanten_after > 1:
                     continue
                 if closed and (
-                    not OPEN_CLOSED_HAND
+                    not (OPEN_CLOSED_HAND or _leads_last_hand(view, seat))
                     or (shanten_after > 0 and not _has_dora(view, seat, ts))
                 ):
                     continue
@@ -416,6 +498,10 @@ class StandardBot(BaselineBot):
             if best is None or score > best[0]:
                 best = (score, a)
         return None if best is None else best[1]
+
+
+def _leads_last_hand(view: SeatView, seat: int) -> bool:
+    return RANK_AWARE and _last_hand(view) and _Standing(view, seat, []).leads()
 
 
 def _has_dora(view: SeatView, seat: int, ts: TileSet) -> bool:
@@ -480,8 +566,10 @@ class _HandValue:
 
     __slots__ = (
         "_base_han",
+        "_cap",
         "_chip_pts",
         "_closed",
+        "_closed_bonus",
         "_counts",
         "_dealer",
         "_dora",
@@ -489,6 +577,8 @@ class _HandValue:
         "_open_no_yaku",
         "_red_only",
         "_sole",
+        "_sure_yaku",
+        "_tanyao_ok",
     )
 
     def __init__(
@@ -571,17 +661,22 @@ class _HandValue:
         melds_simple = all(k not in _TH for m in melds for k in m.kinds)
         tanyao_ok = melds_simple and (closed or preset.scoring.kuitan)
         self._sole = th_held[0] if tanyao_ok and len(th_held) == 1 else -1
+        self._sure_yaku = has_yaku  # a yakuhai triplet
+        self._tanyao_ok = tanyao_ok and len(th_held) <= 1
         if tanyao_ok and not th_held:
             han += 1
             has_yaku = True
+        self._closed_bonus = 0.0
         if closed:
-            han += 1.6  # riichi, and tsumo / ura / ippatsu on average
+            self._closed_bonus = _riichi_bonus(view)  # riichi, tsumo / ura / ippatsu
+            han += self._closed_bonus
             has_yaku = True
         self._open_no_yaku = not has_yaku
         self._closed = closed
         self._base_han = han
         self._dealer = view.dealer == seat
         self._chip_pts = pts
+        self._cap = _capped(view)
 
     def keep(self, kind: Kind) -> float:
         """Han lost by discarding ``kind`` (ties: the cheapest goes first)."""
@@ -598,10 +693,21 @@ class _HandValue:
         han = self._base_han - self.keep(kind)
         if self._open_no_yaku and kind != self._sole:
             han *= 0.3  # an open hand without a sure yaku rarely wins
-        return _points(han, self._dealer) + self._chip_pts
+        return _points(han, self._dealer, self._cap) + self._chip_pts
+
+    def dama(self, kind: Kind) -> tuple[float, bool] | None:
+        """Without riichi after discarding ``kind``: the points the hand is worth, and
+        whether its yaku is tanyao only (the waits must then be simples too); None when it
+        has no sure yaku."""
+        tanyao = self._tanyao_ok and (self._sole < 0 or kind == self._sole)
+        if not (self._sure_yaku or tanyao):
+            return None
+        han = self._base_han - self.keep(kind) - self._closed_bonus
+        return _points(han, self._dealer, self._cap) + self._chip_pts, not self._sure_yaku
 
 
-def _points(han: float, dealer: bool) -> float:
+def _points(han: float, dealer: bool, cap: bool = False) -> float:
+    """A hand's usual value by han (``cap``: at most a mangan, as in kanto-boo)."""
     han = max(1.0, han)
     lo = int(han)
     if lo >= len(HAN_POINTS) - 1:
@@ -609,7 +715,84 @@ def _points(han: float, dealer: bool) -> float:
     else:
         f = han - lo
         p = HAN_POINTS[lo] * (1 - f) + HAN_POINTS[lo + 1] * f
+    if cap and p > 8000:
+        p = 8000.0
     return p * 1.5 if dealer else p
+
+
+def _capped(view: SeatView) -> bool:
+    return PRESET_VALUE and view.preset.scoring.limit_cap == "mangan"
+
+
+def _riichi_bonus(view: SeatView) -> float:
+    """A riichi's average han beside its yaku and dora (riichi, tsumo, ura, ippatsu)."""
+    if PRESET_VALUE and not view.preset.scoring.ura_dora:
+        return 1.6 - URA_HAN
+    return 1.6
+
+
+# -- the last hand: rank, not points ---------------------------------------------------------
+
+
+def _last_hand(view: SeatView) -> bool:
+    """Whether this hand is the game's last one, as far as the schedule goes (the last
+    dealer of the last wind, or an extension hand: any hand may then be the last)."""
+    last = 0 if view.preset.game.length == "tonpuu" else 1
+    wind = view.round_wind - EAST
+    if wind != last:
+        return wind > last
+    for ev in reversed(view.events()):
+        if ev["type"] == "start_kyoku":
+            return int(ev["kyoku"]) >= view.people  # 1-based: the wind's last dealer
+    return False
+
+
+def _soft(x: float) -> float:
+    """How surely a lead of ``x`` points holds (0..1, a ramp ``RANK_SOFT`` wide)."""
+    v = 0.5 + x / RANK_SOFT
+    return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+class _Standing:
+    """The table's scores in the last hand: what a win or a deal-in is worth in places (in
+    points, ``RANK_POINTS`` a place), and a little of the points themselves."""
+
+    __slots__ = ("me", "others", "reach")
+
+    def __init__(self, view: SeatView, seat: int, threats: list[_Threat]) -> None:
+        scores = view.scores
+        self.me = float(scores[seat])
+        self.others = [(s, float(scores[s])) for s in range(len(scores)) if s != seat]
+        # Per seat: its chance to win this hand if it goes on, and what it would win.
+        self.reach = {s: (INSURE, USUAL_WIN) for s, _ in self.others}
+        for th in threats:
+            self.reach[th.seat] = (max(INSURE, THREAT_WINS * th.p_tenpai), th.value)
+
+    def win(self, w: float) -> float:
+        """A win of ``w`` points: the places it takes, and the chance it takes away from
+        the seats below to pass the bot in this hand (a threat's most of all)."""
+        my = self.me
+        gain = 0.0
+        for s, sc in self.others:
+            if sc >= my:
+                gain += _soft(my + w - sc) - _soft(my - sc)
+            else:
+                p, v = self.reach[s]
+                gain += p * _soft(sc + v - my)
+        return RANK_POINTS * gain + POINT_SHARE * w
+
+    def deal_in(self, to: int, v: float) -> float:
+        """Dealing in ``v`` points to seat ``to``: the places it loses."""
+        my = self.me
+        after = my - v
+        loss = 0.0
+        for s, sc in self.others:
+            new = sc + v if s == to else sc
+            loss += _soft(new - after) - _soft(sc - my)
+        return RANK_POINTS * max(0.0, loss) + POINT_SHARE * v
+
+    def leads(self) -> bool:
+        return all(self.me > sc for _, sc in self.others)
 
 
 def _p_win(shanten: int, live: int, draws: float, threatened: bool) -> float:
@@ -674,6 +857,7 @@ def _threats(view: SeatView, seat: int) -> list[_Threat]:
         dora[d] = dora.get(d, 0) + 1
     nuki = view.nuki_kinds
     hidden_share = -1.0  # dora per unseen tile, computed at the first threat
+    cap = _capped(view)
     for s in range(view.people):
         if s == seat:
             continue
@@ -696,6 +880,8 @@ def _threats(view: SeatView, seat: int) -> list[_Threat]:
         if riichi:
             p = 1.0
             han = RIICHI_HAN + shown + hidden
+            if PRESET_VALUE and not view.preset.scoring.ura_dora:
+                han -= URA_HAN
             suit = None
             safe = view.safe_kinds(s)
             waits = view.open_waits(s)
@@ -711,7 +897,7 @@ def _threats(view: SeatView, seat: int) -> list[_Threat]:
                 han += 1  # one suit: a half or full flush is worth more
             safe = river
             waits = None
-        value = _points(han, s == dealer)
+        value = _points(han, s == dealer, cap)
         if wareme is not None and wareme in (s, seat):
             value *= 2
         out.append(_Threat(s, p, value, safe, river, waits, suit))
