@@ -4,7 +4,8 @@ preset. At each size the own hand is whole on the screen without scrolling, in t
 can tap, inside the board's frame (a phone on its side: along the screen's bottom edge, clear of
 the board); the whole board is on the screen; and nothing is drawn over anything else: no
 seat's name over its tiles, no river, hand, meld or name over another seat's or over the
-centre panel.
+centre panel, and in the centre each seat's wind, score, chips and riichi stick inside the panel
+and clear of the round, the counters and the dora.
 
 The table is first played for real (a few discards), then made as busy as a long hand makes
 it, by folding made-up events into the page's model (``jantakuTable.foldLocally``): rivers of
@@ -116,6 +117,18 @@ GEOMETRY = """
     }
   };
   const all = (s) => [...s.river, ...s.hand, ...s.melds, ...s.name];
+  // The centre: each seat's wind, score, chips and stick inside the panel, clear of the
+  // round, the counters and the dora in its middle.
+  const inside = (a, b) => a.left >= b.left - 1 && a.top >= b.top - 1
+    && a.right <= b.right + 1 && a.bottom <= b.bottom + 1;
+  const middle = boxes(document, '#round, #sticks > *, #dora .label, #dora .tile');
+  for (const box of document.querySelectorAll('.seat-score')) {
+    const parts = boxes(box, ':scope > *');
+    for (const part of parts) {
+      if (!inside(part, center)) problems.push(`${box.dataset.side} score outside: ${at(part)}`);
+    }
+    clash(`${box.dataset.side} score over the middle of the centre`, parts, middle);
+  }
   for (const s of seats) {
     clash(`${s.id} name over its hand`, s.name, s.hand);
     clash(`${s.id} name over its melds`, s.name, s.melds);
@@ -173,7 +186,9 @@ def check_layout(g: dict[str, Any], where: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "lang"), [("riichi", "ja"), ("gotou", "en")], ids=["riichi-ja", "gotou-en"]
+    ("preset", "lang"),
+    [("riichi", "ja"), ("gotou", "ja"), ("gotou", "en")],
+    ids=["riichi-ja", "gotou-ja", "gotou-en"],
 )
 def test_the_table_fits_every_screen_without_overlaps(
     server: str, browser: Any, preset: str, lang: str
