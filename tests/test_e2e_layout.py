@@ -144,6 +144,7 @@ GEOMETRY = """
     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
     board: [board.left, board.top, board.right, board.bottom],
     hand: hand.map((b) => [b.left, b.top, b.right, b.bottom]),
+    buttons: boxes(document, '#actions button').map((b) => [b.left, b.top, b.right, b.bottom]),
     onBoard: seats.flatMap((s) => [...s.river, ...s.melds, ...s.name, ...s.hand])
       .map((b) => [b.left, b.top, b.right, b.bottom]),
     seats: seats.length,
@@ -167,8 +168,8 @@ def check_layout(g: dict[str, Any], where: str) -> None:
         # tablet, takes a few pixels off.)
         least = 40 if "busy" in where else 44
         assert right - left >= least - 0.5 and bottom - top >= least, (where, right - left)
-    # Every tile and name of the board on the screen too.
-    for left, top, right, bottom in g["onBoard"]:
+    # Every tile and name of the board on the screen too, and the buttons.
+    for left, top, right, bottom in g["onBoard"] + g["buttons"]:
         assert left >= 0 and top >= 0 and right <= width and bottom <= height, (where, left, top)
     b_left, b_top, b_right, b_bottom = g["board"]
     assert b_left >= 0 and b_right <= width and b_top >= 0, (where, g["board"])
