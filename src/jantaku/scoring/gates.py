@@ -211,7 +211,17 @@ def _group(base: Kind, group: bytes) -> Group:
         if _RUN_OF_THREE[twice]:
             any_bits |= TWIN_RUNS
     sets = sum(n // 3 for n in group)
-    return Group(group_splits(base, group), all_bits, any_bits, numbers, triples, sets, suit)
+    # One tuple object per value, shared by every group that holds it: a few hundred small
+    # tuples stay in the CPU's cache, where one each for thousands of groups would not.
+    splits = [
+        (pair, _SHARED.setdefault(trips, trips), _SHARED.setdefault(seqs, seqs))
+        for pair, trips, seqs in group_splits(base, group)
+    ]
+    return Group(splits, all_bits, any_bits, numbers, triples, sets, suit)
+
+
+_SHARED: Final[dict[tuple[Kind, ...], tuple[Kind, ...]]] = {}
+"""The kinds of the sets of every group's splits, one object per value (:func:`_group`)."""
 
 
 _HEAD: Final = 5

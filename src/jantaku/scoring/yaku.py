@@ -27,6 +27,7 @@ from jantaku.tiles.kinds import (
     Kind,
     is_terminal_or_honor,
 )
+from jantaku.tiles.tileset import tile_kind
 
 from .gates import (
     ALL_GREEN,
@@ -172,17 +173,15 @@ def _pinfu(c: Ctx) -> bool:
 
 
 def _peikou(c: Ctx) -> int:
+    """How many pairs of identical runs the reading has (一盃口 1, 二盃口 2)."""
     # Open hands are left to the han table (0 open han unless a preset allows it).
-    if len(c.seqs) < 2 or len(set(c.seqs)) == len(c.seqs):
-        return 0
-    seqs = sorted(c.seqs)
-    n, i = 0, 0
-    while i + 1 < len(seqs):
-        if seqs[i] == seqs[i + 1]:
-            n += 1
-            i += 2
-        else:
-            i += 1
+    seqs = c.seqs
+    n = paired = 0  # paired: bit i set once run i is in a pair
+    for i in range(len(seqs)):
+        for j in range(i + 1, len(seqs)):
+            if seqs[i] == seqs[j] and not paired & (1 << i | 1 << j):
+                paired |= 1 << i | 1 << j
+                n += 1
     return n
 
 
@@ -215,23 +214,25 @@ def _wind_trips(c: Ctx) -> int:
     return sum(1 for k in c.trips if k in WINDS)
 
 
+_NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+"""1112345678999 of one suit: 九蓮宝燈 without its fourteenth tile."""
+
+
 def _chuuren(c: Ctx) -> bool:
     if not c.closed or c.sit.melds or c.gates & (ONE_SUIT | HONOR) != ONE_SUIT:
         return False
-    base = next(k for k in range(27) if c.counts[k]) // 9 * 9
-    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    return all(c.counts[base + i] >= need[i] for i in range(9))
+    counts = c.counts
+    base = 0 if counts[0] else 9 if counts[9] else 18  # the suit's 1 (if it holds one)
+    return all(counts[base + i] >= _NINE_GATES[i] for i in range(9))
 
 
 def _junsei(c: Ctx) -> bool:
+    """九蓮宝燈 waiting on all nine: the hand without the winning tile is 1112345678999."""
     if not _chuuren(c):
         return False
-    from jantaku.tiles.tileset import tile_kind
-
     win = tile_kind(c.sit.win_tile)
     base = win // 9 * 9
-    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    return all(c.counts[base + i] - (1 if base + i == win else 0) == need[i] for i in range(9))
+    return all(c.counts[base + i] - (base + i == win) == _NINE_GATES[i] for i in range(9))
 
 
 def _seat(wind: Kind) -> Callable[[Ctx], bool]:
