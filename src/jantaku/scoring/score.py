@@ -415,9 +415,12 @@ class Scorer:
         # indexes them natively.
         real = tuple([t for t in concealed if t != win_tile]) if pochi else concealed
         kind_of = self._kind_of
+        # ``a[i] = a[i] + 1`` rather than ``a[i] += 1`` in this function's loops: mypyc
+        # compiles an augmented assignment to an item as Python's generic ``+=`` on objects.
         conc = [0] * 38
         for t in real:
-            conc[kind_of[t]] += 1
+            k = kind_of[t]
+            conc[k] = conc[k] + 1
         closed = True
         real_tiles = real
         called = _NO_CALLS
@@ -430,7 +433,7 @@ class Scorer:
                 if m.type is not MeldType.ANKAN:
                     closed = False
             for t in meld_tiles:
-                called[t >> 2] += 1
+                called[t >> 2] = called[t >> 2] + 1
                 meld_groups |= 1 << (t >> 2) // 9
             real_tiles = (*real, *meld_tiles)
         wild = rule_wild + (1 if pochi else 0)
@@ -454,21 +457,21 @@ class Scorer:
             if ident:
                 counts = list(conc)
                 for k in ident:
-                    counts[k] += 1
+                    counts[k] = counts[k] + 1
             # Every tile of the hand, melds included (the concealed counts themselves when
             # there are no melds: nothing below writes to them).
             hand_counts = counts
             if meld_tiles:
                 hand_counts = counts[:N_KINDS]
                 for t in meld_tiles:
-                    hand_counts[t >> 2] += 1
+                    hand_counts[t >> 2] = hand_counts[t >> 2] + 1
             all_counts = hand_counts
             if extracted:
                 all_counts = list(hand_counts)
                 for t in extracted:
                     k = tile_kind(t)
                     if k < N_KINDS:
-                        all_counts[k] += 1
+                        all_counts[k] = all_counts[k] + 1
             win_kind = ident[-1] if pochi else kind_of[win_tile]
             dora, facts, dora_han = self._dora(sit, all_counts, real_tiles, powers)
             # Each group of the concealed tiles is looked up once, for its splits and (in a
@@ -638,7 +641,7 @@ class Scorer:
                 m = ron_only.yakuman
                 base, limit = self._base(0, 0, m)
                 return _Candidate([YakuHan(ron_only.id, 0, m)], 0, 0, m, base, limit, r, counts)
-            found += dora
+            found.extend(dora)
             han = yaku_han + dora_han
             if self._house_han:
                 house_win = HouseWin(sit, r, counts, rules, powers, self.wait_count)
@@ -807,7 +810,7 @@ class Scorer:
         if sit.honba:
             extra = sit.honba * (self._honba_tsumo if tsumo else self._honba_ron)
             for p in pays:
-                pays[p] += extra
+                pays[p] = pays[p] + extra  # not ``+=``: see score()
         pao = None
         if self._pay_extras or sit.pao_wind is not None:
             pays, pao = self._house_payments(sit, found, pays, value, counts, discarder)
