@@ -30,7 +30,8 @@ VIEWPORTS = [
     (390, 844),  # a phone upright (the reference)
     (844, 390),  # the same phone on its side
     (667, 375),  # a small phone on its side
-    (1024, 768),  # a tablet on its side
+    (768, 1024),  # a tablet upright
+    (1024, 768),  # the tablet on its side
     (1180, 820),
     (1280, 800),  # a laptop
     (1366, 1024),  # a large tablet on its side
@@ -230,7 +231,7 @@ def test_the_table_fits_every_screen_without_overlaps(
                 assert g["seats"] == players, where
                 if state == "busy":
                     assert min(g["rivers"]) >= 17, (where, g["rivers"])
-                    if width in (390, 1280, 844, 667):
+                    if width in (390, 1280, 844, 667, 768):
                         ARTIFACTS.mkdir(exist_ok=True)
                         name = f"layout-{preset}-{lang}-{width}x{height}.png"
                         page.screenshot(path=str(ARTIFACTS / name))
