@@ -10,9 +10,9 @@ Python headers): every extension is optional.
 
 Compiled: every module of ``COMPILED_PACKAGES`` but those in ``EXCLUDED`` (a module is
 excluded when mypyc cannot compile it, or when it is not on a hot path and would only add
-build time). ``src/jantaku/_compiled.py`` is written beside them: which modules are compiled
-and a digest of their sources, so an import after a source was edited runs the pure package
-instead of a stale extension.
+build time), and the single modules of ``COMPILED_MODULES``. ``src/jantaku/_compiled.py`` is
+written beside them: which modules are compiled and a digest of their sources, so an import
+after a source was edited runs the pure package instead of a stale extension.
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ if os.environ.get("JANTAKU_COMPILE_ONLY"):
     COMPILED_PACKAGES = tuple(
         p for p in COMPILED_PACKAGES if p in os.environ["JANTAKU_COMPILE_ONLY"].split(",")
     )
+# Single modules of other packages compiled too: the simulator's game loop.
+COMPILED_MODULES = ("sim/runner.py",)
 # Not on the hot path, or not compilable: kept pure (paths relative to src/jantaku).
 EXCLUDED = frozenset(
     {
@@ -58,6 +60,8 @@ def compiled_sources() -> list[Path]:
         for path in sorted((SRC / "jantaku" / package).glob("*.py")):
             if path.relative_to(SRC / "jantaku").as_posix() not in EXCLUDED:
                 out.append(path)
+    if not os.environ.get("JANTAKU_COMPILE_ONLY"):
+        out.extend(SRC / "jantaku" / module for module in COMPILED_MODULES)
     return out
 
 

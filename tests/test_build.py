@@ -1,10 +1,10 @@
 """The compiled build and the pure one give the same answers (issue 18).
 
-``make test`` compiles ``tiles``, ``hand``, ``scoring``, ``game`` and ``bots`` with mypyc and
-runs the suite on that build; ``JANTAKU_PURE=1`` runs the same sources uncompiled. Here
-seeded games of every preset are played both ways and every real-log win is scored both
-ways, in two processes, and the answers must be the same byte for byte (a game by the hash
-of its whole event log). The slow test plays 200 games per preset.
+``make test`` compiles ``tiles``, ``hand``, ``scoring``, ``game``, ``bots`` and ``sim/runner.py``
+with mypyc and runs the suite on that build; ``JANTAKU_PURE=1`` runs the same sources
+uncompiled. Here seeded games of every preset are played both ways and every real-log win is
+scored both ways, in two processes, and the answers must be the same byte for byte (a game by
+the hash of its whole event log). The slow test plays 200 games per preset.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Which build of jantaku runs: the mypyc-compiled hot packages, or the same code uncompiled.
 
-``setup.py`` compiles ``tiles``, ``hand``, ``scoring``, ``game`` and ``bots`` with mypyc when
-it can, and writes ``jantaku/_compiled.py``: the modules it compiled and a digest of their
-sources. At import, ``jantaku/__init__.py`` calls :func:`choose`, which runs the pure Python
-modules instead of the extensions when
+``setup.py`` compiles ``tiles``, ``hand``, ``scoring``, ``game``, ``bots`` and the simulator's
+game loop (``sim/runner.py``) with mypyc when it can, and writes ``jantaku/_compiled.py``: the
+modules it compiled and a digest of their sources. At import, ``jantaku/__init__.py`` calls
+:func:`choose`, which runs the pure Python modules instead of the extensions when
 
 * ``JANTAKU_PURE=1`` asks for it (the differential tests, debugging, profiling);
 * a compiled source changed since the build (an edited checkout: a stale extension would

@@ -98,7 +98,7 @@ def hora(st: State, ev: Hora) -> None:
     sit = situation.of_hora(st, ev)
     chances = win_chips(st.game.scorer.score(sit), sit, st.game.preset).dice_chances
     if chances:
-        ev = ev._replace(dice=st.chance.dice_chances(st.hand_index, st.hand_rolls, chances))
+        ev = ev.with_dice(st.chance.dice_chances(st.hand_index, st.hand_rolls, chances))
     st.emit(ev)
 
 

@@ -7,8 +7,10 @@ score, a draw's payments, chips paid on a draw) are not part of it: they are out
 (:mod:`jantaku.game.outcomes`), written beside the event's own fields in the log (*derived*
 in docs/events.md) and recomputed by every replay.
 
-Events are ``NamedTuple``\\ s: immutable, matched by class in the fold
-(:func:`jantaku.game.fold.fold`), and cheap to build (a game emits thousands).
+Events are plain final classes with immutable fields (named in ``__match_args__``, equal and
+hashed by them), matched by class in the fold (:func:`jantaku.game.fold.fold`). Not named
+tuples: a game emits thousands, and compiled (the mypyc build), a final class is built by
+native code where a named tuple's ``__new__`` is interpreted.
 
 >>> ev = Dahai(actor=1, tile=52, pai="4p", tsumogiri=True)
 >>> ev.to_json()
@@ -20,21 +22,50 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any, ClassVar, Final, TypeAlias, final
 
 from jantaku.tiles.tileset import Tile
 
 from .wall import Json, Wall
 
+
+class _Event:
+    """What every event shares: equality, hash and repr by its fields (``__match_args__``)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+
+    def to_json(self) -> Json:
+        raise NotImplementedError
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__name__}({fields})"
+
+
 # -- game and hand ---------------------------------------------------------------------------
 
 
-class StartGame(NamedTuple):
-    preset: str
-    seed: int
-    players: int
-    people: int | None = None
-    """Four people rotating at a three-player preset (absent otherwise)."""
+@final
+class StartGame(_Event):
+    __match_args__ = ("preset", "seed", "players", "people")
+    __slots__ = __match_args__
+
+    def __init__(self, preset: str, seed: int, players: int, people: int | None = None) -> None:
+        self.preset: Final = preset
+        self.seed: Final = seed
+        self.players: Final = players
+        self.people: Final = people
+        """Four people rotating at a three-player preset (absent otherwise)."""
 
     def to_json(self) -> Json:
         out: Json = {
@@ -52,26 +83,62 @@ class StartGame(NamedTuple):
         return cls(d["preset"], d["seed"], d["players"], d.get("people"))
 
 
-class StartKyoku(NamedTuple):
-    bakaze: str
-    kyoku: int
-    honba: int
-    kyotaku: int
-    oya: int
-    scores: list[int]
-    dora_marker: str
-    dora_tile: Tile
-    dora_tiles: list[Tile]
-    """Every indicator turned at the start (gotou and a dealer's doubles: 2)."""
-    wall: Wall
-    stacked: bool = False
-    """The wall was given (tests, real-game replays), not shuffled from the seed."""
-    wareme: int | None = None
-    """mighty 割れ目: the person whose points are doubled this hand."""
-    sitting_out: int | None = None
-    """Four at a three-player preset: the person before the dealer (抜け番)."""
-    dice: list[int] | None = None
-    """The dealer's two dice (``table.doubles_two_dora``)."""
+@final
+class StartKyoku(_Event):
+    __match_args__ = (
+        "bakaze",
+        "kyoku",
+        "honba",
+        "kyotaku",
+        "oya",
+        "scores",
+        "dora_marker",
+        "dora_tile",
+        "dora_tiles",
+        "wall",
+        "stacked",
+        "wareme",
+        "sitting_out",
+        "dice",
+    )
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        bakaze: str,
+        kyoku: int,
+        honba: int,
+        kyotaku: int,
+        oya: int,
+        scores: list[int],
+        dora_marker: str,
+        dora_tile: Tile,
+        dora_tiles: list[Tile],
+        wall: Wall,
+        stacked: bool = False,
+        wareme: int | None = None,
+        sitting_out: int | None = None,
+        dice: list[int] | None = None,
+    ) -> None:
+        self.bakaze: Final = bakaze
+        self.kyoku: Final = kyoku
+        self.honba: Final = honba
+        self.kyotaku: Final = kyotaku
+        self.oya: Final = oya
+        self.scores: Final = scores
+        self.dora_marker: Final = dora_marker
+        self.dora_tile: Final = dora_tile
+        self.dora_tiles: Final = dora_tiles
+        """Every indicator turned at the start (gotou and a dealer's doubles: 2)."""
+        self.wall: Final = wall
+        self.stacked: Final = stacked
+        """The wall was given (tests, real-game replays), not shuffled from the seed."""
+        self.wareme: Final = wareme
+        """mighty 割れ目: the person whose points are doubled this hand."""
+        self.sitting_out: Final = sitting_out
+        """Four at a three-player preset: the person before the dealer (抜け番)."""
+        self.dice: Final = dice
+        """The dealer's two dice (``table.doubles_two_dora``)."""
 
     def to_json(self) -> Json:
         out: Json = {
@@ -117,11 +184,16 @@ class StartKyoku(NamedTuple):
         )
 
 
-class Tsumo(NamedTuple):
-    actor: int
-    tile: Tile
-    pai: str
-    rinshan: bool
+@final
+class Tsumo(_Event):
+    __match_args__ = ("actor", "tile", "pai", "rinshan")
+    __slots__ = __match_args__
+
+    def __init__(self, actor: int, tile: Tile, pai: str, rinshan: bool) -> None:
+        self.actor: Final = actor
+        self.tile: Final = tile
+        self.pai: Final = pai
+        self.rinshan: Final = rinshan
 
     def to_json(self) -> Json:
         return {
@@ -137,13 +209,25 @@ class Tsumo(NamedTuple):
         return cls(d["actor"], d["tile"], d["pai"], d["rinshan"])
 
 
-class Dahai(NamedTuple):
-    actor: int
-    tile: Tile
-    pai: str
-    tsumogiri: bool
-    tedumari: bool = False
-    """Every discard would have dealt in to an open riichi (gotou 手詰まり)."""
+@final
+class Dahai(_Event):
+    __match_args__ = ("actor", "tile", "pai", "tsumogiri", "tedumari")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        actor: int,
+        tile: Tile,
+        pai: str,
+        tsumogiri: bool,
+        tedumari: bool = False,
+    ) -> None:
+        self.actor: Final = actor
+        self.tile: Final = tile
+        self.pai: Final = pai
+        self.tsumogiri: Final = tsumogiri
+        self.tedumari: Final = tedumari
+        """Every discard would have dealt in to an open riichi (gotou 手詰まり)."""
 
     def to_json(self) -> Json:
         out: Json = {
@@ -162,12 +246,17 @@ class Dahai(NamedTuple):
         return cls(d["actor"], d["tile"], d["pai"], d["tsumogiri"], bool(d.get("tedumari")))
 
 
-class Reach(NamedTuple):
-    actor: int
-    open: bool = False
-    """オープンリーチ."""
-    shuba: bool = False
-    """シュバリー."""
+@final
+class Reach(_Event):
+    __match_args__ = ("actor", "open", "shuba")
+    __slots__ = __match_args__
+
+    def __init__(self, actor: int, open: bool = False, shuba: bool = False) -> None:
+        self.actor: Final = actor
+        self.open: Final = open
+        """オープンリーチ."""
+        self.shuba: Final = shuba
+        """シュバリー."""
 
     def to_json(self) -> Json:
         out: Json = {"type": "reach", "actor": self.actor}
@@ -182,12 +271,22 @@ class Reach(NamedTuple):
         return cls(d["actor"], bool(d.get("open", False)), bool(d.get("shuba", False)))
 
 
-class ReachAccepted(NamedTuple):
-    actor: int
-    shown: list[Tile] | None = None
-    """An open riichi's whole hand (``table.open_riichi_shows = "hand"``)."""
-    shown_waits: str | None = None
-    """An open riichi's waits, MPSZ (``table.open_riichi_shows = "waits"``)."""
+@final
+class ReachAccepted(_Event):
+    __match_args__ = ("actor", "shown", "shown_waits")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        actor: int,
+        shown: list[Tile] | None = None,
+        shown_waits: str | None = None,
+    ) -> None:
+        self.actor: Final = actor
+        self.shown: Final = shown
+        """An open riichi's whole hand (``table.open_riichi_shows = "hand"``)."""
+        self.shown_waits: Final = shown_waits
+        """An open riichi's waits, MPSZ (``table.open_riichi_shows = "waits"``)."""
 
     def to_json(self) -> Json:
         out: Json = {"type": "reach_accepted", "actor": self.actor}
@@ -214,12 +313,24 @@ def _call_json(kind: str, ev: Chi | Pon | Daiminkan) -> Json:
     }
 
 
-class Chi(NamedTuple):
-    actor: int
-    target: int
-    tile: Tile
-    tiles: tuple[Tile, ...]
-    pai: str
+@final
+class Chi(_Event):
+    __match_args__ = ("actor", "target", "tile", "tiles", "pai")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        actor: int,
+        target: int,
+        tile: Tile,
+        tiles: tuple[Tile, ...],
+        pai: str,
+    ) -> None:
+        self.actor: Final = actor
+        self.target: Final = target
+        self.tile: Final = tile
+        self.tiles: Final = tiles
+        self.pai: Final = pai
 
     def to_json(self) -> Json:
         return _call_json("chi", self)
@@ -229,12 +340,24 @@ class Chi(NamedTuple):
         return cls(d["actor"], d["target"], d["tile"], tuple(d["tiles"]), d["pai"])
 
 
-class Pon(NamedTuple):
-    actor: int
-    target: int
-    tile: Tile
-    tiles: tuple[Tile, ...]
-    pai: str
+@final
+class Pon(_Event):
+    __match_args__ = ("actor", "target", "tile", "tiles", "pai")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        actor: int,
+        target: int,
+        tile: Tile,
+        tiles: tuple[Tile, ...],
+        pai: str,
+    ) -> None:
+        self.actor: Final = actor
+        self.target: Final = target
+        self.tile: Final = tile
+        self.tiles: Final = tiles
+        self.pai: Final = pai
 
     def to_json(self) -> Json:
         return _call_json("pon", self)
@@ -244,12 +367,24 @@ class Pon(NamedTuple):
         return cls(d["actor"], d["target"], d["tile"], tuple(d["tiles"]), d["pai"])
 
 
-class Daiminkan(NamedTuple):
-    actor: int
-    target: int
-    tile: Tile
-    tiles: tuple[Tile, ...]
-    pai: str
+@final
+class Daiminkan(_Event):
+    __match_args__ = ("actor", "target", "tile", "tiles", "pai")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        actor: int,
+        target: int,
+        tile: Tile,
+        tiles: tuple[Tile, ...],
+        pai: str,
+    ) -> None:
+        self.actor: Final = actor
+        self.target: Final = target
+        self.tile: Final = tile
+        self.tiles: Final = tiles
+        self.pai: Final = pai
 
     def to_json(self) -> Json:
         return _call_json("daiminkan", self)
@@ -259,9 +394,14 @@ class Daiminkan(NamedTuple):
         return cls(d["actor"], d["target"], d["tile"], tuple(d["tiles"]), d["pai"])
 
 
-class Ankan(NamedTuple):
-    actor: int
-    tiles: tuple[Tile, ...]
+@final
+class Ankan(_Event):
+    __match_args__ = ("actor", "tiles")
+    __slots__ = __match_args__
+
+    def __init__(self, actor: int, tiles: tuple[Tile, ...]) -> None:
+        self.actor: Final = actor
+        self.tiles: Final = tiles
 
     def to_json(self) -> Json:
         return {"type": "ankan", "actor": self.actor, "tiles": list(self.tiles)}
@@ -271,10 +411,15 @@ class Ankan(NamedTuple):
         return cls(d["actor"], tuple(d["tiles"]))
 
 
-class Kakan(NamedTuple):
-    actor: int
-    tile: Tile
-    pai: str
+@final
+class Kakan(_Event):
+    __match_args__ = ("actor", "tile", "pai")
+    __slots__ = __match_args__
+
+    def __init__(self, actor: int, tile: Tile, pai: str) -> None:
+        self.actor: Final = actor
+        self.tile: Final = tile
+        self.pai: Final = pai
 
     def to_json(self) -> Json:
         return {"type": "kakan", "actor": self.actor, "tile": self.tile, "pai": self.pai}
@@ -284,10 +429,15 @@ class Kakan(NamedTuple):
         return cls(d["actor"], d["tile"], d["pai"])
 
 
-class KakanDone(NamedTuple):
+@final
+class KakanDone(_Event):
     """Nobody robbed the added kan: it counts from here."""
 
-    actor: int
+    __match_args__ = ("actor",)
+    __slots__ = __match_args__
+
+    def __init__(self, actor: int) -> None:
+        self.actor: Final = actor
 
     def to_json(self) -> Json:
         return {"type": "kakan_done", "actor": self.actor}
@@ -297,11 +447,16 @@ class KakanDone(NamedTuple):
         return cls(d["actor"])
 
 
-class Dora(NamedTuple):
+@final
+class Dora(_Event):
     """A kan dora indicator turned."""
 
-    tile: Tile
-    dora_marker: str
+    __match_args__ = ("tile", "dora_marker")
+    __slots__ = __match_args__
+
+    def __init__(self, tile: Tile, dora_marker: str) -> None:
+        self.tile: Final = tile
+        self.dora_marker: Final = dora_marker
 
     def to_json(self) -> Json:
         return {"type": "dora", "tile": self.tile, "dora_marker": self.dora_marker}
@@ -311,12 +466,17 @@ class Dora(NamedTuple):
         return cls(d["tile"], d["dora_marker"])
 
 
-class Nukidora(NamedTuple):
+@final
+class Nukidora(_Event):
     """A north, a flower or mighty's 5m set aside (a replacement ``tsumo`` follows)."""
 
-    actor: int
-    tile: Tile
-    pai: str
+    __match_args__ = ("actor", "tile", "pai")
+    __slots__ = __match_args__
+
+    def __init__(self, actor: int, tile: Tile, pai: str) -> None:
+        self.actor: Final = actor
+        self.tile: Final = tile
+        self.pai: Final = pai
 
     def to_json(self) -> Json:
         return {"type": "nukidora", "actor": self.actor, "tile": self.tile, "pai": self.pai}
@@ -326,11 +486,16 @@ class Nukidora(NamedTuple):
         return cls(d["actor"], d["tile"], d["pai"])
 
 
-class Pass(NamedTuple):
+@final
+class Pass(_Event):
     """A declined call or ron (only the passer sees it)."""
 
-    actor: int
-    missed_ron: bool
+    __match_args__ = ("actor", "missed_ron")
+    __slots__ = __match_args__
+
+    def __init__(self, actor: int, missed_ron: bool) -> None:
+        self.actor: Final = actor
+        self.missed_ron: Final = missed_ron
 
     def to_json(self) -> Json:
         return {"type": "pass", "actor": self.actor, "missed_ron": self.missed_ron}
@@ -340,22 +505,38 @@ class Pass(NamedTuple):
         return cls(d["actor"], bool(d.get("missed_ron", False)))
 
 
-class Hora(NamedTuple):
+@final
+class Hora(_Event):
     """A win. A tsumo has no ``chankan``/``first``/``last`` (None); a ron has them all;
     mighty 無 has no tile."""
 
-    actor: int
-    target: int
-    tile: Tile | None = None
-    pai: str | None = None
-    chankan: bool | None = None
-    first: bool | None = None
-    """The first of a double ron (it takes the honba and sticks)."""
-    last: bool | None = None
-    """The last of a double ron (the hand ends after it)."""
-    mu: bool = False
-    dice: list[list[int]] | None = None
-    """gotou サイコロチャンス earned by this win: ``[[d1, d2], ...]``, doubles roll again."""
+    __match_args__ = ("actor", "target", "tile", "pai", "chankan", "first", "last", "mu", "dice")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        actor: int,
+        target: int,
+        tile: Tile | None = None,
+        pai: str | None = None,
+        chankan: bool | None = None,
+        first: bool | None = None,
+        last: bool | None = None,
+        mu: bool = False,
+        dice: list[list[int]] | None = None,
+    ) -> None:
+        self.actor: Final = actor
+        self.target: Final = target
+        self.tile: Final = tile
+        self.pai: Final = pai
+        self.chankan: Final = chankan
+        self.first: Final = first
+        """The first of a double ron (it takes the honba and sticks)."""
+        self.last: Final = last
+        """The last of a double ron (the hand ends after it)."""
+        self.mu: Final = mu
+        self.dice: Final = dice
+        """gotou サイコロチャンス earned by this win: ``[[d1, d2], ...]``, doubles roll again."""
 
     def to_json(self) -> Json:
         out: Json = {"type": "hora", "actor": self.actor, "target": self.target}
@@ -389,21 +570,40 @@ class Hora(NamedTuple):
             d.get("dice"),
         )
 
+    def with_dice(self, dice: list[list[int]]) -> Hora:
+        """The same win with the サイコロチャンス rolls it earned."""
+        return Hora(
+            self.actor, self.target, self.tile, self.pai, self.chankan, self.first, self.last,
+            self.mu, dice,
+        )  # fmt: skip
+
     @property
     def is_last(self) -> bool:
         return self.last is not False
 
 
-class Ryukyoku(NamedTuple):
-    reason: str
-    """``exhaustive``, ``nm`` (流し), ``yao9`` (九種九牌), ``kaze4``, ``reach4``, ``ron3``,
-    ``kan4``."""
-    actor: int | None = None
-    """Who declared 九種九牌."""
-    tenpai: list[int] | None = None
-    nagashi: list[int] | None = None
-    nagashi_dice: list[list[Any]] | None = None
-    """gotou: ``[[person, rolls]]``, the サイコロチャンス a 流し earns as a yakuman win."""
+@final
+class Ryukyoku(_Event):
+    __match_args__ = ("reason", "actor", "tenpai", "nagashi", "nagashi_dice")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        reason: str,
+        actor: int | None = None,
+        tenpai: list[int] | None = None,
+        nagashi: list[int] | None = None,
+        nagashi_dice: list[list[Any]] | None = None,
+    ) -> None:
+        self.reason: Final = reason
+        """``exhaustive``, ``nm`` (流し), ``yao9`` (九種九牌), ``kaze4``, ``reach4``, ``ron3``,
+        ``kan4``."""
+        self.actor: Final = actor
+        """Who declared 九種九牌."""
+        self.tenpai: Final = tenpai
+        self.nagashi: Final = nagashi
+        self.nagashi_dice: Final = nagashi_dice
+        """gotou: ``[[person, rolls]]``, the サイコロチャンス a 流し earns as a yakuman win."""
 
     def to_json(self) -> Json:
         out: Json = {"type": "ryukyoku", "reason": self.reason}
@@ -424,8 +624,13 @@ class Ryukyoku(NamedTuple):
         )
 
 
-class EndKyoku(NamedTuple):
-    scores: list[int]
+@final
+class EndKyoku(_Event):
+    __match_args__ = ("scores",)
+    __slots__ = __match_args__
+
+    def __init__(self, scores: list[int]) -> None:
+        self.scores: Final = scores
 
     def to_json(self) -> Json:
         return {"type": "end_kyoku", "scores": self.scores}
@@ -435,13 +640,24 @@ class EndKyoku(NamedTuple):
         return cls(list(d["scores"]))
 
 
-class EndGame(NamedTuple):
-    scores: list[int]
-    chips: list[int]
-    settlement: list[float] | None
-    """The preset's unit: points, chips or Boo points."""
-    leftover_sticks: Sequence[int] | None
-    """The top person and the points they took from the sticks left on the table."""
+@final
+class EndGame(_Event):
+    __match_args__ = ("scores", "chips", "settlement", "leftover_sticks")
+    __slots__ = __match_args__
+
+    def __init__(
+        self,
+        scores: list[int],
+        chips: list[int],
+        settlement: list[float] | None,
+        leftover_sticks: Sequence[int] | None,
+    ) -> None:
+        self.scores: Final = scores
+        self.chips: Final = chips
+        self.settlement: Final = settlement
+        """The preset's unit: points, chips or Boo points."""
+        self.leftover_sticks: Final = leftover_sticks
+        """The top person and the points they took from the sticks left on the table."""
 
     def to_json(self) -> Json:
         return {

@@ -33,7 +33,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, NamedTuple, TextIO
 
 from jantaku.bots import Bot, SeatViews
 from jantaku.bots import spec as bot_spec
@@ -377,8 +377,10 @@ def _check_end(game: Game, state: State, violation: Callable[[str, str], None]) 
 # -- many games --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Chunk:
+class _Chunk(NamedTuple):
+    """A worker's slice of a run (a named tuple: compiled, a frozen dataclass cannot be
+    unpickled in the worker)."""
+
     number: int
     start: int
     stop: int
