@@ -413,7 +413,9 @@ def may_call(st: State, seat: int, actor: int, kind: Kind) -> bool:
         return False
     if kind in st.game.undiscardable:
         return False  # gotou: a north is never ponned
-    return chi_seat(st, seat, actor, kind) or kind in p.pon_kinds()
+    if kind in p.pon_kinds():
+        return True
+    return chi_seat(st, seat, actor, kind) and p.chi_mask() >> kind & 1 == 1
 
 
 def discard_responses(st: State, seat: int, actor: int, tile: Tile) -> list[Action]:
@@ -425,7 +427,7 @@ def discard_responses(st: State, seat: int, actor: int, tile: Tile) -> list[Acti
         out.append(Action(ActionType.RON, seat, tile))
     if not may_call(st, seat, actor, kind):
         return out
-    chi = chi_seat(st, seat, actor, kind)
+    chi = chi_seat(st, seat, actor, kind) and p.chi_mask() >> kind & 1 == 1
     # One pass over the hand for pon and chi partners (most discards have none). ``t >> 2``
     # is a hand tile's kind, and never equals a discard's kind for a flower.
     same: list[Tile] = []

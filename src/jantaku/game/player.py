@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from jantaku.scoring.situation import RiichiKind
 from jantaku.tiles.kinds import Kind
 from jantaku.tiles.notation import Meld
 from jantaku.tiles.tileset import Tile, tile_kind
+
+
+def _ranks(lo: int, hi: int) -> int:
+    """Bits of the number kinds of ranks ``lo`` to ``hi`` (1 to 9) of every suit."""
+    return sum(1 << k for k in range(27) if lo <= k % 9 + 1 <= hi)
+
+
+_RANK_3_TO_9: Final = _ranks(3, 9)
+_RANK_2_TO_8: Final = _ranks(2, 8)
+_RANK_1_TO_7: Final = _ranks(1, 7)
 
 
 @dataclass
@@ -36,6 +47,8 @@ class Player:
     """Cached waits of the hand before its last draw (a tsumo is checked against them)."""
     call_kinds: frozenset[Kind] | None = None
     """Cached kinds this hand could pon (None: the hand changed since)."""
+    run_mask: int = -1
+    """Cached :meth:`chi_mask` (-1: the hand changed since)."""
     call_feeder: int | None = None
     """The seat whose discard this player's last call took (mighty 無)."""
     kan_feeder: int | None = None
@@ -51,6 +64,7 @@ class Player:
     def hand_changed(self) -> None:
         self.waits = None
         self.call_kinds = None
+        self.run_mask = -1
         self.shanten_floor = -1
 
     def pon_kinds(self) -> frozenset[Kind]:
@@ -67,6 +81,25 @@ class Player:
                     seen.add(k)
             self.call_kinds = frozenset(pairs)
         return self.call_kinds
+
+    def chi_mask(self) -> int:
+        """The number kinds that make a run with two of this hand's tiles, as bits (bit ``k``:
+        kind ``k``): the only discards it could chi (asked of the next seat at every
+        discard, at four players)."""
+        if self.run_mask < 0:
+            held = 0
+            for t in self.hand:
+                k = t >> 2
+                if k < 27:
+                    held |= 1 << k
+            # Bit k of each term: the two below k, k's two neighbours, the two above k are
+            # held (and in k's suit).
+            self.run_mask = (
+                (held << 2 & held << 1 & _RANK_3_TO_9)
+                | (held << 1 & held >> 1 & _RANK_2_TO_8)
+                | (held >> 1 & held >> 2 & _RANK_1_TO_7)
+            )
+        return self.run_mask
 
     def called_counts(self) -> list[int]:
         return counts(t for m in self.melds for t in m.tiles)

@@ -27,7 +27,7 @@ from jantaku.tiles.notation import Meld, MeldType, Source, parse_tiles
 from jantaku.tiles.tileset import Tile, tile_kind
 
 from .deal import WIND_LETTERS
-from .visibility import Event, seen_by_each
+from .visibility import Event, is_public, seen_by_each
 
 if TYPE_CHECKING:
     from jantaku.hand import HandAnalyzer
@@ -503,7 +503,12 @@ class SeatViews:
         logs = [view._events for view in self._views]
         people = len(logs)
         for i in range(self._fed, n):
-            for s, e in enumerate(seen_by_each(events[i], people)):
+            ev = events[i]
+            if is_public(ev):  # most events: the same one to every seat
+                for log in logs:
+                    log.append(ev)
+                continue
+            for s, e in enumerate(seen_by_each(ev, people)):
                 if e is not None:
                     logs[s].append(e)
         self._fed = n

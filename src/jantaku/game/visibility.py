@@ -30,6 +30,11 @@ _FILTERED = frozenset({"start_game", "start_kyoku", "tsumo", "pass"})
 """The only event types with something hidden from some seat: every other is public."""
 
 
+def is_public(ev: Event) -> bool:
+    """Whether every seat sees ``ev`` as it is (most events: discards, calls, riichi...)."""
+    return ev["type"] not in _FILTERED
+
+
 def seen_by(ev: Event, seat: int) -> Event | None:
     """One event as ``seat`` may see it (None: not shown to it). A public event is returned
     as it is (not copied): callers must not change it."""
@@ -81,4 +86,4 @@ def view_of(events: Iterable[Event], seat: int) -> list[Event]:
     return out
 
 
-__all__ = ["Event", "seen_by", "seen_by_each", "view_of"]
+__all__ = ["Event", "is_public", "seen_by", "seen_by_each", "view_of"]
