@@ -52,7 +52,6 @@ from .gates import (
     hand_splits,
     round_is,
     seat_is,
-    triple,
 )
 from .house import HOUSE_HAN, MU, RIICHI_ONLY_RON, HouseWin, Stage
 from .points import LIMIT_NAMES, base_points, no_bazoro_base, standard_payments
@@ -488,12 +487,7 @@ class Scorer:
                 )
             else:
                 gates = group_gates(man, pin, sou, honors) | sit_gates
-            # The seat and round winds only matter with their triplet: leaving them out
-            # otherwise keeps the cache of gate lists small.
-            if gates & _TRIPLE_OF[seat]:
-                gates |= _SEAT_GATES[seat]
-            if gates & _TRIPLE_OF[round_wind]:
-                gates |= _ROUND_GATES[round_wind]
+            gates |= _SEAT_GATES[seat] | _ROUND_GATES[round_wind]
             splits = hand_splits(man, pin, sou, honors, len(melds))
             for r in readings(sit, self.analyzer, counts, win_kind, gates, splits):
                 if reason is _INCOMPLETE:
@@ -904,7 +898,6 @@ _AKA: Final = tuple(YakuHan("aka_dora", n) for n in range(_CACHED_HAN))
 _URA: Final = tuple(YakuHan("ura_dora", n) for n in range(_CACHED_HAN))
 _SEAT_GATES: Final = tuple(seat_is(k) if k in WINDS else 0 for k in range(N_KINDS))
 _ROUND_GATES: Final = tuple(round_is(k) if k in WINDS else 0 for k in range(N_KINDS))
-_TRIPLE_OF: Final = tuple(triple(k) if k in WINDS else 0 for k in range(N_KINDS))
 _PINFU: Final = YAKU_BY_ID["pinfu"].test
 """平和's predicate: a reading that has it takes pinfu's fixed fu."""
 
