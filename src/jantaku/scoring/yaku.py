@@ -841,7 +841,8 @@ SUPERSEDES: Final[dict[str, tuple[str, ...]]] = {
 """A yaku that, when it applies, replaces the listed ones."""
 
 ALL_YAKU: Final = YAKU + HOUSE_YAKU
-"""Every yaku found from a reading's sets (the scorer's pattern lists)."""
+"""Every yaku found from a reading's sets; each scorer keeps those its rules use, with the
+gate bits each needs."""
 ALL_YAKU_BY_ID: Final[dict[str, Yaku | WinYakuman]] = {
     **{y.id: y for y in ALL_YAKU},
     **{y.id: y for y in WIN_YAKUMAN},
