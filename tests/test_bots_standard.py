@@ -351,3 +351,21 @@ def test_the_leader_takes_its_last_win_without_riichi(monkeypatch: pytest.Monkey
     assert tile_kind(lead.tile) == kind("5p")
     trail = leader_ready_in_the_last_hand([29000, 14000, 27000, 30000])
     assert trail.type is ActionType.RIICHI
+
+
+def dealer_discard(hand: str) -> Action:
+    """The dealer's choice holding ``hand`` and a 1z just drawn (dora indicator 4s)."""
+    wall = stacked("riichi", [hand], live="1z", dora="4s")
+    return choice(Game("riichi").new_state([wall]), 0)
+
+
+def test_dama_with_a_valuable_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 777z and two dora 5s: ready on 5s-8s worth 3 han without riichi. By default the bot
+    # declares riichi (measured better against the baseline); from DAMA_HAN = 3 it stays
+    # dama; a hand of three dora and no sure yaku still needs riichi.
+    assert dealer_discard("777z234m567p55s67s").type is ActionType.RIICHI
+    monkeypatch.setattr(standard, "DAMA_HAN", 3.0)
+    dama = dealer_discard("777z234m567p55s67s")
+    assert dama.type is ActionType.DISCARD and dama.tile is not None
+    assert tile_kind(dama.tile) == kind("1z")
+    assert dealer_discard("789m234m567p555s7s").type is ActionType.RIICHI
