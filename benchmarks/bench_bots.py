@@ -5,6 +5,10 @@ Usage::
     python benchmarks/bench_bots.py [--games 2000] [--preset riichi] [--seed 0]
         [--opponent baseline] [--bot standard] [--workers 1] [--speed-games 20] [--json]
     python benchmarks/bench_bots.py --house [--games 1000]   # every house preset
+    python benchmarks/bench_bots.py --set PUSH_WEIGHT=1.4 --ab PUSH_WEIGHT=2.2 [--ab ...]
+        # tuning: every game is played again with each --ab setting (NAME=VALUE,...) on the
+        # same deal and seat, and the paired change of the average rank is reported with its
+        # standard error (far smaller than two separate runs' errors)
 
 Each seed is played once with the measured bot at each seat (``--games`` in all, so
 ``games / players`` seeds): the same walls are dealt to it from every seat, which takes
