@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,18 +41,35 @@ FIELDS: dict[str, Any] = {
 }
 
 
-@settings(max_examples=1500, deadline=None, derandomize=True)
-@given(
-    obj=st.fixed_dictionaries({}, optional=FIELDS),
-    preset=st.sampled_from(["riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo"]),
-)
-def test_score_only_raises_value_errors(obj: dict[str, Any], preset: str) -> None:
+PRESETS = st.sampled_from(["riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo"])
+# `make test` tries a few hundred cases (derandomized: the same ones every run); the `slow`
+# twins try ten times as many.
+FAST, LONG = 600, 6000
+
+
+def _cases(n: int, **strategies: Any) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The property checked on ``n`` generated cases."""
+    return lambda prop: settings(max_examples=n, deadline=None, derandomize=True)(
+        given(**strategies)(prop)
+    )
+
+
+SCORE_CASES = {"obj": st.fixed_dictionaries({}, optional=FIELDS), "preset": PRESETS}
+
+
+def _score_only_raises_value_errors(obj: dict[str, Any], preset: str) -> None:
     try:
         result = ScoreService(preset).score(obj)
     except ValueError as e:
         assert str(e)
         return
     assert result["han"] >= 0 and all(v > 0 for v in result["payments"].values())
+
+
+test_score_only_raises_value_errors = _cases(FAST, **SCORE_CASES)(_score_only_raises_value_errors)
+test_score_only_raises_value_errors_long = pytest.mark.slow(
+    _cases(LONG, **SCORE_CASES)(_score_only_raises_value_errors)
+)
 
 
 EVENTS = st.lists(
@@ -80,13 +99,7 @@ EVENTS = st.lists(
 )
 
 
-@settings(max_examples=800, deadline=None, derandomize=True)
-@given(
-    events=EVENTS,
-    preset=st.sampled_from(["riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo"]),
-    people=st.sampled_from([None, 3, 4, 5]),
-)
-def test_ledger_only_raises_value_errors(
+def _ledger_only_raises_value_errors(
     events: list[dict[str, Any]], preset: str, people: int | None
 ) -> None:
     from jantaku.rules import load_preset
@@ -105,3 +118,12 @@ def test_ledger_only_raises_value_errors(
         if entry["allowed"]:
             continue
         assert entry["reason"]
+
+
+LEDGER_CASES = {"events": EVENTS, "preset": PRESETS, "people": st.sampled_from([None, 3, 4, 5])}
+test_ledger_only_raises_value_errors = _cases(FAST // 2, **LEDGER_CASES)(
+    _ledger_only_raises_value_errors
+)
+test_ledger_only_raises_value_errors_long = pytest.mark.slow(
+    _cases(LONG // 2, **LEDGER_CASES)(_ledger_only_raises_value_errors)
+)
