@@ -148,6 +148,8 @@ def extensions() -> list[object]:
         )
     except (Exception, SystemExit) as e:  # a type error mypyc refuses: `make typecheck` shows it
         note(f"mypyc failed ({e!r}): pure Python package")
+        # An earlier in-place build's manifest would claim modules this package lacks.
+        (SRC / "jantaku" / "_compiled.py").unlink(missing_ok=True)
         return []
     finally:
         os.chdir(old_cwd)
