@@ -298,3 +298,57 @@ def test_the_wheel_is_compiled_and_runs_compiled(tmp_path: Path) -> None:
             check=True,
         ).stdout
         assert expected in version, version
+
+
+REACHED_FROM_COMPILED = """
+import ast, importlib, importlib.util, json, sys
+import jantaku._compiled as manifest
+for name in manifest.MODULES:
+    importlib.import_module(name.removesuffix(".__init__"))
+found = set()
+for name, module in list(sys.modules.items()):
+    path = getattr(module, "__file__", None)
+    if not name.startswith("jantaku") or not path or not path.endswith(".py"):
+        continue
+    for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+print(json.dumps(sorted(found - set(sys.stdlib_module_names) - {"jantaku", "__future__"})))
+"""
+
+
+def test_every_package_the_compiled_modules_reach_is_a_build_requirement() -> None:
+    """mypyc type-checks the compiled modules and every module they import (compiled or not),
+    inside pip's isolated build environment, which holds only pyproject's build requirements.
+    An outside package reached there but not required (``rich`` once, through the compiled
+    ``sim/runner.py``) fails the check, and ``pip install .`` quietly installs the pure
+    package. The build tests above build without isolation, so they cannot see it."""
+    if not (PACKAGE / "_compiled.py").exists():
+        pytest.skip("no compiled build in the source tree (its manifest lists the modules)")
+    import tomllib
+    from importlib.metadata import packages_distributions
+
+    done = subprocess.run(
+        [sys.executable, "-c", REACHED_FROM_COMPILED],
+        capture_output=True,
+        text=True,
+        env=_clean_env() | {"JANTAKU_PURE": "1", "PYTHONPATH": str(ROOT / "src")},
+        check=True,
+        timeout=120,
+    )
+    reached: list[str] = json.loads(done.stdout)
+    assert "pydantic" in reached  # the rules model: the check sees outside packages at all
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    required = {
+        req.split(">")[0].split("=")[0].split("[")[0].strip().lower()
+        for req in pyproject["build-system"]["requires"]
+    }
+    dists = packages_distributions()
+    missing = {
+        name: dists.get(name, [name])
+        for name in reached
+        if not any(d.lower() in required for d in dists.get(name, [name]))
+    }
+    assert not missing, f"reached from compiled modules, not in build-system.requires: {missing}"
