@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, TypeAlias, final
+from typing import Any, ClassVar, Final, Self, TypeAlias, final
 
 from jantaku.tiles.tileset import Tile
 
@@ -302,19 +302,11 @@ class ReachAccepted(_Event):
         return cls(d["actor"], list(shown) if shown is not None else None, d.get("shown_waits"))
 
 
-def _call_json(kind: str, ev: Chi | Pon | Daiminkan) -> Json:
-    return {
-        "type": kind,
-        "actor": ev.actor,
-        "target": ev.target,
-        "tile": ev.tile,
-        "tiles": list(ev.tiles),
-        "pai": ev.pai,
-    }
+class _Call(_Event):
+    """A call on another seat's discard: チー, ポン and 大明槓 share their fields and JSON
+    (``KIND`` names the event type)."""
 
-
-@final
-class Chi(_Event):
+    KIND: ClassVar[str]
     __match_args__ = ("actor", "target", "tile", "tiles", "pai")
     __slots__ = __match_args__
 
@@ -333,65 +325,36 @@ class Chi(_Event):
         self.pai: Final = pai
 
     def to_json(self) -> Json:
-        return _call_json("chi", self)
+        return {
+            "type": self.KIND,
+            "actor": self.actor,
+            "target": self.target,
+            "tile": self.tile,
+            "tiles": list(self.tiles),
+            "pai": self.pai,
+        }
 
     @classmethod
-    def from_json(cls, d: Json) -> Chi:
+    def from_json(cls, d: Json) -> Self:
         return cls(d["actor"], d["target"], d["tile"], tuple(d["tiles"]), d["pai"])
 
 
 @final
-class Pon(_Event):
-    __match_args__ = ("actor", "target", "tile", "tiles", "pai")
-    __slots__ = __match_args__
-
-    def __init__(
-        self,
-        actor: int,
-        target: int,
-        tile: Tile,
-        tiles: tuple[Tile, ...],
-        pai: str,
-    ) -> None:
-        self.actor: Final = actor
-        self.target: Final = target
-        self.tile: Final = tile
-        self.tiles: Final = tiles
-        self.pai: Final = pai
-
-    def to_json(self) -> Json:
-        return _call_json("pon", self)
-
-    @classmethod
-    def from_json(cls, d: Json) -> Pon:
-        return cls(d["actor"], d["target"], d["tile"], tuple(d["tiles"]), d["pai"])
+class Chi(_Call):
+    KIND = "chi"
+    __slots__ = ()
 
 
 @final
-class Daiminkan(_Event):
-    __match_args__ = ("actor", "target", "tile", "tiles", "pai")
-    __slots__ = __match_args__
+class Pon(_Call):
+    KIND = "pon"
+    __slots__ = ()
 
-    def __init__(
-        self,
-        actor: int,
-        target: int,
-        tile: Tile,
-        tiles: tuple[Tile, ...],
-        pai: str,
-    ) -> None:
-        self.actor: Final = actor
-        self.target: Final = target
-        self.tile: Final = tile
-        self.tiles: Final = tiles
-        self.pai: Final = pai
 
-    def to_json(self) -> Json:
-        return _call_json("daiminkan", self)
-
-    @classmethod
-    def from_json(cls, d: Json) -> Daiminkan:
-        return cls(d["actor"], d["target"], d["tile"], tuple(d["tiles"]), d["pai"])
+@final
+class Daiminkan(_Call):
+    KIND = "daiminkan"
+    __slots__ = ()
 
 
 @final
