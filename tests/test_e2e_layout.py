@@ -238,3 +238,74 @@ def test_the_table_fits_every_screen_without_overlaps(
                 check_layout(g, where)
     finally:
         context.close()
+
+
+# -- the replay viewer ---------------------------------------------------------------------------
+
+REPLAY_GEOMETRY = """
+() => {
+  const box = (el) => {
+    const b = el.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom];
+  };
+  const all = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.offsetParent).map(box);
+  return {
+    view: [innerWidth, innerHeight],
+    scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+    board: box(document.querySelector('#board')),
+    tiles: all('#board .tile'),
+    buttons: all('#controls button'),
+    event: box(document.querySelector('#event')),
+    current: box(document.querySelector('#hand-list button.current')),
+    list: box(document.querySelector('#hand-list')),
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("preset", ["riichi", "gotou"])
+def test_the_replay_fits_a_phone_upright_and_on_its_side(
+    server: str, browser: Any, preset: str
+) -> None:
+    """The replay viewer at a phone's sizes and a laptop's: the whole board, the step buttons
+    and the list's current hand on the screen, nothing sideways; a phone on its side shows the
+    list beside the board and nothing scrolls but the list."""
+    from test_e2e_replay import create
+
+    players = 4 if preset == "riichi" else 3
+    table, _ = create(server, preset, ["bot:baseline"] * players, 5)
+    page = browser.new_page(locale="ja-JP", viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{server}/replay.html?table={table}")
+        page.wait_for_function("globalThis.jantakuReplay && globalThis.jantakuReplay.ready()")
+        page.evaluate("globalThis.jantakuReplay.go(60)")  # rivers and melds on the board
+        for width, height in [(390, 844), (844, 390), (667, 375), (1280, 800)]:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("[...document.images].every((i) => i.complete)")
+            g = page.evaluate(REPLAY_GEOMETRY)
+            where = f"replay {preset} {width}x{height}"
+            if width in (844, 667):
+                ARTIFACTS.mkdir(exist_ok=True)
+                name = f"layout-replay-{preset}-{width}x{height}.png"
+                page.screenshot(path=str(ARTIFACTS / name))
+            assert g["scroll"][0] <= width, (where, g["scroll"])
+            if height <= 500:
+                assert g["scroll"][1] <= height, (where, "the page scrolls", g["scroll"])
+                # Beside the board, not under it.
+                assert g["list"][0] >= g["board"][2] - 1, (where, g["list"], g["board"])
+            b_left, b_top, b_right, b_bottom = g["board"]
+            assert b_left >= 0 and b_right <= width and b_top >= 0, (where, g["board"])
+            if height <= 500 or width >= 1000:
+                assert b_bottom <= height, (where, "the board goes below the screen", g["board"])
+            assert len(g["tiles"]) > 40, where
+            for left, top, right, bottom in g["tiles"]:
+                assert b_left - 1 <= left and right <= b_right + 1, (where, left, right)
+                assert b_top - 1 <= top and bottom <= b_bottom + 1, (where, top, bottom)
+            assert len(g["buttons"]) == 5, where
+            for left, top, right, bottom in [*g["buttons"], g["current"], g["event"]]:
+                assert left >= 0 and right <= width and top >= 0 and bottom <= height, (where, top)
+            for _, top, _, bottom in g["buttons"] if width < 1000 else []:
+                assert bottom - top >= 36, (where, "a step button too small to tap", bottom - top)
+    finally:
+        page.close()
