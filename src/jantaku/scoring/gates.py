@@ -231,10 +231,81 @@ _ROW: Final = (5**4, 5**4, 5**4, 5**2)
 _TABLES: Final[tuple[list[list[Group | None] | None], ...]] = tuple(
     [None] * 5**_HEAD for _ in range(4)
 )
-"""The groups met so far, one table per suit and the honors, indexed by the counts as base-5
-digits: the head's kinds pick a row (allocated when first met), the others a place in it.
-Two list indexings cost a fraction of a dictionary look-up, which boxed and hashed its key
+"""The groups met so far, one table per suit and the honors, indexed by their keys
+(:data:`PLACE`): the head's kinds pick a row (allocated when first met), the others a place in
+it. Two list indexings cost a fraction of a dictionary look-up, which boxed and hashed its key
 for every group of every hand. Only the rows of patterns met are made (a few hundred)."""
+
+_REST_BITS: Final = 10
+"""A key holds its head's base-5 digits above this bit, the rest's below (5**4 < 2**10)."""
+_REST_MASK: Final = (1 << _REST_BITS) - 1
+
+
+def _place(kind: Kind) -> int:
+    i = kind - kind // 9 * 9 if kind < 27 else kind - 27
+    end = 9 if kind < 27 else 7
+    if i < _HEAD:
+        return int(5 ** (_HEAD - 1 - i)) << _REST_BITS
+    return int(5 ** (end - 1 - i))
+
+
+PLACE: Final = tuple(_place(k) for k in range(34))
+"""What one tile of each kind adds to its group's key. A group's key is its counts per kind
+read as base-5 numbers, those of its first five kinds above bit 10, the others below: the
+sum of its tiles' places, found while the tiles are counted. A count above 4 (mighty's fifth
+copy) has no key: :func:`group_at` reads such counts themselves."""
+
+Keys = tuple[int, int, int, int]
+"""The keys of a hand's manzu, pinzu, souzu and honor groups."""
+NO_KEYS: Final[Keys] = (0, 0, 0, 0)
+
+
+def add_kind(keys: Keys, kind: Kind) -> Keys:
+    """``keys`` with one more tile of ``kind`` (a flower is not looked at). Fixed-length
+    tuples of ints are C structs in the compiled build: nothing is allocated."""
+    m, p, s, h = keys
+    if kind < 9:
+        return m + PLACE[kind], p, s, h
+    if kind < 18:
+        return m, p + PLACE[kind], s, h
+    if kind < 27:
+        return m, p, s + PLACE[kind], h
+    if kind < 34:
+        return m, p, s, h + PLACE[kind]
+    return keys
+
+
+def group_of(key: int, base: Kind) -> Group:
+    """The group (of the kinds from ``base``: 0, 9, 18 or East) whose key is ``key``."""
+    i = base // 9
+    table = _TABLES[i]
+    head = key >> _REST_BITS
+    row = table[head]
+    if row is None:
+        row = [None] * _ROW[i]
+        table[head] = row
+    rest = key & _REST_MASK
+    hit = row[rest]
+    if hit is None:
+        rest_kinds = (9 if base < _HONORS_FROM else 7) - _HEAD
+        hit = _group(base, bytes(_digits(head, _HEAD) + _digits(rest, rest_kinds)))
+        row[rest] = hit
+    return hit
+
+
+def _digits(x: int, n: int) -> list[int]:
+    """The ``n`` base-5 digits of ``x``, the most significant first."""
+    out = [0] * n
+    for j in range(n - 1, -1, -1):
+        out[j] = x % 5
+        x //= 5
+    return out
+
+
+def groups_at(keys: Keys) -> tuple[Group, Group, Group, Group]:
+    """The manzu, pinzu, souzu and honor groups of a hand's keys."""
+    m, p, s, h = keys
+    return group_of(m, 0), group_of(p, 9), group_of(s, 18), group_of(h, _HONORS_FROM)
 
 
 _HONORS_FROM: Final = EAST
@@ -246,28 +317,13 @@ def group_at(counts: list[int], base: Kind) -> Group:
     """The group of a hand's counts per kind from ``base`` (0, 9 or 18 for a suit, East for
     the honors)."""
     end = base + (9 if base < _HONORS_FROM else 7)
-    head = rest = 0
-    for k in range(base, base + _HEAD):
+    key = 0
+    for k in range(base, end):
         n = counts[k]
-        if n > 4:  # mighty's fifth copy: no place in the table, computed each time
+        if n > 4:  # mighty's fifth copy: no key, computed each time
             return _group(base, bytes(counts[base:end]))
-        head = head * 5 + n
-    for k in range(base + _HEAD, end):
-        n = counts[k]
-        if n > 4:
-            return _group(base, bytes(counts[base:end]))
-        rest = rest * 5 + n
-    i = base // 9
-    table = _TABLES[i]
-    row = table[head]
-    if row is None:
-        row = [None] * _ROW[i]
-        table[head] = row
-    hit = row[rest]
-    if hit is None:
-        hit = _group(base, bytes(counts[base:end]))
-        row[rest] = hit
-    return hit
+        key += n * PLACE[k]
+    return group_of(key, base)
 
 
 def groups_of(counts: list[int]) -> tuple[Group, Group, Group, Group]:

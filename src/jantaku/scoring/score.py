@@ -40,14 +40,17 @@ from .gates import (
     IPPATSU,
     KANS3,
     KANS4,
+    NO_KEYS,
     OPEN_RIICHI,
     RIICHI,
     RINSHAN,
     RON,
     SINGLE_RIICHI,
     TSUMO,
-    group_at,
+    add_kind,
     group_gates,
+    group_of,
+    groups_at,
     groups_of,
     hand_splits,
     round_is,
@@ -93,14 +96,38 @@ class YakuHan(NamedTuple):
 
 
 @final
+class DoraFacts:
+    """The counts chips are paid on, as found with the dora. Native ints rather than the
+    dictionary :attr:`ScoreResult.facts` gives: building a dictionary for every hand scored
+    cost as much as counting the dora."""
+
+    __slots__ = ("gold", "kan_dora", "nuki", "red", "ura")
+
+    def __init__(self, kan_dora: int, red: int, gold: int, ura: int, nuki: int) -> None:
+        self.kan_dora = kan_dora
+        self.red = red
+        self.gold = gold
+        self.ura = ura
+        """-1 when the hand has no ura dora to count (no riichi, or no ura dora by rule)."""
+        self.nuki = nuki
+
+    def as_dict(self) -> dict[str, int]:
+        out = {"kan_dora": self.kan_dora, "red": self.red, "gold": self.gold}
+        if self.ura >= 0:
+            out["ura"] = self.ura
+        out["nuki"] = self.nuki
+        return out
+
+
+@final
 class ScoreResult:
     """A scored win. A plain class rather than a dataclass: a compiled dataclass still runs
     the ``__init__`` that :mod:`dataclasses` writes in Python, once for every hand scored.
     Its JSON is built only when asked (:func:`jantaku.scoring.json_io.result_to_json`)."""
 
     __slots__ = (
+        "_facts",
         "base",
-        "facts",
         "fu",
         "han",
         "limit",
@@ -128,7 +155,7 @@ class ScoreResult:
         pao_wind: Kind | None = None,
         value: int = 0,
         wildcards: tuple[Kind, ...] = (),
-        facts: dict[str, int] | None = None,
+        facts: DoraFacts | None = None,
     ) -> None:
         self.yaku = yaku
         self.han = han
@@ -147,8 +174,7 @@ class ScoreResult:
         """What the hand is worth before honba, sticks and bonuses (Tenhou's ``ten``)."""
         self.wildcards = wildcards
         """What the wildcards became in the chosen reading."""
-        self.facts: dict[str, int] = {} if facts is None else facts
-        """Counts that chips are paid on (ura, kan dora, red, gold, north...)."""
+        self._facts = facts
 
     def __repr__(self) -> str:
         return (
@@ -157,6 +183,11 @@ class ScoreResult:
             f"payments={self.payments!r}, sticks={self.sticks}, value={self.value}, "
             f"pao_wind={self.pao_wind!r}, wildcards={self.wildcards!r}, facts={self.facts!r})"
         )
+
+    @property
+    def facts(self) -> dict[str, int]:
+        """Counts that chips are paid on (ura, kan dora, red, gold, north...)."""
+        return {} if self._facts is None else self._facts.as_dict()
 
     @property
     def points(self) -> int:
@@ -215,6 +246,8 @@ class Scorer:
             for y in self.yaku
             if y.yakuman and y.id not in as_han
         ]
+        self._yakuman_hint = _any_needed(self._yakuman_entries)
+        """A hand with none of these gate bits has no yakuman (most hands skip the loop)."""
         enabled = {y.id for y in self.yaku}
         self._supersedes = {k: v for k, v in SUPERSEDES.items() if k in enabled}
         self.nuki_kinds = frozenset(kind_from_name(k) for k in rules.nuki_dora)
@@ -303,7 +336,7 @@ class Scorer:
         all_counts: list[int],
         real_tiles: tuple[int, ...],
         powers: AbstractSet[Kind],
-    ) -> tuple[list[YakuHan], dict[str, int], int]:
+    ) -> tuple[list[YakuHan], DoraFacts, int]:
         """Dora of every kind found in the hand, the counts chips are paid on, and the han."""
         dora_of = self._dora_of
         out: list[YakuHan] = []
@@ -333,7 +366,6 @@ class Scorer:
             is_gold = self._gold
             for t in real_tiles:
                 gold += is_gold[t]
-        facts = {"kan_dora": kan_dora, "red": red, "gold": gold}
         aka = red + (gold if self._gold_is_dora else 0)
         if self._autumn_fives_dora and SPRING + 2 in powers:
             # autumn: every five is a dora, red and gold count twice
@@ -341,22 +373,21 @@ class Scorer:
         if aka:
             han += aka
             out.append(_AKA[aka] if aka < _CACHED_HAN else YakuHan("aka_dora", aka))
+        ura = -1
         if sit.riichi is not RiichiKind.NONE and self._ura_dora:
             ura = 0
             for t in sit.ura_indicators:
                 d = dora_of[t]
                 if d >= 0:
                     ura += all_counts[d]
-            facts["ura"] = ura
             han += ura
             out.append(_URA[ura] if ura < _CACHED_HAN else YakuHan("ura_dora", ura))
         extracted = sit.extracted
         if not extracted:
-            facts["nuki"] = 0
-            return out, facts, han
+            return out, DoraFacts(kan_dora, red, gold, ura, 0), han
         rules = self.rules
         nuki = sum(1 for t in extracted if tile_kind(t) in self.nuki_kinds)
-        facts["nuki"] = nuki
+        facts = DoraFacts(kan_dora, red, gold, ura, nuki)
         if nuki:
             norths = sum(1 for t in sit.extracted if tile_kind(t) == NORTH)
             n = nuki
@@ -389,7 +420,7 @@ class Scorer:
             return self._mu(sit)
         concealed = sit.concealed
         win_tile = sit.win_tile
-        if win_tile not in concealed:
+        if not _holds(concealed, win_tile):
             raise NotAWin(
                 Refusal.WIN_TILE_NOT_HELD, "the winning tile is not among the concealed tiles"
             )
@@ -417,26 +448,35 @@ class Scorer:
         # ``a[i] = a[i] + 1`` rather than ``a[i] += 1`` in this function's loops: mypyc
         # compiles an augmented assignment to an item as Python's generic ``+=`` on objects.
         conc = [0] * 38
+        # Each group's key for its table look-up, found on the way (gates.PLACE): a fifth
+        # copy (mighty) has none, and its groups are found from the counts.
+        conc_keys = NO_KEYS
+        fifth = False
         for t in real:
             k = kind_of[t]
-            conc[k] = conc[k] + 1
+            n = conc[k] + 1
+            conc[k] = n
+            conc_keys = add_kind(conc_keys, k)
+            fifth = fifth or n > 4
         closed = True
         real_tiles = real
-        called = _NO_CALLS
         meld_tiles: list[int] = []
         meld_groups = 0  # bit g: a meld holds tiles of group g (manzu, pinzu, souzu, honors)
         if melds:
-            called = [0] * 38
             for m in melds:
-                meld_tiles.extend(m.tiles)
                 if m.type is not MeldType.ANKAN:
                     closed = False
-            for t in meld_tiles:
-                called[t >> 2] = called[t >> 2] + 1
-                meld_groups |= 1 << (t >> 2) // 9
+                for t in m.tiles:
+                    meld_tiles.append(t)
+                    meld_groups |= 1 << (t >> 2) // 9
             real_tiles = (*real, *meld_tiles)
         wild = rule_wild + (1 if pochi else 0)
         if wild:
+            called = _NO_CALLS
+            if melds:
+                called = [0] * 38
+                for t in meld_tiles:
+                    called[t >> 2] = called[t >> 2] + 1
             identities = self.analyzer.wildcard_readings(conc, len(melds), wild, called)
             if not identities:
                 raise NotAWin(*_INCOMPLETE)
@@ -449,21 +489,32 @@ class Scorer:
         extracted = sit.extracted
         best: _Candidate | None = None
         best_key: tuple[int, int, int] | None = None
-        best_extra: tuple[tuple[Kind, ...], dict[str, int]] = ((), {})
+        best_extra: tuple[tuple[Kind, ...], DoraFacts | None] = ((), None)
         reason: tuple[Refusal, str] = _INCOMPLETE
         for ident in identities:
             counts = conc
+            keys = conc_keys
+            keyless = fifth
             if ident:
                 counts = list(conc)
                 for k in ident:
-                    counts[k] = counts[k] + 1
+                    n = counts[k] + 1
+                    counts[k] = n
+                    keys = add_kind(keys, k)
+                    keyless = keyless or n > 4
             # Every tile of the hand, melds included (the concealed counts themselves when
             # there are no melds: nothing below writes to them).
             hand_counts = counts
+            hand_keys = keys
+            hand_keyless = keyless
             if meld_tiles:
                 hand_counts = counts[:N_KINDS]
                 for t in meld_tiles:
-                    hand_counts[t >> 2] = hand_counts[t >> 2] + 1
+                    k = t >> 2
+                    n = hand_counts[k] + 1
+                    hand_counts[k] = n
+                    hand_keys = add_kind(hand_keys, k)
+                    hand_keyless = hand_keyless or n > 4
             all_counts = hand_counts
             if extracted:
                 all_counts = list(hand_counts)
@@ -475,16 +526,19 @@ class Scorer:
             dora, facts, dora_han = self._dora(sit, all_counts, real_tiles, powers)
             # Each group of the concealed tiles is looked up once, for its splits and (in a
             # hand without melds) its gate bits.
-            man, pin, sou, honors = groups_of(counts)
+            man, pin, sou, honors = groups_of(counts) if keyless else groups_at(keys)
             if melds:
                 # The whole hand's groups for its gate bits: only those the melds add to
                 # differ from the concealed ones (each look-up is a cache miss or two).
-                gates = sit_gates | group_gates(
-                    group_at(hand_counts, 0) if meld_groups & 1 else man,
-                    group_at(hand_counts, 9) if meld_groups & 2 else pin,
-                    group_at(hand_counts, 18) if meld_groups & 4 else sou,
-                    group_at(hand_counts, EAST) if meld_groups & 8 else honors,
-                )
+                if hand_keyless:
+                    hm, hp, hs, hh = groups_of(hand_counts)
+                else:
+                    km, kp, ks, kh = hand_keys
+                    hm = group_of(km, 0) if meld_groups & 1 else man
+                    hp = group_of(kp, 9) if meld_groups & 2 else pin
+                    hs = group_of(ks, 18) if meld_groups & 4 else sou
+                    hh = group_of(kh, EAST) if meld_groups & 8 else honors
+                gates = sit_gates | group_gates(hm, hp, hs, hh)
             else:
                 gates = group_gates(man, pin, sou, honors) | sit_gates
             gates |= _SEAT_GATES[seat] | _ROUND_GATES[round_wind]
@@ -586,7 +640,7 @@ class Scorer:
         found: list[YakuHan] = []
         house_win: HouseWin | None = None
         yakuman = 0
-        for e in self._yakuman_entries:
+        for e in self._yakuman_entries if gates & self._yakuman_hint else _NO_ENTRIES:
             if e.needs & missing:
                 continue
             test = e.test
@@ -780,7 +834,7 @@ class Scorer:
         r: Reading,
         counts: list[int],
         wildcards: tuple[Kind, ...] = (),
-        facts: dict[str, int] | None = None,
+        facts: DoraFacts | None = None,
     ) -> ScoreResult:
         tsumo = sit.tsumo
         discarder = None if tsumo else sit.discarder_wind
@@ -821,7 +875,7 @@ class Scorer:
             pao,
             value,
             wildcards,
-            facts or {},
+            facts,
         )
 
     def _house_payments(
@@ -917,6 +971,21 @@ class _Entry:
         self.found = found
 
 
+_NO_ENTRIES: Final[list[_Entry]] = []
+
+
+def _any_needed(entries: list[_Entry]) -> int:
+    """The highest gate bit each entry needs (the rarest kind of fact: the tiles' bits are
+    above the situation's), all together: a hand with none of them has none of the entries.
+    Every bit when an entry needs none."""
+    out = 0
+    for e in entries:
+        if not e.needs:
+            return -1
+        out |= 1 << (e.needs.bit_length() - 1)
+    return out
+
+
 @final
 class _Candidate:
     """A scored reading before payments (only the best one gets paid). A plain class: the
@@ -943,6 +1012,12 @@ class _Candidate:
         self.limit = limit
         self.reading = reading
         self.counts = counts
+
+
+def _holds(tiles: tuple[int, ...], tile: int) -> bool:
+    """``tile in tiles`` as a native loop (the compiled ``in`` on a tuple compares Python
+    objects one by one)."""
+    return any(t == tile for t in tiles)
 
 
 def _level_up(base: int, mangan: int) -> tuple[int, str | None]:
