@@ -4,7 +4,6 @@ and 流し満貫 (gotou 流し)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -73,7 +72,7 @@ def tenpai_at_draw(st: State, seat: int) -> bool:
     """Tenpai at an exhaustive draw (with a yaku on some wait where 形式テンパイ is not
     allowed)."""
     p = st.players[seat]
-    hand: Sequence[Tile] = p.hand
+    hand: list[Tile] = p.hand
     wt = waits(st, p, hand)
     extractable = st.game.extractable
     if not wt and extractable:

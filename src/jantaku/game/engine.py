@@ -42,6 +42,26 @@ from .wall import Json, Wall
 __all__ = ["DEAD_WALL", "WIND_LETTERS", "Game", "Player", "State", "Wall"]
 
 
+_SHARED: dict[int, tuple[Preset, Scorer, tuple[str, ...]]] = {}
+"""The scorer and tile names of each preset games were made of lately, by the preset's id
+(the preset is held with them, so its id is not reused). A preset is frozen and a scorer
+keeps nothing of the hands it scores, so games of a preset share them: building them costs
+a few percent of a whole game."""
+
+
+def _shared(preset: Preset) -> tuple[Scorer, tuple[str, ...]]:
+    hit = _SHARED.get(id(preset))
+    if hit is None or hit[0] is not preset:
+        if len(_SHARED) >= 16:
+            _SHARED.clear()
+        scorer = Scorer(preset)
+        ts = scorer.tileset
+        # The MPSZ name of each physical id (``pai`` of the events), looked up, not built.
+        names = tuple(tile_name(t, ts) if t in ts else "?" for t in range(len(ts.faces)))
+        hit = _SHARED[id(preset)] = (preset, scorer, names)
+    return hit[1], hit[2]
+
+
 class Game:
     """An immutable game: the preset and the seed. ``new_state`` starts it."""
 
@@ -54,7 +74,7 @@ class Game:
         self.preset = load_preset(preset) if isinstance(preset, str) else preset
         self.seed = seed
         self.table: TableRules = self.preset.table
-        self.scorer = Scorer(self.preset)
+        self.scorer, self.names = _shared(self.preset)
         self.tileset = self.scorer.tileset
         self.analyzer = self.scorer.analyzer
         self.seats = self.preset.players
@@ -84,11 +104,17 @@ class Game:
         self.mu = "mu" in self.preset.scoring.extra_yaku
         """mighty 無: a hand called down to no real tile wins at once."""
         self._waits_memo: dict[tuple[bytes, int, bytes], frozenset[Kind]] = {}
-        ts = self.tileset
-        self.names: tuple[str, ...] = tuple(
-            tile_name(t, ts) if t in ts else "?" for t in range(len(ts.faces))
-        )
-        """The MPSZ name of each physical id (``pai`` of the events), looked up, not built."""
+        faces = self.tileset.faces
+        dense = {f: i for i, f in enumerate(sorted(set(faces)))}
+        assert len(dense) <= 62, "a face's bit must stay a native int"
+        self.face_bit: list[int] = [1 << dense[f] for f in faces]
+        """One bit per face, by physical id: a set of faces is an int (discard choices)."""
+        # Knobs read at every turn, copied: a preset's sections are pydantic models, whose
+        # attributes the compiled engine can only read through Python's generic lookup.
+        self.kan_needs_draws: int = self.table.kan_needs_draws
+        self.open_riichi_guarded: bool = self.table.open_riichi_guarded
+        self.dot_white_wild = self.preset.scoring.dot_white == "wild_after_riichi"
+        """白ぽっち is a wildcard after riichi (gotou)."""
 
     def new_state(
         self,

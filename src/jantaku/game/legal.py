@@ -4,7 +4,6 @@ of waits in :class:`~jantaku.game.player.Player` aside)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
 NO_WAITS: frozenset[Kind] = frozenset()
 
 
-def waits(st: State, p: Player, hand: Sequence[Tile]) -> frozenset[Kind]:
+def waits(st: State, p: Player, hand: list[Tile]) -> frozenset[Kind]:
     """The kinds that complete ``hand`` with ``p``'s calls (none while it holds a flower or
     other tile that can never stand in a hand)."""
     c = counts(hand)
@@ -67,11 +66,10 @@ def furiten(st: State, seat: int, tile: Tile | None = None) -> bool:
 
 def pochi(st: State, winner: int, target: int, tile: Tile) -> bool:
     """白ぽっち drawn after riichi: a wildcard (gotou), so the hand wins whatever it is."""
-    p = st.players[winner]
     return (
-        (st.game.preset.scoring.dot_white == "wild_after_riichi")
-        and winner == target
-        and p.riichi.declared
+        winner == target
+        and st.game.dot_white_wild
+        and st.players[winner].riichi.declared
         and st.game.tileset.variant(tile) is Variant.DOT
     )
 
@@ -180,20 +178,20 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
             return [win]
         out.append(win)
     first = drawn is not None and not p.has_discarded and not st.calls_seen
-    if table.nine_terminals and first and sum(1 for k in TERMINALS_AND_HONORS if c[k]) >= 9:
+    if first and table.nine_terminals and sum(1 for k in TERMINALS_AND_HONORS if c[k]) >= 9:
         out.append(Action(ActionType.NINE_TERMINALS, seat))
     keep = game.undiscardable
-    if drawn is not None and wall_left >= table.kan_needs_draws and len(st.kan_owners) < 4:
-        if 4 in c:
-            for k in range(34):
-                if c[k] == 4 and k not in keep:
-                    tiles = tuple(t for t in hand if tile_kind(t) == k)
-                    if p.riichi.declared and (
-                        table.riichi_ankan == "forbidden" or not ankan_keeps_waits(st, p, k)
-                    ):
-                        continue
-                    out.append(Action(ActionType.ANKAN, seat, None, tiles))
-        if not p.riichi.declared:
+    declared = p.riichi.declared
+    if drawn is not None and len(st.kan_owners) < 4 and wall_left >= game.kan_needs_draws:
+        for k in range(34):
+            if c[k] == 4 and k not in keep:
+                tiles = tuple(t for t in hand if tile_kind(t) == k)
+                if declared and (
+                    table.riichi_ankan == "forbidden" or not ankan_keeps_waits(st, p, k)
+                ):
+                    continue
+                out.append(Action(ActionType.ANKAN, seat, None, tiles))
+        if not declared:
             for m in p.melds:
                 if m.type is MeldType.PON and c[m.kind]:
                     for t in hand:
@@ -207,7 +205,7 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
             if k in extractable and k not in done:
                 done.add(k)
                 out.append(Action(ActionType.KITA, seat, t))
-    if p.riichi.declared:
+    if declared:
         if table.riichi_ankan == "mandatory" and any(a.type is ActionType.ANKAN for a in out):
             return out  # the kan is required (with a win, the player may take it instead)
         kita = any(a.type is ActionType.KITA for a in out)
@@ -222,6 +220,7 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
     can_riichi = (
         closed
         and drawn is not None
+        and (shanten is None or shanten <= 0)  # most turns: no riichi, no knob read
         and (
             table.riichi_below_zero
             or st.ledger.state.scores[seat] >= game.preset.scoring.riichi_stick
@@ -284,7 +283,7 @@ def riichi_kinds(st: State, seat: int) -> tuple[ActionType, ...]:
 def deal_in_kinds(st: State, seat: int) -> frozenset[Kind]:
     """Kinds whose discard by ``seat`` would deal in to an open riichi (gotou refuses them
     unless every discard would)."""
-    if not st.game.table.open_riichi_guarded:
+    if not st.game.open_riichi_guarded:
         return frozenset()
     out: set[Kind] = set()
     for q, other in enumerate(st.players):
@@ -302,13 +301,13 @@ def discard_choices(st: State, seat: int) -> list[Tile]:
     swap-call kind, not a deal-in to an open riichi unless nothing else is left)."""
     p = st.players[seat]
     keep = st.game.undiscardable
-    face_of = st.game.tileset.faces
-    seen: set[int] = set()
+    face_bit = st.game.face_bit
+    seen = 0
     faces: list[Tile] = []  # the first copy of each face in the hand
     for t in p.hand:
-        f = face_of[t]
-        if f not in seen:
-            seen.add(f)
+        bit = face_bit[t]
+        if not seen & bit:
+            seen |= bit
             faces.append(t)
     forbidden = p.forbidden_kinds
     choices = _allowed(faces, forbidden | keep if forbidden else keep)
@@ -344,7 +343,7 @@ def ankan_keeps_waits(st: State, p: Player, kind: Kind) -> bool:
 def waits_with_kan(st: State, p: Player, hand: list[Tile], kind: Kind) -> frozenset[Kind]:
     """The waits of ``hand`` once the four of ``kind`` are a closed kan."""
     called = p.called_counts()
-    called[kind] += 4
+    called[kind] = called[kind] + 4
     game = st.game
     w = game.analyzer.waits(counts(hand), len(p.melds) + 1, game.wildcards, called)
     return frozenset(w.kinds)
@@ -413,7 +412,7 @@ def may_call(st: State, seat: int, actor: int, kind: Kind) -> bool:
         return False
     if kind in st.game.undiscardable:
         return False  # gotou: a north is never ponned
-    if kind in p.pon_kinds():
+    if p.pon_mask() >> kind & 1:
         return True
     return chi_seat(st, seat, actor, kind) and p.chi_mask() >> kind & 1 == 1
 

@@ -3,7 +3,6 @@ its waits (the fold writes it; :mod:`jantaku.game.legal` reads it)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -45,8 +44,8 @@ class Player:
     """Cached waits of the current hand (None: the hand changed since)."""
     drawn_waits: frozenset[Kind] | None = None
     """Cached waits of the hand before its last draw (a tsumo is checked against them)."""
-    call_kinds: frozenset[Kind] | None = None
-    """Cached kinds this hand could pon (None: the hand changed since)."""
+    pair_mask: int = -1
+    """Cached :meth:`pon_mask` (-1: the hand changed since)."""
     run_mask: int = -1
     """Cached :meth:`chi_mask` (-1: the hand changed since)."""
     call_feeder: int | None = None
@@ -63,24 +62,21 @@ class Player:
 
     def hand_changed(self) -> None:
         self.waits = None
-        self.call_kinds = None
+        self.pair_mask = -1
         self.run_mask = -1
         self.shanten_floor = -1
 
-    def pon_kinds(self) -> frozenset[Kind]:
-        """Kinds this hand holds two of: most discards are not one, and this is asked of
-        every other seat at every discard."""
-        if self.call_kinds is None:
-            seen: set[Kind] = set()
-            pairs: set[Kind] = set()
+    def pon_mask(self) -> int:
+        """The kinds this hand holds two of, as bits (bit ``k``: kind ``k``): most discards
+        are not one, and this is asked of every other seat at every discard."""
+        if self.pair_mask < 0:
+            seen = pairs = 0
             for t in self.hand:
-                k = t >> 2
-                if k in seen:
-                    pairs.add(k)
-                else:
-                    seen.add(k)
-            self.call_kinds = frozenset(pairs)
-        return self.call_kinds
+                bit = 1 << (t >> 2)
+                pairs |= seen & bit
+                seen |= bit
+            self.pair_mask = pairs
+        return self.pair_mask
 
     def chi_mask(self) -> int:
         """The number kinds that make a run with two of this hand's tiles, as bits (bit ``k``:
@@ -102,12 +98,13 @@ class Player:
         return self.run_mask
 
     def called_counts(self) -> list[int]:
-        return counts(t for m in self.melds for t in m.tiles)
+        return counts([t for m in self.melds for t in m.tiles])
 
 
-def counts(tiles: Iterable[Tile]) -> list[int]:
+def counts(tiles: list[Tile]) -> list[int]:
     """How many of each kind (flowers by their own kinds)."""
     c = [0] * 38
     for t in tiles:
-        c[t >> 2 if t < 136 else tile_kind(t)] += 1
+        k = t >> 2 if t < 136 else tile_kind(t)
+        c[k] = c[k] + 1  # not ``+=``: compiled, that is Python's generic add
     return c

@@ -429,7 +429,8 @@ class SeatView:
             return frozenset(tile_kind(t) for t in tiles)
         counts = [0] * N_ALL_KINDS
         for t in tiles:
-            counts[tile_kind(t)] += 1
+            k = tile_kind(t)
+            counts[k] = counts[k] + 1
         melds = len(self._melds[seat])
         waits = self._analyzer.waits(counts, melds, self._preset.hand.wildcards)
         return frozenset(waits.kinds)
@@ -451,18 +452,13 @@ class SeatView:
         self._now()
         c = [0] * N_ALL_KINDS
         for river in self._rivers:
-            for t in river:
-                c[tile_kind(t)] += 1
+            _count(c, river)
         for extracted in self._extracted:
-            for t in extracted:
-                c[tile_kind(t)] += 1
+            _count(c, extracted)
         for melds in self._melds:
             for m in melds:
-                tiles: Sequence[Tile] = m.tiles[1:] if m.type in _CALLED_TYPES else m.tiles
-                for t in tiles:
-                    c[tile_kind(t)] += 1
-        for t in self._revealed:
-            c[tile_kind(t)] += 1
+                _count(c, list(m.tiles[1:]) if m.type in _CALLED_TYPES else list(m.tiles))
+        _count(c, self._revealed)
         return c
 
     def safe_kinds(self, against: int) -> frozenset[Kind]:
@@ -526,6 +522,12 @@ class SeatViews:
 
     def __iter__(self) -> Iterator[SeatView]:
         return iter(self._views)
+
+
+def _count(c: list[int], tiles: list[Tile]) -> None:
+    for t in tiles:
+        k = tile_kind(t)
+        c[k] = c[k] + 1  # not ``+=``: compiled, that is Python's generic add
 
 
 __all__ = ["SeatView", "SeatViews"]

@@ -32,13 +32,14 @@ _FILTERED = frozenset({"start_game", "start_kyoku", "tsumo", "pass"})
 
 def is_public(ev: Event) -> bool:
     """Whether every seat sees ``ev`` as it is (most events: discards, calls, riichi...)."""
-    return ev["type"] not in _FILTERED
+    kind: str = ev["type"]
+    return kind not in _FILTERED
 
 
 def seen_by(ev: Event, seat: int) -> Event | None:
     """One event as ``seat`` may see it (None: not shown to it). A public event is returned
     as it is (not copied): callers must not change it."""
-    kind = ev["type"]
+    kind: str = ev["type"]
     if kind not in _FILTERED:
         return ev
     if kind == "start_game":
@@ -66,7 +67,7 @@ def seen_by_each(ev: Event, people: int) -> list[Event | None]:
     >>> mine is draw, a is b, a == seen_by(draw, 1)
     (True, True, True)
     """
-    kind = ev["type"]
+    kind: str = ev["type"]
     if kind not in _FILTERED:
         return [ev] * people
     if kind == "tsumo":

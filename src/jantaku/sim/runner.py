@@ -184,7 +184,7 @@ def _play(
                 break
             state.apply(action)
             actions += 1
-            seat_actions[seat] += 1
+            seat_actions[seat] = seat_actions[seat] + 1  # not ``+=``: a generic add compiled
             if check:
                 _check_step(state, total, chip_total, violation)
             if actions >= max_actions:
@@ -224,7 +224,7 @@ def _tally(state: State, rec: GameRecord) -> None:
     dealt_in: set[int] = set()
     won = False
     for ev in state.events:
-        kind = ev["type"]
+        kind: str = ev["type"]
         if kind == "start_kyoku":
             rec.hands += 1
             dealt_in = set()
