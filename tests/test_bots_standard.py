@@ -369,3 +369,39 @@ def test_dama_with_a_valuable_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     assert dama.type is ActionType.DISCARD and dama.tile is not None
     assert tile_kind(dama.tile) == kind("1z")
     assert dealer_discard("789m234m567p555s7s").type is ActionType.RIICHI
+
+
+# -- two steps: the ready hands a discard leads to ----------------------------------------------
+
+
+def test_keeps_the_better_ready_hands_one_step_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 234m 67m 444p 666p 7p 2s, 4s drawn: discarding 7p keeps the most useful draws (24 live
+    # copies against 22) but most of them make a ready hand on one tile (a single or a
+    # closed wait); discarding 2s keeps 6667p, whose useful draws make 5p-8p-7p or 5m-8m
+    # waits. Counting the ready hands (TWO_STEP) the 2s goes; first-step counting alone
+    # discards the 7p.
+    def discard() -> int:
+        wall = stacked("riichi", ["234m67m444p666p7p2s"], live="4s", dora="1z")
+        a = choice(Game("riichi").new_state([wall]), 0)
+        assert a.tile is not None
+        return tile_kind(a.tile)
+
+    monkeypatch.setattr(standard, "TWO_STEP", True)
+    assert discard() == kind("2s")
+    monkeypatch.setattr(standard, "TWO_STEP", False)
+    monkeypatch.setattr(standard, "STEP_SUM", False)
+    assert discard() == kind("7p")
+
+
+def test_dama_at_the_mangan_cap() -> None:
+    # 777z and 555s with 5s the dora (indicator 4s): ready worth 4 han without riichi. In
+    # kanto-boo, where hands stop at mangan, riichi would add next to nothing: dama
+    # (DAMA_HAN_CAPPED). In riichi, where it would make a haneman, the bot declares.
+    def discard(preset: str) -> Action:
+        wall = stacked(preset, ["777z234m567p555s7s"], live="1z", dora="4s")
+        return choice(Game(preset).new_state([wall]), 0)
+
+    dama = discard("kanto-boo")
+    assert dama.type is ActionType.DISCARD and dama.tile is not None
+    assert tile_kind(dama.tile) == kind("1z")
+    assert discard("riichi").type is ActionType.RIICHI

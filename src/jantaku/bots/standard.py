@@ -69,6 +69,7 @@ pass, as the baseline's.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from jantaku.bots.baseline import (
@@ -125,6 +126,8 @@ COPY_DANGER: float = 0.007
 """Danger per unseen copy of a number tile (pair and single waits)."""
 HONOR_DANGER: Final = (0.0, 0.02, 0.045, 0.07, 0.08)
 """Danger of an honour by its unseen copies (0..4): it needs a pair or a single wait."""
+SUJI_PASSED: bool = False
+"""Whether tiles let pass after a riichi count as suji against it (as its discards do)."""
 FUTURE_DANGER: float = 0.03
 """Average danger of each further discard while pushing on."""
 HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000, 16000)
@@ -158,6 +161,27 @@ place, 399 games): its hands, dora-rich, are worth pushing more than the model c
 WIN_PER_LIVE: float = 0.02
 RACE: float = 0.9
 
+DORA_DANGER: float = 0.0
+"""How much dearer a deal-in is with a dora tile (per dora it counts as): the win it
+feeds holds that dora."""
+
+KEITEN_DRAWS: int = 0
+"""In its last this many draws a hand calls to be ready even without a yaku (形式テンパイ,
+for the noten payments) where the preset counts such a hand ready (0: never)."""
+
+STEP_SUM: bool = False
+"""Whether a hand one step from ready counts its chance by the draw it gets ready at (a
+sum over the draws left), not by a usual half of them."""
+
+NOTEN_PUSH: float = 0.0
+"""What being ready at the exhaustive draw is worth, as a share of the preset's noten
+payments in all, in the last ``NOTEN_DRAWS`` draws (rising to it at the last draw)."""
+NOTEN_DRAWS: float = 6.0
+
+TWO_STEP: bool = True
+"""Whether a hand one step from ready weighs each discard by the ready hands its useful
+draws make (their live winning copies), not by a usual wait."""
+
 PRESET_VALUE: bool = True
 """Whether hand values follow the preset's limits: capped at mangan where the preset caps
 them (kanto-boo), and a riichi worth less where there is no ura dora."""
@@ -168,6 +192,10 @@ DAMA_HAN: float = 99.0
 """A closed ready hand with a sure yaku stays dama (no riichi) from this many han (its
 dora and yaku without riichi): riichi adds little to it and would make the others fold.
 Off (99): against the baseline it measured no better (see the module docstring)."""
+
+DAMA_HAN_CAPPED: float = 4.0
+"""``DAMA_HAN`` where the preset caps hands at mangan (kanto-boo): from 4 han (7700) riichi
+adds next to nothing. Measured -0.008 ± 0.004 of a place in kanto-boo (1,000 paired games)."""
 
 RANK_AWARE: bool = False
 """Whether the last hand of the game is played for rank, not points (see ``_Standing``)."""
@@ -257,6 +285,10 @@ class StandardBot(BaselineBot):
         best = min(dist[k] for k in pool)
 
         stick_pts = 1000 * view.sticks  # a win takes the riichi sticks on the table
+        preset = view.preset
+        noten_gain = 0.0
+        if NOTEN_PUSH > 0 and not preset.table.tenpai_needs_yaku:
+            noten_gain = NOTEN_PUSH * preset.game.noten_total
         # Offence of each candidate at the best shanten (and one worse, when threatened).
         offence: dict[Kind, float] = {}
         live_of: dict[Kind, int] = {}
@@ -277,7 +309,17 @@ class StandardBot(BaselineBot):
             w = value.after(k) + stick_pts
             if standing is not None:
                 w = standing.win(w)
-            offence[k] = _p_win(shanten, live, draws_left, bool(threats)) * w
+            wait_live = -1.0
+            if TWO_STEP and shanten == 1 and wild == 0 and live > 0:
+                counts[k] -= 1
+                wait_live = _tenpai_quality(
+                    an, groups, pos, counts, n_melds, closed, useful, live_left, river_kinds, k
+                )
+                counts[k] += 1
+            offence[k] = _p_win(shanten, live, draws_left, bool(threats), wait_live) * w
+            if shanten == 0 and noten_gain > 0 and draws_left < NOTEN_DRAWS:
+                # Ready at the exhaustive draw: the noten payments, likelier the nearer.
+                offence[k] += noten_gain * (1.0 - draws_left / NOTEN_DRAWS)
 
         if not threats:
             kind = max(
@@ -288,11 +330,15 @@ class StandardBot(BaselineBot):
             fold_weight = 0.0
             push_weight = PUSH_WEIGHT if view.seats >= 4 else PUSH_WEIGHT_3P
             danger: dict[Kind, float] = {}
+            dora_kinds = view.dora_kinds
             for k in pool:
                 danger[k] = sum(
                     th.p_tenpai * th.value * _danger(view, th, k, live_left, counts)
                     for th in threats
                 )
+                if DORA_DANGER and k in dora_kinds:
+                    # The win it deals in to holds this dora too.
+                    danger[k] *= 1.0 + DORA_DANGER * sum(1 for d in dora_kinds if d == k)
             for th in threats:
                 if th.waits is None:  # shown waits are avoided tile by tile, at no cost
                     fold_weight += th.p_tenpai * th.value
@@ -378,7 +424,7 @@ class StandardBot(BaselineBot):
         if standing is not None:
             want = standing.win(pts + stick) >= 0.9 * standing.win(worth)
         else:
-            want = han >= DAMA_HAN - 1e-9
+            want = han >= (DAMA_HAN_CAPPED if value.capped else DAMA_HAN) - 1e-9
         if want and tanyao_only:
             counts[kind] -= 1
             waits = view.analyzer.waits(
@@ -462,6 +508,16 @@ class StandardBot(BaselineBot):
             return None  # a closed ready hand declares riichi instead
         threats = _threats(view, seat)
         yakuhai = _yakuhai(view, seat)
+        # The last draws: a call that makes the hand ready is worth the noten payments
+        # even without a yaku (形式テンパイ), where the preset counts such a hand ready.
+        preset = view.preset
+        keiten = (
+            KEITEN_DRAWS > 0
+            and view.wall_left <= KEITEN_DRAWS * view.seats
+            and preset.game.noten_total > 0
+            and not preset.table.tenpai_needs_yaku
+            and now_shanten > 0
+        )
         best: tuple[float, Action] | None = None
         for a in calls:
             if a.tile is None:
@@ -471,13 +527,22 @@ class StandardBot(BaselineBot):
             for t in a.tiles:
                 after[tile_kind(t)] -= 1
             new_kinds = [called, *(tile_kind(t) for t in a.tiles)]
-            if not _keeps_yaku(view, after, melds, new_kinds, yakuhai, a.type):
+            keeps = _keeps_yaku(view, after, melds, new_kinds, yakuhai, a.type)
+            if not (keeps or keiten):
                 continue
             # The best discard after the call (the engine bars kuikae; close enough here).
             d_after = min(
                 _dist_minus(an, after, k, n_melds + 1) for k in range(N_KINDS) if after[k]
             )
             shanten_after = d_after - wild - 1
+            if keiten and shanten_after == 0:
+                red = sum(ts.variant(t) is not Variant.PLAIN for t in a.tiles)
+                score = 5.0 - red * 0.1 + (1 if keeps else 0)
+                if best is None or score > best[0]:
+                    best = (score, a)
+                continue
+            if not keeps:
+                continue
             yakuhai_pon = a.type is ActionType.PON and called in yakuhai
             # A yakuhai pon secures the yaku (worth it even when the pair becomes the
             # triplet and the shanten stays); any other call must bring the hand nearer.
@@ -680,6 +745,11 @@ class _HandValue:
         self._chip_pts = pts
         self._cap = _capped(view)
 
+    @property
+    def capped(self) -> bool:
+        """Whether the preset caps the hand's value (at mangan)."""
+        return self._cap
+
     def keep(self, kind: Kind) -> float:
         """Han lost by discarding ``kind`` (ties: the cheapest goes first)."""
         c = self._counts[kind]
@@ -801,9 +871,13 @@ class _Standing:
         return all(self.me > sc for _, sc in self.others)
 
 
-def _p_win(shanten: int, live: int, draws: float, threatened: bool) -> float:
+def _p_win(
+    shanten: int, live: int, draws: float, threatened: bool, wait_live: float = -1.0
+) -> float:
     """P(this hand wins), roughly, from its shanten, its live useful copies and the draws
-    left (each turn a live copy is drawn or discarded by someone)."""
+    left (each turn a live copy is drawn or discarded by someone); ``wait_live``: for a
+    hand one step from ready, the live winning copies of the ready hands its useful draws
+    make, on average (``TWO_STEP``; -1: a usual six)."""
     if draws <= 0:
         return 0.0
     if shanten <= 0:
@@ -811,7 +885,22 @@ def _p_win(shanten: int, live: int, draws: float, threatened: bool) -> float:
         p = 1.0 - float((1.0 - q) ** draws)
     elif shanten == 1:
         reach = 1.0 - float((1.0 - min(0.6, live * 0.012)) ** draws)
-        p = reach * (1.0 - float((1.0 - 6 * WIN_PER_LIVE) ** (draws * 0.5))) * 0.9
+        wl = 6.0 if wait_live < 0 else wait_live
+        q = min(0.5, wl * WIN_PER_LIVE)
+        if STEP_SUM:
+            # Ready at draw t (each draw useful with chance a), then winning in the draws
+            # left: a quick hand with a poorer wait against a slower one with a better.
+            a = min(0.6, live * 0.012)
+            p = 0.0
+            miss = 1.0
+            t = 1
+            while t <= draws:
+                p += miss * a * (1.0 - float((1.0 - q) ** (draws - t)))
+                miss *= 1.0 - a
+                t += 1
+            p *= 0.9
+        else:
+            p = reach * (1.0 - float((1.0 - q) ** (draws * 0.5))) * 0.9
     elif shanten == 2:
         p = 0.12 * min(1.0, draws / 12) * (0.5 + min(live, 40) / 80)
     else:
@@ -962,7 +1051,9 @@ def _danger(
     if th.suit is not None and kind // 9 != th.suit:
         return 0.01
     n = kind % 9  # 0..8
-    river = th.river
+    # Suji by the threat's own discards, and (SUJI_PASSED) by the tiles it let pass after
+    # its riichi: a riichi hand that let a winning tile pass cannot win on its other side.
+    river = th.safe if SUJI_PASSED else th.river
     d = COPY_DANGER * unseen
     # Two-sided waits through ``kind``: (n-2, n-1) waiting n-3/n, and (n+1, n+2) waiting n/n+3.
     for lo, hi, other in ((n - 2, n - 1, n - 3), (n + 1, n + 2, n + 3)):
@@ -988,6 +1079,86 @@ def _danger(
     return d
 
 
+# -- two steps: the ready hands a hand one step away makes ----------------------------------
+
+_TENPAI_CACHE: dict[bytes, tuple[tuple[Kind, tuple[Kind, ...]], ...]] = {}
+"""Per 14-tile concealed hand (its counts, and its calls' count in the last byte): each
+discard that leaves it ready, with the ready hand's waits."""
+
+
+def _ready_discards(
+    an: HandAnalyzer,
+    groups: tuple[tuple[bool, tuple[tuple[Kind, int], ...]], ...],
+    pos: dict[Kind, tuple[int, int]],
+    counts: list[int],
+    n_melds: int,
+    closed: bool,
+) -> tuple[tuple[Kind, tuple[Kind, ...]], ...]:
+    """The discards of a 14-tile hand that leave it ready, each with its waits (cached)."""
+    key = bytes(counts) + bytes((n_melds,))
+    got = _TENPAI_CACHE.get(key)
+    if got is not None:
+        return got
+    held = [k for k in range(N_KINDS) if counts[k]]
+    keys = _group_keys(groups, counts)
+    dist = _discard_distances(
+        an, groups, pos, keys, counts, n_melds, closed and n_melds == 0, an.chiitoi_four, held
+    )
+    out: list[tuple[Kind, tuple[Kind, ...]]] = []
+    for j in held:
+        if dist[j] != 1:
+            continue
+        counts[j] -= 1
+        after = an.draw_distances(counts, n_melds)
+        counts[j] += 1
+        out.append((j, tuple(w for w in range(N_KINDS) if after[w] == 0)))
+    res = tuple(out)
+    if len(_TENPAI_CACHE) > 200_000:
+        _TENPAI_CACHE.clear()
+    _TENPAI_CACHE[key] = res
+    return res
+
+
+def _tenpai_quality(
+    an: HandAnalyzer,
+    groups: tuple[tuple[bool, tuple[tuple[Kind, int], ...]], ...],
+    pos: dict[Kind, tuple[int, int]],
+    counts: list[int],
+    n_melds: int,
+    closed: bool,
+    useful: list[Kind],
+    live_left: list[int],
+    river: set[Kind],
+    discarded: Kind,
+) -> float:
+    """For a 13-tile hand one step from ready (``counts``, after ``discarded``): the live
+    winning copies of the best ready hand each useful draw makes, averaged over the draws
+    by their live copies (a furiten wait counts a third: tsumo only)."""
+    total = 0.0
+    n = 0
+    for u in useful:
+        lu = live_left[u]
+        if lu <= 0:
+            continue
+        counts[u] += 1
+        best = 0
+        for j, waits in _ready_discards(an, groups, pos, counts, n_melds, closed):
+            lv = 0
+            furiten = False
+            for w in waits:
+                lv += live_left[w] - (1 if w == u else 0)
+                if w in (j, discarded) or w in river:
+                    furiten = True
+            if furiten:
+                lv //= 3
+            if lv > best:
+                best = lv
+        counts[u] -= 1
+        total += lu * best
+        n += lu
+    return total / n if n else 0.0
+
+
 # -- fast distances --------------------------------------------------------------------------
 
 
@@ -1007,7 +1178,7 @@ def _discard_distances(
     n_melds: int,
     other_forms: bool,
     chiitoi_four: bool,
-    kinds: dict[Kind, list[Action]],
+    kinds: Iterable[Kind],
 ) -> dict[Kind, int]:
     """The distance of the hand after discarding each of ``kinds`` (a 14-tile hand):
     one table look-up and one cached merge each for the standard form, and for a closed
