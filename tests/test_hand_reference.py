@@ -1161,6 +1161,34 @@ def test_useful_draws(preset: str, options: dict[str, bool]) -> None:
     mm.assert_none()
 
 
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("riichi", {}), ("sanma", {}), ("riichi", {"chiitoi_four": True})],
+    ids=["riichi", "sanma", "chiitoi_four"],
+)
+def test_discard_distances(preset: str, options: dict[str, bool]) -> None:
+    """Every kind's distance after a discard comes from one scan
+    (``HandAnalyzer.discard_distances``): the distance of the hand with that tile taken
+    out, on 14-tile hands rich in pairs and orphans, closed and with called sets."""
+    a, rules = _setup(preset, **options)
+    gen = Generator(rules, 110)
+    mm = Mismatches()
+    for i in range(400):
+        melds = i % 5 if i % 2 else 0
+        form = ("chiitoi", "kokushi", None)[i % 3] if not melds else None
+        deal = gen.hand(14 - 3 * melds, melds, p_random=0.3, quad_rate=0.3, form=form)
+        c = list(deal.counts)
+        ref = [tables.INF] * N_KINDS
+        for k in range(N_KINDS):
+            if c[k]:
+                c[k] -= 1
+                ref[k] = a.distance(c, melds)
+                c[k] += 1
+        mm.check("discard_distances", deal, a.discard_distances(deal.counts, melds), ref)
+        mm.checked += 1
+    mm.assert_none()
+
+
 # -- hypothesis: purely random hands, shrunk to a small example on failure ----------------------
 
 _RIICHI_A, _RIICHI_R = _setup("riichi")

@@ -60,7 +60,7 @@ from jantaku.tiles.kinds import (
     TERMINALS_AND_HONORS,
     Kind,
 )
-from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
+from jantaku.tiles.tileset import N_TILE_IDS, Tile, TileSet, Variant, tile_kind
 
 if TYPE_CHECKING:
     from jantaku.bots import SeatView
@@ -142,6 +142,7 @@ class BaselineBot:
         self.seed = seed
         self._ts: TileSet | None = None
         self._copies: list[int] = []
+        self._special = b""
 
     # -- entry point --------------------------------------------------------------------------
 
@@ -275,9 +276,12 @@ class BaselineBot:
         if self._ts is not ts:
             copies = [0] * N_ALL_KINDS
             for t in ts.tiles:
-                copies[tile_kind(t)] += 1
+                k = tile_kind(t)
+                copies[k] = copies[k] + 1
             hand_kinds = set(ts.hand_kinds)
             self._copies = [c if k in hand_kinds else 0 for k, c in enumerate(copies)]
+            # 1 for a red, gold or dotted copy, by id (looked up at every discard).
+            self._special = bytes(ts.variant(t) is not Variant.PLAIN for t in range(N_TILE_IDS))
             self._ts = ts
         return self._copies
 
@@ -292,11 +296,11 @@ class BaselineBot:
         for a in options:
             assert a.tile is not None
             by_kind.setdefault(tile_kind(a.tile), []).append(a)
+        after = an.discard_distances(counts, n_melds)
         dist: dict[Kind, int] = {}
         for k in by_kind:
-            counts[k] -= 1
-            dist[k] = an.distance(counts, n_melds)
-            counts[k] += 1
+            # A flower is in no group: discarding one leaves the distance as it is.
+            dist[k] = after[k] if k < N_KINDS else an.distance(counts, n_melds)
         best = min(dist.values())
         pool = list(by_kind)
 
@@ -320,12 +324,12 @@ class BaselineBot:
             copies = self._tile_copies(ts)
             visible = view.visible_counts()
             river_kinds = {tile_kind(t) for t in view.river(seat)} if d_min == 1 else set()
-            value = _keep_values(view, seat, counts, hand)
+            value = _keep_values(view, seat, counts, hand, self._special)
             keys: dict[Kind, tuple[int, int, int, int]] = {}
             for k in tied:
-                counts[k] -= 1
+                counts[k] = counts[k] - 1  # not ``-=``: compiled, that is a generic subtract
                 live, useful = _live_useful(an, counts, n_melds, d_min, visible, copies)
-                counts[k] += 1
+                counts[k] = counts[k] + 1
                 furiten = 1 if river_kinds and not river_kinds.isdisjoint(useful) else 0
                 keys[k] = (furiten, -live, value[k], k)
             kind = min(tied, key=keys.__getitem__)
@@ -333,18 +337,19 @@ class BaselineBot:
         same = _plain_copy(ts, by_kind[kind])
         if len(same) == 1:
             return same[0]
-        counts[kind] -= 1
+        counts[kind] = counts[kind] - 1
         tile = same[0].tile
         assert tile is not None
         rtype = self._riichi(view, seat, same, counts, tile)
-        counts[kind] += 1
+        counts[kind] = counts[kind] + 1
         return next(a for a in same if a.type is rtype)
 
 
 def _counts(tiles: tuple[Tile, ...]) -> list[int]:
     c = [0] * N_ALL_KINDS
     for t in tiles:
-        c[tile_kind(t)] += 1
+        k = tile_kind(t)
+        c[k] = c[k] + 1  # not ``+=``: compiled, that is Python's generic add
     return c
 
 
@@ -451,10 +456,10 @@ def _live_useful(
 
 
 def _keep_values(
-    view: SeatView, seat: int, counts: list[int], hand: tuple[Tile, ...]
+    view: SeatView, seat: int, counts: list[int], hand: tuple[Tile, ...], special_ids: bytes
 ) -> dict[Kind, int]:
-    """How much each held kind is worth keeping when efficiency ties (lower goes first)."""
-    ts = view.tileset
+    """How much each held kind is worth keeping when efficiency ties (lower goes first);
+    ``special_ids``: 1 for a red, gold or dotted copy, by id."""
     yakuhai = {*DRAGONS, view.round_wind}
     wind = view.seat_wind(seat)
     if wind is not None:
@@ -463,8 +468,7 @@ def _keep_values(
     special: dict[Kind, bool] = {}
     for t in hand:
         k = tile_kind(t)
-        plain = ts.variant(t) is Variant.PLAIN
-        special[k] = special.get(k, True) and not plain
+        special[k] = special.get(k, True) and special_ids[t] == 1
     out: dict[Kind, int] = {}
     for k, all_special in special.items():
         if k >= N_KINDS:

@@ -170,9 +170,14 @@ class LegalActions(Sequence[Action]):
         raise IndexError(f"legal action {i} of {total}")
 
     def __iter__(self) -> Iterator[Action]:
-        yield from self._actions
+        # A list's iterator, not a generator: compiled, a generator's every step is a call
+        # through Python's iterator protocol (bots iterate every action at every turn).
+        if not self._discards:
+            return iter(self._actions)
+        out = list(self._actions)
         for j in range(len(self._discards)):
-            yield self._discard(j)
+            out.append(self._discard(j))
+        return iter(out)
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, Action) and self.find(action) is not None

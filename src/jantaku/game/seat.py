@@ -150,8 +150,10 @@ class SeatView:
 
     def _fold(self, ev: Event) -> None:
         """The one place the seat's state changes: one event, by its type."""
-        kind = ev["type"]
+        kind: str = ev["type"]  # typed: compiled, the cases are native string compares
         seat = self._seat
+        actor: int
+        tile: Tile
         match kind:  # the most frequent first
             case "tsumo":
                 self._tsumo(ev["actor"], ev)

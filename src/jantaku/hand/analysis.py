@@ -371,6 +371,71 @@ class HandAnalyzer:
             out[k] = d
         return out
 
+    def discard_distances(self, counts: Counts, melds: int = 0) -> list[int]:
+        """For each of the 34 kinds, :meth:`distance` after discarding one of it (``INF`` for
+        a kind the concealed tiles do not hold): one scan, and per kind held one table
+        look-up of the group the discard changes (the other forms by their closed forms).
+
+        >>> from jantaku.tiles import Hand, tileset
+        >>> a = HandAnalyzer(tileset('riichi'))
+        >>> c = Hand.parse('123m456p789s11223z').concealed_counts()
+        >>> a.discard_distances(c)[27:30]  # 1z, 2z or 3z: only the last leaves it ready
+        [2, 2, 1]
+        """
+        k0, k1, k2, k3, n1, n2, n3, n4, orphans, orphan_pair = self._scan(counts)
+        c = _as_list(counts)
+        sets = 4 - melds
+        three_player = self.three_player
+        i0, i1, i2, i3 = SEQ_KEYS[k0], SEQ_KEYS[k1], SEQ_KEYS[k2], ISO_KEYS[k3]
+        near = ROWS[pair_row(i0, i1)]
+        far = self._far_rows(k2, k3)
+        closed = melds == 0
+        four = self.chiitoi_four
+        # The other forms after a discard of a kind held x times: the kind moves from the
+        # count-x bucket to the x-1 one (七対子); an orphan may take a kind or the pair (国士).
+        ch1 = _chiitoi(n1 - 1, n2, n3, n4, four)
+        ch2 = _chiitoi(n1 + 1, n2 - 1, n3, n4, four)
+        ch3 = _chiitoi(n1, n2 + 1, n3 - 1, n4, four)
+        ch4 = _chiitoi(n1, n2, n3 + 1, n4 - 1, four)
+        orphan_pairs = 0
+        if closed:
+            for k in range(N_KINDS):
+                if _ORPHAN[k] and c[k] >= 2:
+                    orphan_pairs += 1
+        ko_same = 14 - orphans - orphan_pair
+        ko_single = ko_same + 1  # the orphan's only copy: one kind fewer
+        ko_pair = 14 - orphans - (1 if orphan_pairs > 1 else 0)  # the pair may be the only one
+        group = self._group
+        weight = self._weight
+        out = [INF] * N_KINDS
+        for k in range(N_KINDS):
+            x = c[k]
+            if x <= 0:
+                continue
+            g = group[k]
+            w = weight[k]
+            if g == 0:
+                d = complete_cost(ROWS[pair_row(SEQ_KEYS[k0 - w], i1)], far, sets)
+            elif g == 1:
+                d = complete_cost(ROWS[pair_row(i0, SEQ_KEYS[k1 - w])], far, sets)
+            elif g == 2:
+                d = complete_cost(near, ROWS[pair_row(SEQ_KEYS[k2 - w], i3)], sets)
+            elif g == 3 and three_player:
+                d = complete_cost(near, ROWS[ISO_KEYS[k3 - w]], sets)
+            elif g == 3:
+                d = complete_cost(near, ROWS[pair_row(i2, ISO_KEYS[k3 - w])], sets)
+            else:  # not a kind of the tile set's groups: the scan left it out too
+                d = complete_cost(near, far, sets)
+            if closed and d > 0:
+                ch = ch1 if x == 1 else ch2 if x == 2 else ch3 if x == 3 else ch4
+                ko = ko_same if not _ORPHAN[k] or x >= 3 else ko_single if x == 1 else ko_pair
+                if ch < d:
+                    d = ch
+                if ko < d:
+                    d = ko
+            out[k] = d
+        return out
+
     # -- shanten --------------------------------------------------------------------------------
 
     def shanten(self, counts: Counts, melds: int = 0, wildcards: int = 0) -> int:
