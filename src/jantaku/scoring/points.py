@@ -68,7 +68,7 @@ def base_points(
         return 3000, "haneman"
     if han >= 5:
         return 2000, "mangan"
-    base = fu * 2 ** (han + 2)
+    base = fu << (han + 2)  # fu * 2 ** (han + 2); compiled, a shift is native and ** is not
     if base >= 2000 or (kiriage and base >= 1920):
         return 2000, "mangan"
     return base, None
@@ -85,8 +85,10 @@ def standard_payments(
     players: int,
     tsumo_son: bool = True,
     round_to: int = 100,
+    honba_each: int = 0,
 ) -> dict[Kind, int]:
-    """Who pays what, before honba and sticks (payer seat wind → points).
+    """Who pays what, before sticks (payer seat wind → points); ``honba_each`` is added to
+    every payment (the honba, when the caller has nothing to do between).
 
     >>> from jantaku.tiles.kinds import EAST, SOUTH, WEST
     >>> standard_payments(2000, SOUTH, None, 4)
@@ -101,21 +103,21 @@ def standard_payments(
         points = -(-base * (6 if dealer_win else 4) // 100) * 100
         if round_to != 100:
             points = -(-points // round_to) * round_to
-        return {discarder: points}
+        return {discarder: points + honba_each}
     double = -(-base * 2 // 100) * 100
     single = double if dealer_win else -(-base // 100) * 100
-    out: dict[Kind, int] = {}
-    for p in _OTHERS_3[winner - _DEALER] if players == 3 else _OTHERS_4[winner - _DEALER]:
-        out[p] = double if p == _DEALER else single
     if players == 3 and not tsumo_son:
         # The absent fourth seat's share (a non-dealer's), split equally between the payers.
         absent = ceil100(base * (2 if dealer_win else 1))
         half = ceil100((absent + 1) // 2)
-        for payer in out:
-            out[payer] += half
+        double += half
+        single += half
     if round_to != 100:
-        for payer in out:
-            out[payer] = ceil_to(out[payer], round_to)
+        double = ceil_to(double, round_to)
+        single = ceil_to(single, round_to)
+    out: dict[Kind, int] = {}
+    for p in _OTHERS_3[winner - _DEALER] if players == 3 else _OTHERS_4[winner - _DEALER]:
+        out[p] = (double if p == _DEALER else single) + honba_each
     return out
 
 

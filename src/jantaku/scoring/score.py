@@ -840,6 +840,8 @@ class Scorer:
         discarder = None if tsumo else sit.discarder_wind
         if not tsumo and discarder is None:
             raise NotAWin(Refusal.NO_DISCARDER, "a ron needs the discarder's seat")
+        honba = sit.honba * (self._honba_tsumo if tsumo else self._honba_ron)
+        wareme = self._wareme and sit.wareme_wind is not None
         pays = standard_payments(
             base,
             sit.seat_wind,
@@ -847,18 +849,18 @@ class Scorer:
             sit.players if sit.players in (3, 4) else 4,
             self._tsumo_son,
             self._round_to,
+            0 if wareme else honba,
         )
         value = 0
         for v in pays.values():
             value += v
-        if self._wareme and sit.wareme_wind is not None:  # mighty 割れ目: not the honba
+        if wareme:  # mighty 割れ目: doubled, but not the honba
             for p in pays:
                 if sit.wareme_wind in (p, sit.seat_wind):
                     pays[p] *= 2
-        if sit.honba:
-            extra = sit.honba * (self._honba_tsumo if tsumo else self._honba_ron)
-            for p in pays:
-                pays[p] = pays[p] + extra  # not ``+=``: see score()
+                pays[p] = pays[p] + honba  # not ``+=``: see score()
+        else:
+            value -= honba * len(pays)  # the value is before the honba
         pao = None
         if self._pay_extras or sit.pao_wind is not None:
             pays, pao = self._house_payments(sit, found, pays, value, counts, discarder)
