@@ -40,8 +40,8 @@ from .gates import (
     IPPATSU,
     KANS3,
     KANS4,
-    NO_KEYS,
     OPEN_RIICHI,
+    PLACE,
     RIICHI,
     RINSHAN,
     RON,
@@ -450,14 +450,22 @@ class Scorer:
         conc = [0] * 38
         # Each group's key for its table look-up, found on the way (gates.PLACE): a fifth
         # copy (mighty) has none, and its groups are found from the counts.
-        conc_keys = NO_KEYS
         fifth = False
+        man = pin = sou = hon = 0  # (add_kind's work, written out for the hottest loop)
         for t in real:
             k = kind_of[t]
             n = conc[k] + 1
             conc[k] = n
-            conc_keys = add_kind(conc_keys, k)
             fifth = fifth or n > 4
+            if k < 9:
+                man += PLACE[k]
+            elif k < 18:
+                pin += PLACE[k]
+            elif k < 27:
+                sou += PLACE[k]
+            elif k < 34:
+                hon += PLACE[k]
+        conc_keys = man, pin, sou, hon
         closed = True
         real_tiles = real
         meld_tiles: list[int] = []
