@@ -451,21 +451,21 @@ class Scorer:
         # Each group's key for its table look-up, found on the way (gates.PLACE): a fifth
         # copy (mighty) has none, and its groups are found from the counts.
         fifth = False
-        man = pin = sou = hon = 0  # (add_kind's work, written out for the hottest loop)
+        km = kp = ks = kh = 0  # (add_kind's work, written out for the hottest loop)
         for t in real:
             k = kind_of[t]
             n = conc[k] + 1
             conc[k] = n
             fifth = fifth or n > 4
             if k < 9:
-                man += PLACE[k]
+                km += PLACE[k]
             elif k < 18:
-                pin += PLACE[k]
+                kp += PLACE[k]
             elif k < 27:
-                sou += PLACE[k]
+                ks += PLACE[k]
             elif k < 34:
-                hon += PLACE[k]
-        conc_keys = man, pin, sou, hon
+                kh += PLACE[k]
+        conc_keys = km, kp, ks, kh
         closed = True
         real_tiles = real
         meld_tiles: list[int] = []
@@ -541,11 +541,11 @@ class Scorer:
                 if hand_keyless:
                     hm, hp, hs, hh = groups_of(hand_counts)
                 else:
-                    km, kp, ks, kh = hand_keys
-                    hm = group_of(km, 0) if meld_groups & 1 else man
-                    hp = group_of(kp, 9) if meld_groups & 2 else pin
-                    hs = group_of(ks, 18) if meld_groups & 4 else sou
-                    hh = group_of(kh, EAST) if meld_groups & 8 else honors
+                    hkm, hkp, hks, hkh = hand_keys
+                    hm = group_of(hkm, 0) if meld_groups & 1 else man
+                    hp = group_of(hkp, 9) if meld_groups & 2 else pin
+                    hs = group_of(hks, 18) if meld_groups & 4 else sou
+                    hh = group_of(hkh, EAST) if meld_groups & 8 else honors
                 gates = sit_gates | group_gates(hm, hp, hs, hh)
             else:
                 gates = group_gates(man, pin, sou, honors) | sit_gates
