@@ -324,7 +324,7 @@ class BaselineBot:
             copies = self._tile_copies(ts)
             visible = view.visible_counts()
             river_kinds = {tile_kind(t) for t in view.river(seat)} if d_min == 1 else set()
-            value = _keep_values(view, seat, counts, hand, self._special)
+            value = _keep_values(view, seat, counts, hand, self._special, tied)
             keys: dict[Kind, tuple[int, int, int, int]] = {}
             for k in tied:
                 counts[k] = counts[k] - 1  # not ``-=``: compiled, that is a generic subtract
@@ -446,31 +446,39 @@ def _live_useful(
     those kinds (the kinds of ``HandAnalyzer.useful_draws``, from one
     ``HandAnalyzer.draw_distances`` pass: only the drawn kind's group is looked up again)."""
     after = an.draw_distances(counts, melds)
-    useful = [k for k in range(N_KINDS) if after[k] < base and counts[k] < copies[k]]
+    useful: list[Kind] = []
     live = 0
-    for k in useful:
-        left = copies[k] - counts[k] - visible[k]
-        if left > 0:
-            live += left
+    for k in range(N_KINDS):
+        held = counts[k]
+        if after[k] < base and held < copies[k]:
+            useful.append(k)
+            left = copies[k] - held - visible[k]
+            if left > 0:
+                live += left
     return live, useful
 
 
 def _keep_values(
-    view: SeatView, seat: int, counts: list[int], hand: tuple[Tile, ...], special_ids: bytes
+    view: SeatView,
+    seat: int,
+    counts: list[int],
+    hand: tuple[Tile, ...],
+    special_ids: bytes,
+    kinds: list[Kind],
 ) -> dict[Kind, int]:
-    """How much each held kind is worth keeping when efficiency ties (lower goes first);
-    ``special_ids``: 1 for a red, gold or dotted copy, by id."""
+    """How much each of the held ``kinds`` is worth keeping when efficiency ties (lower goes
+    first); ``special_ids``: 1 for a red, gold or dotted copy, by id."""
     yakuhai = {*DRAGONS, view.round_wind}
     wind = view.seat_wind(seat)
     if wind is not None:
         yakuhai.add(wind)
-    dora = set(view.dora_kinds)
-    special: dict[Kind, bool] = {}
+    dora = view.dora_kinds
+    plain = 0  # bit k: a plain copy of kind k is held
     for t in hand:
-        k = tile_kind(t)
-        special[k] = special.get(k, True) and special_ids[t] == 1
+        if special_ids[t] == 0:
+            plain |= 1 << tile_kind(t)
     out: dict[Kind, int] = {}
-    for k, all_special in special.items():
+    for k in kinds:
         if k >= N_KINDS:
             v = 0
         elif k >= 27:
@@ -480,7 +488,7 @@ def _keep_values(
             v = 1 if n in (0, 8) else 2 if n in (1, 7) else 3
         if k in dora:
             v += 4
-        if all_special:
+        if not plain >> k & 1:  # every copy held is red, gold or dotted
             v += 4
         out[k] = v
     return out

@@ -131,18 +131,19 @@ class LegalActions(Sequence[Action]):
         actions: list[Action],
         ts: TileSet,
         seat: int = -1,
-        discards: Sequence[Tile] = (),
+        discards: list[Tile] | None = None,
     ) -> None:
         self._actions = actions
         self._ts = ts
         self._seat = seat
-        self._discards = discards
-        self._made: dict[int, Action] = {}
+        self._discards: list[Tile] = [] if discards is None else discards
+        self._made: list[Action | None] = [None] * len(self._discards)
+        """The discard actions built so far, by their place in ``_discards``."""
         self._faces: dict[int, int] | None = None
         self._key_map: dict[tuple[object, ...], Action] | None = None
 
     def _discard(self, j: int) -> Action:
-        a = self._made.get(j)
+        a = self._made[j]
         if a is None:
             a = self._made[j] = Action(ActionType.DISCARD, self._seat, self._discards[j])
         return a
@@ -188,9 +189,9 @@ class LegalActions(Sequence[Action]):
             if a is action:
                 return a
         if self._discards and action.type is ActionType.DISCARD and not action.tiles:
-            for a in self._made.values():  # the one a bot was just handed
-                if a is action:
-                    return a
+            for made in self._made:  # the one a bot was just handed
+                if made is action:
+                    return made
             # Lazy discards are every DISCARD there is: find the face, build nothing else.
             if action.seat != self._seat or action.tile is None:
                 return None

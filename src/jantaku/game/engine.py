@@ -151,7 +151,7 @@ class State:
         chance: Chance | None = None,
     ) -> None:
         self.game = game
-        self.ledger = Ledger(game.preset, people=game.people, start=resume)
+        self.ledger = Ledger(game.preset, people=game.people, start=resume, scorer=game.scorer)
         self.events: list[Json] = []
         """The log: each event's JSON with what the fold computed from it."""
         self.chance = chance if chance is not None else Chance(game.seed, walls)

@@ -329,8 +329,9 @@ class HandAnalyzer:
         # from the others): the last two vectors of the group and their distances are kept.
         cached_group = vid_a = vid_b = -1
         d_a = d_b = INF
-        for k in range(N_KINDS):
-            x = c[k]
+        for k, x in enumerate(c):  # compiled, iterating reads items without a bounds check
+            if k >= N_KINDS:
+                break
             g = group[k]
             if x >= 4 or g == _NOT_DRAWN:
                 continue
@@ -408,8 +409,9 @@ class HandAnalyzer:
         group = self._group
         weight = self._weight
         out = [INF] * N_KINDS
-        for k in range(N_KINDS):
-            x = c[k]
+        for k, x in enumerate(c):
+            if k >= N_KINDS:
+                break
             if x <= 0:
                 continue
             g = group[k]

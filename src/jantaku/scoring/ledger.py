@@ -86,9 +86,12 @@ class Ledger:
         preset: Preset,
         people: int | None = None,
         start: dict[str, Any] | None = None,
+        scorer: Scorer | None = None,
     ) -> None:
         self.preset = preset
-        self.scorer = Scorer(preset)
+        # A game's own scorer of the preset, when it has one (building one costs a few percent
+        # of a simulated game).
+        self.scorer = Scorer(preset) if scorer is None else scorer
         self.seats = preset.players
         n = people if people is not None else preset.players
         if n not in (3, 4) or n < preset.players:
