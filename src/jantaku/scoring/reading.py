@@ -226,7 +226,7 @@ def readings(
                 out.append(
                     Reading(STANDARD, pair, TANKI, trips, seqs, m_kans, ankou, fu, d_trips, called)
                 )
-            if win in d_trips:
+            if any(k == win for k in d_trips):  # ``win in d_trips``, natively when compiled
                 # A triplet finished by a ron counts as open (明刻) for fu and 三暗刻.
                 if tsumo:
                     r = Reading(
@@ -250,10 +250,10 @@ def readings(
                     fu += _TRIPLET_FU[win]
                 out.append(r)
             if d_seqs:
-                seen: list[Kind] = []
+                seen = 0  # bit s: a run from kind s is read as the wait already
                 for s in d_seqs:
-                    if s <= win <= s + 2 and s not in seen:
-                        seen.append(s)
+                    if s <= win <= s + 2 and not seen >> s & 1:
+                        seen |= 1 << s
                         wait = _wait_in_run(s, win)
                         out.append(
                             Reading(

@@ -273,7 +273,8 @@ class Scorer:
         self._kiriage = rules.kiriage
         self._ura_dora = rules.ura_dora
         self._gold_is_dora = rules.gold_is_dora
-        self._autumn_fives_dora = rules.autumn_fives_dora
+        # Only a flower's power makes fives dora: without flower powers, no look at each hand.
+        self._autumn_fives_dora = rules.autumn_fives_dora and bool(rules.flower_powers)
         self._pinfu_tsumo_fu = rules.pinfu_tsumo_fu
         self._chiitoitsu_fu = rules.chiitoitsu_fu
         self._fu_cap = rules.fu_cap
@@ -497,7 +498,8 @@ class Scorer:
         extracted = sit.extracted
         best: _Candidate | None = None
         best_key: tuple[int, int, int] | None = None
-        best_extra: tuple[tuple[Kind, ...], DoraFacts | None] = ((), None)
+        best_ident: tuple[Kind, ...] = ()
+        best_facts: DoraFacts | None = None
         reason: tuple[Refusal, str] = _INCOMPLETE
         for ident in identities:
             counts = conc
@@ -561,14 +563,14 @@ class Scorer:
                     reason = res
                     continue
                 if best is None:
-                    best, best_extra = res, (ident, facts)
+                    best, best_ident, best_facts = res, ident, facts
                     continue
                 # Every reading is paid by the same formula, so the highest base pays most.
                 if best_key is None:
                     best_key = (best.base, best.han + 100 * best.yakuman, best.fu)
                 key = (res.base, res.han + 100 * res.yakuman, res.fu)
                 if key > best_key:
-                    best, best_key, best_extra = res, key, (ident, facts)
+                    best, best_key, best_ident, best_facts = res, key, ident, facts
         if best is None:
             raise NotAWin(*reason)
         if (
@@ -592,8 +594,8 @@ class Scorer:
             b.limit,
             b.reading,
             b.counts,
-            best_extra[0],
-            best_extra[1],
+            best_ident,
+            best_facts,
         )
 
     def _situation_gates(self, sit: WinSituation, closed: bool) -> int:
