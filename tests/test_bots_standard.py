@@ -405,3 +405,21 @@ def test_dama_at_the_mangan_cap() -> None:
     assert dama.type is ActionType.DISCARD and dama.tile is not None
     assert tile_kind(dama.tile) == kind("1z")
     assert discard("riichi").type is ActionType.RIICHI
+
+
+def test_a_half_flush_one_tile_away_lets_the_off_suit_tile_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 123p 456p 78p 99p, honours 1z 2z 3z and a lone 5m: by tiles alone the honours are
+    # the least useful. Counting the half flush (HONITSU) the 5m goes: it is all that keeps
+    # the hand from 3 han more.
+    def discard() -> int:
+        wall = stacked("riichi", ["123p456p78p99p1z2z5m"], live="3z", dora="9s")
+        a = choice(Game("riichi").new_state([wall]), 0)
+        assert a.tile is not None
+        return tile_kind(a.tile)
+
+    monkeypatch.setattr(standard, "HONITSU", True)
+    assert discard() == kind("5m")
+    monkeypatch.setattr(standard, "HONITSU", False)
+    assert discard() != kind("5m")
