@@ -316,7 +316,7 @@ class BaselineBot:
                 if most > 0:
                     pool = [k for k in pool if n_safe[k] == most]
 
-        d_min = min(dist[k] for k in pool)
+        d_min = min([dist[k] for k in pool])
         tied = [k for k in pool if dist[k] == d_min]
         if len(tied) == 1:
             kind = tied[0]
@@ -332,7 +332,10 @@ class BaselineBot:
                 counts[k] = counts[k] + 1
                 furiten = 1 if river_kinds and not river_kinds.isdisjoint(useful) else 0
                 keys[k] = (furiten, -live, value[k], k)
-            kind = min(tied, key=keys.__getitem__)
+            kind = tied[0]
+            for k in tied:  # the first least key (a loop: compiled, no call per item)
+                if keys[k] < keys[kind]:
+                    kind = k
         # A plain copy goes first (red and gold ones are kept); then the kind of riichi.
         same = _plain_copy(ts, by_kind[kind])
         if len(same) == 1:
