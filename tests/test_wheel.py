@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -300,6 +301,13 @@ def test_the_wheel_is_compiled_and_runs_compiled(tmp_path: Path) -> None:
         assert expected in version, version
 
 
+def _dist_name(requirement: str) -> str:
+    """A distribution's normalized name, from a requirement such as ``rich>=13``."""
+    name = re.match(r"[A-Za-z0-9._-]+", requirement.strip())
+    assert name, requirement
+    return re.sub(r"[-_.]+", "-", name.group()).lower()
+
+
 REACHED_FROM_COMPILED = """
 import ast, importlib, importlib.util, json, sys
 import jantaku._compiled as manifest
@@ -328,7 +336,9 @@ def test_every_package_the_compiled_modules_reach_is_a_build_requirement() -> No
     if not (PACKAGE / "_compiled.py").exists():
         pytest.skip("no compiled build in the source tree (its manifest lists the modules)")
     import tomllib
-    from importlib.metadata import packages_distributions
+    from importlib import metadata
+
+    from packaging.requirements import Requirement  # pytest's own dependency
 
     done = subprocess.run(
         [sys.executable, "-c", REACHED_FROM_COMPILED],
@@ -341,14 +351,21 @@ def test_every_package_the_compiled_modules_reach_is_a_build_requirement() -> No
     reached: list[str] = json.loads(done.stdout)
     assert "pydantic" in reached  # the rules model: the check sees outside packages at all
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    required = {
-        req.split(">")[0].split("=")[0].split("[")[0].strip().lower()
-        for req in pyproject["build-system"]["requires"]
-    }
-    dists = packages_distributions()
+    # What pip installs for the build: the requirements and what they require in turn
+    # (``mypy_extensions`` comes with mypy).
+    todo = [_dist_name(req) for req in pyproject["build-system"]["requires"]]
+    required: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name not in required:
+            required.add(name)
+            for req in map(Requirement, metadata.requires(name) or []):
+                if req.marker is None or req.marker.evaluate({"extra": ""}):
+                    todo.append(_dist_name(req.name))
+    dists = metadata.packages_distributions()
     missing = {
         name: dists.get(name, [name])
         for name in reached
-        if not any(d.lower() in required for d in dists.get(name, [name]))
+        if not any(_dist_name(d) in required for d in dists.get(name, [name]))
     }
     assert not missing, f"reached from compiled modules, not in build-system.requires: {missing}"
