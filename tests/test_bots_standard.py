@@ -10,7 +10,6 @@ import random
 import pytest
 
 from jantaku.bots import SeatView, StandardBot, make_bot, standard
-from jantaku.bots.baseline import _GROUPS3, _GROUPS4, _POS3, _POS4, _group_keys
 from jantaku.bots.standard import (
     _danger,
     _discard_distances,
@@ -220,13 +219,15 @@ def test_chi_for_open_tanyao_near_tenpai(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 @pytest.mark.parametrize(
-    ("preset", "four"), [("riichi", False), ("sanma", False), ("riichi", True)]
+    ("preset", "four"),
+    [("riichi", False), ("sanma", False), ("riichi", True), ("mighty", False), ("gotou", False)],
 )
 def test_fast_distances_agree_with_the_analyzer(preset: str, four: bool) -> None:
+    # mighty: its 5m is a lone kind of the manzu; the bot's own tables once left it out and
+    # took a discard of it for no change to the hand.
     ts = tileset(preset)
     an = HandAnalyzer(ts, chiitoi_four=four)
     pool = [k for k in ts.hand_kinds for _ in range(4)]
-    groups, pos = (_GROUPS3, _POS3) if an.three_player else (_GROUPS4, _POS4)
     rng = random.Random(7)
     for i in range(150):
         melds = rng.choice([0, 0, 1, 2])
@@ -239,8 +240,7 @@ def test_fast_distances_agree_with_the_analyzer(preset: str, four: bool) -> None
         for k in hand:
             c[k] += 1
         kinds: dict[int, list[Action]] = {k: [] for k in set(hand)}
-        dist = _discard_distances(an, groups, pos, _group_keys(groups, c), c, melds, melds == 0,
-                                  four, kinds)  # fmt: skip
+        dist = _discard_distances(an, c, melds, kinds)
         for k in kinds:
             c[k] -= 1
             assert dist[k] == an.distance(c, melds), (hand, k)

@@ -84,23 +84,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 from jantaku.bots.baseline import (
-    _GROUPS3,
-    _GROUPS4,
-    _POS3,
-    _POS4,
     _RIICHI_BY,
     _RIICHI_ORDER,
     SHUBA_MIN_LEFT,
     BaselineBot,
     _counts,
-    _group_keys,
     _keeps_norths,
     _plain_copy,
     _spare_for_plan,
     _sure_chips,
 )
 from jantaku.game.actions import ActionType
-from jantaku.hand.tables import ISO_IDS, MERGE_CACHE, SEQ_IDS, VECTORS, merge
 from jantaku.tiles.kinds import (
     DRAGONS,
     EAST,
@@ -276,19 +270,7 @@ class StandardBot(BaselineBot):
             kind = next(iter(by_kind))
             return self._finish(view, seat, by_kind[kind], counts, kind, 0, True, 0.0, None, None)
 
-        groups, pos = (_GROUPS3, _POS3) if an.three_player else (_GROUPS4, _POS4)
-        keys14 = _group_keys(groups, counts)
-        dist = _discard_distances(
-            an,
-            groups,
-            pos,
-            keys14,
-            counts,
-            n_melds,
-            closed and n_melds == 0,
-            an.chiitoi_four,
-            by_kind,
-        )
+        dist = _discard_distances(an, counts, n_melds, by_kind)
         wild = view.preset.hand.wildcards
 
         copies = self._tile_copies(ts)
@@ -337,9 +319,7 @@ class StandardBot(BaselineBot):
             wait_live = -1.0
             if TWO_STEP and shanten == 1 and wild == 0 and live > 0:
                 counts[k] -= 1
-                wait_live = _tenpai_quality(
-                    an, groups, pos, counts, n_melds, closed, useful, live_left, river_kinds, k
-                )
+                wait_live = _tenpai_quality(an, counts, n_melds, useful, live_left, river_kinds, k)
                 counts[k] += 1
             offence[k] = _p_win(shanten, live, draws_left, bool(threats), wait_live) * w
             if shanten == 0 and noten_gain > 0 and draws_left < NOTEN_DRAWS:
@@ -1137,11 +1117,8 @@ discard that leaves it ready, with the ready hand's waits."""
 
 def _ready_discards(
     an: HandAnalyzer,
-    groups: tuple[tuple[bool, tuple[tuple[Kind, int], ...]], ...],
-    pos: dict[Kind, tuple[int, int]],
     counts: list[int],
     n_melds: int,
-    closed: bool,
 ) -> tuple[tuple[Kind, tuple[Kind, ...]], ...]:
     """The discards of a 14-tile hand that leave it ready, each with its waits (cached)."""
     key = bytes(counts) + bytes((n_melds,))
@@ -1149,10 +1126,7 @@ def _ready_discards(
     if got is not None:
         return got
     held = [k for k in range(N_KINDS) if counts[k]]
-    keys = _group_keys(groups, counts)
-    dist = _discard_distances(
-        an, groups, pos, keys, counts, n_melds, closed and n_melds == 0, an.chiitoi_four, held
-    )
+    dist = _discard_distances(an, counts, n_melds, held)
     out: list[tuple[Kind, tuple[Kind, ...]]] = []
     for j in held:
         if dist[j] != 1:
@@ -1170,11 +1144,8 @@ def _ready_discards(
 
 def _tenpai_quality(
     an: HandAnalyzer,
-    groups: tuple[tuple[bool, tuple[tuple[Kind, int], ...]], ...],
-    pos: dict[Kind, tuple[int, int]],
     counts: list[int],
     n_melds: int,
-    closed: bool,
     useful: list[Kind],
     live_left: list[int],
     river: set[Kind],
@@ -1191,7 +1162,7 @@ def _tenpai_quality(
             continue
         counts[u] += 1
         best = 0
-        for j, waits in _ready_discards(an, groups, pos, counts, n_melds, closed):
+        for j, waits in _ready_discards(an, counts, n_melds):
             lv = 0
             furiten = False
             for w in waits:
@@ -1219,68 +1190,13 @@ def _dist_minus(an: HandAnalyzer, counts: list[int], kind: Kind, melds: int) -> 
 
 
 def _discard_distances(
-    an: HandAnalyzer,
-    groups: tuple[tuple[bool, tuple[tuple[Kind, int], ...]], ...],
-    pos: dict[Kind, tuple[int, int]],
-    keys: list[int],
-    counts: list[int],
-    n_melds: int,
-    other_forms: bool,
-    chiitoi_four: bool,
-    kinds: Iterable[Kind],
+    an: HandAnalyzer, counts: list[int], n_melds: int, kinds: Iterable[Kind]
 ) -> dict[Kind, int]:
-    """The distance of the hand after discarding each of ``kinds`` (a 14-tile hand):
-    one table look-up and one cached merge each for the standard form, and for a closed
-    hand seven pairs and thirteen orphans by their closed forms."""
-    target = 9 - 2 * n_melds
-    ids = [(SEQ_IDS if seq else ISO_IDS)[key] for (seq, _), key in zip(groups, keys, strict=True)]
-    rests: list[int] = []
-    for g in range(len(ids)):
-        rest = -1
-        for h, vid in enumerate(ids):
-            if h != g:
-                rest = vid if rest < 0 else merge(rest, vid)
-        rests.append(rest)
-    get = MERGE_CACHE.get
-    if other_forms:
-        n = [0] * 5
-        for k in range(N_KINDS):
-            n[counts[k]] += 1
-        zeros = sum(1 for k in TERMINALS_AND_HONORS if counts[k] == 0)
-        th_pairs = sum(1 for k in TERMINALS_AND_HONORS if counts[k] >= 2)
+    """The distance of the hand after discarding each of ``kinds`` (a 14-tile hand), from
+    :meth:`HandAnalyzer.discard_distances` (one scan). A flower is not a hand kind: the
+    hand's distance does not change."""
+    after = an.discard_distances(counts, n_melds)
     out: dict[Kind, int] = {}
     for k in kinds:
-        at = pos.get(k)
-        if at is None:  # not a hand kind (a flower): the hand's kinds do not change
-            out[k] = an.distance(counts, n_melds)
-            continue
-        g, w = at
-        table = SEQ_IDS if groups[g][0] else ISO_IDS
-        vid0 = table[keys[g] - w]
-        got = get(vid0 << 16 | rests[g])
-        vid = merge(vid0, rests[g]) if got is None else got
-        d = VECTORS[vid][target]
-        if other_forms:
-            held = counts[k]
-            n[held] -= 1
-            n[held - 1] += 1
-            if chiitoi_four:
-                pairs, up = n[2] + n[3] + 2 * n[4], n[1] + n[3]
-            else:
-                pairs, up = n[2] + n[3] + n[4], n[1]
-            n[held - 1] -= 1
-            n[held] += 1
-            need = 7 - pairs
-            chiitoi = 0 if need <= 0 else (need if up >= need else 2 * need - up)
-            if chiitoi < d:
-                d = chiitoi
-            if k in _TH:
-                z = zeros + (1 if held == 1 else 0)
-                p = th_pairs - (1 if held == 2 else 0)
-                kokushi = z + (0 if p > 0 else 1)
-            else:
-                kokushi = zeros + (0 if th_pairs > 0 else 1)
-            if kokushi < d:
-                d = kokushi
-        out[k] = d
+        out[k] = after[k] if k < N_KINDS else an.distance(counts, n_melds)
     return out
