@@ -108,7 +108,7 @@ from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 if TYPE_CHECKING:
     from jantaku.bots import SeatView
-    from jantaku.game import Action
+    from jantaku.game import Action, LegalActions
     from jantaku.hand import HandAnalyzer
     from jantaku.tiles.notation import Meld
 
@@ -191,6 +191,9 @@ payments in all, in the last ``NOTEN_DRAWS`` draws (rising to it at the last dra
 0.003 in gotou (999), too little to tell from noise."""
 NOTEN_DRAWS: float = 6.0
 
+KAN: bool = True
+"""Whether the bot declares closed and added kans (see :meth:`StandardBot._kan`)."""
+
 TWO_STEP: bool = True
 """Whether a hand one step from ready weighs each discard by the ready hands its useful
 draws make (their live winning copies), not by a usual wait (see the module docstring:
@@ -238,8 +241,59 @@ POINT_SHARE: float = 0.15
 
 class StandardBot(BaselineBot):
     """The standard bot (see the module docstring): the baseline's turn flow and house
-    rules, with its own discards (:meth:`_discard`) and calls (:meth:`_call`). ``seed`` is
-    accepted like every bot's; its choices are a function of what it sees."""
+    rules, with its own discards (:meth:`_discard`), calls (:meth:`_call`) and kans
+    (:meth:`_kan`). ``seed`` is accepted like every bot's; its choices are a function of
+    what it sees."""
+
+    def choose(self, view: SeatView, seat: int, legal: LegalActions) -> Action:
+        """The baseline's turn flow (:meth:`BaselineBot.choose`), a closed or added kan
+        first where :meth:`_kan` takes one."""
+        if KAN:
+            kans: list[Action] = []
+            for a in legal:
+                t = a.type
+                if t is ActionType.TSUMO or t is ActionType.RON:
+                    return a
+                if t is ActionType.ANKAN or t is ActionType.KAKAN:
+                    kans.append(a)
+            if kans:
+                kan = self._kan(view, seat, kans)
+                if kan is not None:
+                    return kan
+        return super().choose(view, seat, legal)
+
+    def _kan(self, view: SeatView, seat: int, kans: list[Action]) -> Action | None:
+        """The kan to declare of ``kans`` (closed and added kans offered on a draw), or
+        None. A kan shows a new dora indicator (and, closed, ura under it) and draws a
+        replacement tile; a closed one adds fu. After riichi the engine offers a closed kan
+        only where it keeps the waits: always taken. Before, a kan is taken when it does
+        not set the hand back (the hand without the kan's tiles is as near to ready as the
+        best discard leaves it) and no other hand is ready, unless this one is ready too
+        (a new dora helps a threat as much, and four copies are the safest tiles held)."""
+        if view.in_riichi(seat):
+            return next((a for a in kans if a.type is ActionType.ANKAN), None)
+        an = view.analyzer
+        counts = _counts(view.hand)
+        n_melds = len(view.melds(seat))
+        best = min(an.discard_distances(counts, n_melds)[k] for k in range(N_KINDS) if counts[k])
+        threatened = bool(_threats(view, seat))
+        if threatened and best - view.preset.hand.wildcards - 1 > 0:
+            return None
+        for a in kans:
+            if threatened and a.type is ActionType.KAKAN:
+                continue  # the added tile could be robbed (搶槓) by a ready hand
+            if a.type is ActionType.ANKAN:
+                k = tile_kind(a.tiles[0])
+                counts[k] -= 4
+                d = an.distance(counts, n_melds + 1)
+                counts[k] += 4
+            else:
+                assert a.tile is not None
+                k = tile_kind(a.tile)
+                d = _dist_minus(an, counts, k, n_melds)
+            if d <= best:
+                return a
+        return None
 
     # -- shared pieces --------------------------------------------------------------------------
 
