@@ -223,9 +223,9 @@ PUBLIC = {
     "seat", "seats", "people", "preset", "tileset", "analyzer", "nuki_kinds", "hand", "drawn",
     "melds", "river", "extracted", "in_riichi", "dora_indicators", "dora_kinds", "scores", "chips",
     "dealer", "honba", "sticks", "round_wind", "seat_wind", "wall_left", "last_discard",
-    "events", "visible_counts", "safe_kinds", "wareme", "open_waits",
+    "events", "visible_counts", "safe_kinds", "wareme", "open_waits", "riichi_tile",
 }  # fmt: skip
-TILE_MEMBERS = ("drawn", "melds", "river", "extracted", "dora_indicators")
+TILE_MEMBERS = ("drawn", "melds", "river", "extracted", "dora_indicators", "riichi_tile")
 
 
 def _tiles_in(value: Any) -> set[Tile]:

@@ -135,6 +135,9 @@ SUJI_PASSED: bool = False
 """Whether tiles let pass after a riichi count as suji against it (as its discards do).
 Off: measured +0.0055 ± 0.0066 of a place in riichi (2,000 paired games) and +0.006 ±
 0.0035 in gotou (999), no better."""
+MATAGI: float = 1.0
+"""How much likelier a two-sided wait holding the riichi declaration tile's kind is
+(宣言牌のまたぎスジ: 2-5 and 3-6 against a riichi declared with 4)."""
 FUTURE_DANGER: float = 0.03
 """Average danger of each further discard while pushing on."""
 HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000, 16000)
@@ -160,6 +163,12 @@ against a threat (the model counts the han it can see: riichi, dora, yakuhai, ta
 four-seat table. Measured with paired games against the baseline: 1.4 beats 2.2 by 0.048 ±
 0.020 of a place in riichi (600 games) and 0.028 ± 0.025 in kanto-boo (400), and 1.0 or 0.7
 do worse than 1.4 in riichi."""
+SAFE_KEEP: float = 0.0
+"""With no threat, a hand not ready discards, of the tiles whose offence is within this
+share of the best, the one most dangerous later (安牌を残す; 0: off)."""
+DEALER_PUSH: float = 1.0
+"""``PUSH_WEIGHT`` is multiplied by this for the dealer: its win also keeps the deal (and a
+threat's tsumo costs it double)."""
 PUSH_WEIGHT_3P: float = 2.2
 """The same at a three-seat table: gotou measured 1.4 worse than 2.2 (+0.020 ± 0.011 of a
 place, 399 games): its hands, dora-rich, are worth pushing more than the model counts."""
@@ -385,9 +394,13 @@ class StandardBot(BaselineBot):
                 offence,
                 key=lambda k: (-dist[k], offence[k], -value.keep(k), -k),
             )
+            if SAFE_KEEP > 0 and dist[kind] - wild - 1 > 0:
+                kind = _keep_safe(view, seat, kind, offence, dist, live_left, counts)
         else:
             fold_weight = 0.0
             push_weight = PUSH_WEIGHT if view.seats >= 4 else PUSH_WEIGHT_3P
+            if view.dealer == seat:
+                push_weight *= DEALER_PUSH  # a dealer's win also keeps the deal
             danger: dict[Kind, float] = {}
             dora_kinds = view.dora_kinds
             for k in pool:
@@ -1000,7 +1013,7 @@ def _future_discards(shanten: int, draws: float) -> float:
 
 
 class _Threat:
-    __slots__ = ("p_tenpai", "river", "safe", "seat", "suit", "value", "waits")
+    __slots__ = ("declared", "p_tenpai", "river", "safe", "seat", "suit", "value", "waits")
 
     def __init__(
         self,
@@ -1019,6 +1032,8 @@ class _Threat:
         self.river = river
         self.waits = waits
         self.suit = suit
+        self.declared = -1
+        """The kind of its riichi declaration tile (宣言牌), -1 if none."""
 
 
 def _threats(view: SeatView, seat: int) -> list[_Threat]:
@@ -1078,7 +1093,12 @@ def _threats(view: SeatView, seat: int) -> list[_Threat]:
         value = _points(han, s == dealer, cap)
         if wareme is not None and wareme in (s, seat):
             value *= 2
-        out.append(_Threat(s, p, value, safe, river, waits, suit))
+        th = _Threat(s, p, value, safe, river, waits, suit)
+        if riichi:
+            declared = view.riichi_tile(s)
+            if declared is not None:
+                th.declared = tile_kind(declared)
+        out.append(th)
     return out
 
 
@@ -1145,6 +1165,10 @@ def _danger(
         if 0 <= other <= 8 and (kind - n + other) in river:
             continue  # suji: that wait would be furiten
         w = 1.0
+        if MATAGI != 1.0 and (kind - n + lo == th.declared or kind - n + hi == th.declared):
+            # The declaration tile's またぎスジ: it likely left a two-sided shape beside it
+            # (3-4-4 discarding 4 keeps 3-4).
+            w = MATAGI
         for x in (lo, hi):
             k2 = kind - n + x
             left = live_left[k2]
@@ -1160,6 +1184,34 @@ def _danger(
     if n == 2 or n == 6:
         d += CLOSED_SHAPE_DANGER * 0.8
     return d
+
+
+def _keep_safe(
+    view: SeatView,
+    seat: int,
+    kind: Kind,
+    offence: dict[Kind, float],
+    dist: dict[Kind, int],
+    live_left: list[int],
+    counts: list[int],
+) -> Kind:
+    """安牌を残す: of the discards whose offence is within ``SAFE_KEEP`` of the best one's
+    (``kind``) at its distance, the one most dangerous to discard later, so that the hand
+    keeps the safer tile for when another seat gets ready: each tile's danger as if every
+    other seat were ready, by its river (genbutsu, suji, kabe, visible honours)."""
+    floor = offence[kind] * (1.0 - SAFE_KEEP)
+    near = [k for k in offence if dist[k] == dist[kind] and offence[k] >= floor]
+    if len(near) < 2:
+        return kind
+    others = []
+    for s in range(view.people):
+        if s != seat:
+            river = frozenset(tile_kind(t) for t in view.river(s))
+            others.append(_Threat(s, 1.0, 1.0, river, river, None, None))
+    later: dict[Kind, float] = {}
+    for k in near:
+        later[k] = sum(_danger(view, th, k, live_left, counts) for th in others)
+    return max(near, key=lambda k: (later[k], offence[k], -k))
 
 
 # -- two steps: the ready hands a hand one step away makes ----------------------------------

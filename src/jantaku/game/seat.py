@@ -92,6 +92,8 @@ class SeatView:
         self._rivers: list[list[Tile]] = [[] for _ in range(n)]
         self._extracted: list[list[Tile]] = [[] for _ in range(n)]
         self._riichi = [False] * n
+        self._riichi_at = [-1] * n
+        """Per seat in riichi: the index in its river of its riichi declaration tile."""
         self._shuba = [False] * n
         self._passed: list[set[Kind] | None] = [None] * n
         """Per seat in riichi: the kinds discarded by anyone since its declaration."""
@@ -177,6 +179,7 @@ class SeatView:
             case "reach":
                 actor = ev["actor"]
                 self._riichi[actor] = True
+                self._riichi_at[actor] = len(self._rivers[actor])
                 self._shuba[actor] = bool(ev.get("shuba", False))
                 since: set[Kind] = set()
                 self._passed[actor] = since
@@ -359,6 +362,14 @@ class SeatView:
         """Whether ``seat`` has declared riichi this hand (its riichi discard included)."""
         self._now()
         return self._riichi[seat]
+
+    def riichi_tile(self, seat: int) -> Tile | None:
+        """The tile ``seat`` discarded with its riichi declaration (宣言牌), or None when it
+        has not declared riichi (or not yet discarded that tile)."""
+        self._now()
+        at = self._riichi_at[seat]
+        river = self._rivers[seat]
+        return river[at] if 0 <= at < len(river) else None
 
     @property
     def dora_indicators(self) -> tuple[Tile, ...]:
