@@ -423,3 +423,26 @@ def test_a_half_flush_one_tile_away_lets_the_off_suit_tile_go(
     assert discard() == kind("5m")
     monkeypatch.setattr(standard, "HONITSU", False)
     assert discard() != kind("5m")
+
+
+# -- kans -------------------------------------------------------------------------------------
+
+
+def test_closed_kan_when_it_keeps_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 2222m beside 456p 789p: the fourth 2m is no use, and the kan keeps the hand as near
+    # to ready (a new dora, a replacement draw). The baseline's flow (KAN off) discards.
+    wall = stacked("riichi", ["2222m456p789p13s7z"], live="5s", dora="8p")
+    state = Game("riichi").new_state([wall])
+    assert any(a.type is ActionType.ANKAN for a in state.legal_actions(0))
+    assert choice(state, 0).type is ActionType.ANKAN
+    monkeypatch.setattr(standard, "KAN", False)
+    assert choice(state, 0).type is not ActionType.ANKAN
+
+
+def test_no_closed_kan_that_sets_the_hand_back() -> None:
+    # 2222m34m: the 2m are a triplet and a run (ready on 1z after 9s). A kan would leave
+    # 34m and two loose tiles: a step back. The bot declares riichi instead.
+    wall = stacked("riichi", ["2222m34m456p789p1z"], live="9s", dora="8p")
+    state = Game("riichi").new_state([wall])
+    assert any(a.type is ActionType.ANKAN for a in state.legal_actions(0))
+    assert choice(state, 0).type is ActionType.RIICHI

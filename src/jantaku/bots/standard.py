@@ -59,6 +59,13 @@ Every decision weighs what a choice wins against what it risks, from what its
   payer) or extra han beats a closed riichi's;
   シュバリー where the win's sure chips it doubles (red and gold fives, norths, dice
   chances) outweigh the dearer stick lost without a win, with the points to spare.
+* **Kans** (``KAN``): a closed kan after riichi whenever the engine offers it (it keeps
+  the waits); before riichi a closed or added kan when the hand without its tiles is as
+  near to ready as the best discard leaves it, and no other hand is ready unless this one
+  is too (an added kan not then: it could be robbed). A kan shows a new dora indicator
+  (with its ura under a closed one), draws a replacement tile and adds fu. Measured
+  against never declaring one: -0.0155 ± 0.0070 of a place in riichi (2,000 paired
+  games, seed 0).
 * **What the preset pays** (``PRESET_VALUE``): where hands are capped at mangan (kanto-boo)
   the bot's and the threats' values stop there, and without ura dora a riichi's average
   bonus is smaller (``URA_HAN``).
@@ -201,7 +208,8 @@ payments in all, in the last ``NOTEN_DRAWS`` draws (rising to it at the last dra
 NOTEN_DRAWS: float = 6.0
 
 KAN: bool = True
-"""Whether the bot declares closed and added kans (see :meth:`StandardBot._kan`)."""
+"""Whether the bot declares closed and added kans (see :meth:`StandardBot._kan`): -0.0155
+± 0.0070 of a place in riichi against never (2,000 paired games)."""
 
 TWO_STEP: bool = True
 """Whether a hand one step from ready weighs each discard by the ready hands its useful
