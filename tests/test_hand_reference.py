@@ -1189,6 +1189,43 @@ def test_discard_distances(preset: str, options: dict[str, bool]) -> None:
     mm.assert_none()
 
 
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("riichi", {}), ("sanma", {}), ("riichi", {"chiitoi_four": True})],
+    ids=["riichi", "sanma", "chiitoi_four"],
+)
+def test_exchange_distances(preset: str, options: dict[str, bool]) -> None:
+    """The distance after a discard and a draw (``HandAnalyzer.exchange_distances``, one
+    scan for every pair) is the distance of the hand with the one tile out and the other
+    in, ``INF`` for a fifth copy or a kind of no group; a flower's discard changes nothing.
+    And no draw brings a hand after a discard nearer than it brings the whole hand (what
+    the baseline bot relies on to try a few draws only)."""
+    a, rules = _setup(preset, **options)
+    gen = Generator(rules, 111)
+    mm = Mismatches()
+    draws = list(range(N_KINDS))
+    for i in range(300):
+        melds = i % 5 if i % 2 else 0
+        form = ("chiitoi", "kokushi", None)[i % 3] if not melds else None
+        deal = gen.hand(14 - 3 * melds, melds, p_random=0.3, quad_rate=0.3, form=form)
+        c = list(deal.counts) + [0] * 4
+        held = [k for k in range(N_KINDS) if c[k]]
+        got = a.exchange_distances(c, melds, [*held, N_KINDS + 1], draws)
+        whole = a.draw_distances(c, melds)
+        for row, k in zip(got, [*held, N_KINDS + 1], strict=True):
+            if k < N_KINDS:
+                c[k] = c[k] - 1
+            ref = a.draw_distances(c, melds)
+            mm.check("exchange_distances", deal, row, ref)
+            for j in draws:
+                if c[j] + (1 if j == k else 0) < 4:  # the whole hand may draw it
+                    assert whole[j] <= ref[j], (deal, k, j)
+            if k < N_KINDS:
+                c[k] = c[k] + 1
+        mm.checked += 1
+    mm.assert_none()
+
+
 # -- hypothesis: purely random hands, shrunk to a small example on failure ----------------------
 
 _RIICHI_A, _RIICHI_R = _setup("riichi")

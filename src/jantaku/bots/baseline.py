@@ -295,14 +295,19 @@ class BaselineBot:
         by_kind: dict[Kind, list[Action]] = {}
         for a in options:
             assert a.tile is not None
-            by_kind.setdefault(tile_kind(a.tile), []).append(a)
-        after = an.discard_distances(counts, n_melds)
-        dist: dict[Kind, int] = {}
-        for k in by_kind:
-            # A flower is in no group: discarding one leaves the distance as it is.
-            dist[k] = after[k] if k < N_KINDS else an.distance(counts, n_melds)
-        best = min(dist.values())
+            k = tile_kind(a.tile)
+            acts = by_kind.get(k)  # not ``setdefault``: compiled, that makes a list each time
+            if acts is None:
+                by_kind[k] = [a]
+            else:
+                acts.append(a)
+        # The distance after each discard, by kind (a list: compiled, no boxed dict keys).
+        dist = an.discard_distances(counts, n_melds) + [0] * (N_ALL_KINDS - N_KINDS)
         pool = list(by_kind)
+        for k in pool:
+            if k >= N_KINDS:  # a flower is in no group: its discard leaves the distance
+                dist[k] = an.distance(counts, n_melds)
+        best = _least(dist, pool)
 
         pool = _spare_for_plan(view, counts, melds, pool)
 
@@ -316,26 +321,30 @@ class BaselineBot:
                 if most > 0:
                     pool = [k for k in pool if n_safe[k] == most]
 
-        d_min = min([dist[k] for k in pool])
+        d_min = _least(dist, pool)
         tied = [k for k in pool if dist[k] == d_min]
         if len(tied) == 1:
             kind = tied[0]
         else:
             copies = self._tile_copies(ts)
             visible = view.visible_counts()
-            river_kinds = {tile_kind(t) for t in view.river(seat)} if d_min == 1 else set()
+            river = 0  # bit k: kind k is in the river (a furiten wait, for a tenpai discard)
+            if d_min == 1:
+                for t in view.river(seat):
+                    river |= 1 << tile_kind(t)
             value = _keep_values(view, seat, counts, hand, self._special, tied)
-            keys: dict[Kind, tuple[int, int, int, int]] = {}
-            for k in tied:
-                counts[k] = counts[k] - 1  # not ``-=``: compiled, that is a generic subtract
-                live, useful = _live_useful(an, counts, n_melds, d_min, visible, copies)
-                counts[k] = counts[k] + 1
-                furiten = 1 if river_kinds and not river_kinds.isdisjoint(useful) else 0
-                keys[k] = (furiten, -live, value[k], k)
-            kind = tied[0]
-            for k in tied:  # the first least key (a loop: compiled, no call per item)
-                if keys[k] < keys[kind]:
-                    kind = k
+            draws = _draws_that_may_help(an, counts, n_melds, d_min)
+            exchanged = an.exchange_distances(counts, n_melds, tied, draws)
+            # Of each draw: the copies not held (room) and those not visible either (left).
+            room = [copies[k] - counts[k] for k in draws]
+            left = [room[n] - visible[k] for n, k in enumerate(draws)]
+            least = (0, 0, 0, -1)  # the least key (furiten, -live, value, kind)
+            for i, k in enumerate(tied):
+                live, furiten = _live_furiten(k, draws, exchanged[i], d_min, room, left, river)
+                key = (furiten, -live, value[k], k)
+                if least[3] < 0 or _before(key, least):
+                    least = key
+            kind = least[3]
         # A plain copy goes first (red and gold ones are kept); then the kind of riichi.
         same = _plain_copy(ts, by_kind[kind])
         if len(same) == 1:
@@ -359,15 +368,35 @@ def _counts(tiles: tuple[Tile, ...]) -> list[int]:
 def _plain_copy(ts: TileSet, acts: list[Action]) -> list[Action]:
     """The actions (a discard, riichi kinds) on the copy of one kind to discard: a plain
     copy first (red and gold ones are worth keeping), the lowest id among equals."""
-    tile = min(
-        acts,
-        key=lambda a: (
-            ts.variant(a.tile) is not Variant.PLAIN,  # type: ignore[arg-type]
-            a.tile,
-        ),
-    ).tile
-    assert tile is not None
+    tile = -1
+    special = True
+    for a in acts:  # a loop: compiled, ``min`` with a key is a call per item
+        t = a.tile
+        assert t is not None
+        s = ts.variant(t) is not Variant.PLAIN
+        if tile < 0 or (special and not s) or (special == s and t < tile):
+            tile, special = t, s
     return [a for a in acts if a.tile == tile]
+
+
+def _before(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """``a < b`` (compiled, without boxing the tuples for a generic compare)."""
+    if a[0] != b[0]:
+        return a[0] < b[0]
+    if a[1] != b[1]:
+        return a[1] < b[1]
+    if a[2] != b[2]:
+        return a[2] < b[2]
+    return a[3] < b[3]
+
+
+def _least(dist: list[int], kinds: list[Kind]) -> int:
+    """The least distance of ``kinds`` (a loop: compiled, ``min`` is a Python call)."""
+    least = dist[kinds[0]]
+    for k in kinds:
+        if dist[k] < least:
+            least = dist[k]
+    return least
 
 
 def _spare_for_plan(
@@ -437,28 +466,53 @@ def _sure_chips(view: SeatView, seat: int, discard: Tile) -> int:
     return value
 
 
-def _live_useful(
-    an: HandAnalyzer,
-    counts: list[int],
-    melds: int,
-    base: int,
-    visible: list[int],
-    copies: list[int],
-) -> tuple[int, list[Kind]]:
-    """Live copies of the draws that lower the distance ``base`` of a 13-tile hand, and
-    those kinds (the kinds of ``HandAnalyzer.useful_draws``, from one
-    ``HandAnalyzer.draw_distances`` pass: only the drawn kind's group is looked up again)."""
+def _draws_that_may_help(an: HandAnalyzer, counts: list[int], melds: int, base: int) -> list[Kind]:
+    """The kinds whose draw may bring a hand after one of its discards below the distance
+    ``base``: those whose draw brings the whole hand (``counts``, the discard still in it)
+    below it. A hand with more tiles is never farther, and the hand after a discard and a
+    draw is within the whole hand plus the draw (or is the whole hand, for the discarded
+    kind held four times). From one ``HandAnalyzer.draw_distances`` pass: a few kinds of
+    the 34 to try after each discard."""
     after = an.draw_distances(counts, melds)
-    useful: list[Kind] = []
+    out: list[Kind] = []
+    whole = -1
+    for k, d in enumerate(after):
+        if counts[k] >= 4:
+            if whole < 0:
+                whole = an.distance(counts, melds)
+            d = whole
+        if d < base:
+            out.append(k)
+    return out
+
+
+def _live_furiten(
+    discard: Kind,
+    draws: list[Kind],
+    after: list[int],
+    base: int,
+    room: list[int],
+    left: list[int],
+    river: int,
+) -> tuple[int, int]:
+    """Live copies of the draws that lower the distance ``base`` of a hand after
+    ``discard`` (the kinds of ``HandAnalyzer.useful_draws``), and 1 if one of those kinds is
+    in ``river`` (bit k: kind k), else 0. ``after``: the distance after the discard and each
+    draw of ``draws`` (``HandAnalyzer.exchange_distances``; no other draw lowers it);
+    ``room``, ``left``: the copies of each draw not in the hand (the discard still in it),
+    and those not visible either."""
     live = 0
-    for k in range(N_KINDS):
-        held = counts[k]
-        if after[k] < base and held < copies[k]:
-            useful.append(k)
-            left = copies[k] - held - visible[k]
-            if left > 0:
-                live += left
-    return live, useful
+    furiten = 0
+    for n, k in enumerate(draws):
+        if after[n] < base:
+            back = 1 if k == discard else 0  # the discarded copy is out of the hand
+            if room[n] + back > 0:
+                live_k = left[n] + back
+                if live_k > 0:
+                    live += live_k
+                if river >> k & 1:
+                    furiten = 1
+    return live, furiten
 
 
 def _keep_values(
@@ -468,28 +522,35 @@ def _keep_values(
     hand: tuple[Tile, ...],
     special_ids: bytes,
     kinds: list[Kind],
-) -> dict[Kind, int]:
+) -> list[int]:
     """How much each of the held ``kinds`` is worth keeping when efficiency ties (lower goes
-    first); ``special_ids``: 1 for a red, gold or dotted copy, by id."""
-    yakuhai = {*DRAGONS, view.round_wind}
+    first), by kind; ``special_ids``: 1 for a red, gold or dotted copy, by id."""
+    # Sets of kinds as bit masks (bit k: kind k): compiled, native ints, no set to build.
+    yakuhai = 1 << view.round_wind
+    for k in DRAGONS:
+        yakuhai |= 1 << k
     wind = view.seat_wind(seat)
     if wind is not None:
-        yakuhai.add(wind)
-    dora = view.dora_kinds
-    plain = 0  # bit k: a plain copy of kind k is held
+        yakuhai |= 1 << wind
+    dora = 0
+    for k in view.dora_kinds:
+        if k >= 0:  # a flower indicator points at none (-1)
+            dora |= 1 << k
+    plain = 0  # a plain copy of the kind is held
     for t in hand:
         if special_ids[t] == 0:
             plain |= 1 << tile_kind(t)
-    out: dict[Kind, int] = {}
+    out = [0] * N_ALL_KINDS
     for k in kinds:
         if k >= N_KINDS:
             v = 0
         elif k >= 27:
-            v = (2 if counts[k] >= 2 else 1) if k in yakuhai else (1 if counts[k] >= 2 else 0)
+            pair = counts[k] >= 2
+            v = (2 if pair else 1) if yakuhai >> k & 1 else (1 if pair else 0)
         else:
             n = k % 9
             v = 1 if n in (0, 8) else 2 if n in (1, 7) else 3
-        if k in dora:
+        if dora >> k & 1:
             v += 4
         if not plain >> k & 1:  # every copy held is red, gold or dotted
             v += 4

@@ -26,7 +26,7 @@ exactly checked, in the whole hand) unless the analyzer allows fifth copies.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, NamedTuple, final
+from typing import TYPE_CHECKING, Final, NamedTuple, final
 
 from jantaku.hand.tables import (
     INF,
@@ -39,12 +39,17 @@ from jantaku.hand.tables import (
 from jantaku.tiles.kinds import M2, N_KINDS, TERMINALS_AND_HONORS, Kind, kind_name
 from jantaku.tiles.tileset import TileSet
 
+if TYPE_CHECKING:  # mypyc's machine-word int; plain ``int`` when the module is interpreted
+    from mypy_extensions import i64
+
 Counts = Sequence[int]
+# A count is changed as ``c[k] = c[k] + 1``, never ``c[k] += 1``: compiled, the augmented
+# form on a list item is Python's generic in-place add.
 
 _ORPHAN: Final = bytes(k in TERMINALS_AND_HONORS for k in range(N_KINDS))
 """1 for each of the thirteen kinds of 国士無双 (bytes: compiled, an item is a native int)."""
-_NOT_DRAWN: Final = 255
-"""``HandAnalyzer._draw_group`` of a kind that is not in the tile set."""
+_NO_GROUP: Final = 255
+"""``HandAnalyzer._group`` of a kind in no table group (2m-8m with three players)."""
 
 _Scan = tuple[int, int, int, int, int, int, int, int, int, int]
 """What :meth:`HandAnalyzer._scan` reads from counts in one pass: the base-5 keys of the
@@ -144,6 +149,20 @@ def _as_list(counts: Counts) -> list[int]:
     return counts if isinstance(counts, list) else list(counts)
 
 
+def _bucket_down(n1: int, n2: int, n3: int, n4: int, x: int) -> tuple[int, int, int, int]:
+    """The numbers of kinds held once, twice, three and four times after one copy of a
+    kind held ``x`` times goes (``x`` = 0: none goes)."""
+    if x == 1:
+        return n1 - 1, n2, n3, n4
+    if x == 2:
+        return n1 + 1, n2 - 1, n3, n4
+    if x == 3:
+        return n1, n2 + 1, n3 - 1, n4
+    if x == 4:
+        return n1, n2, n3 + 1, n4 - 1
+    return n1, n2, n3, n4
+
+
 def _chiitoi(n1: int, n2: int, n3: int, n4: int, four: bool) -> int:
     """Distance of 七対子 from the numbers of kinds held once, twice, three, four times
     (``four``: four of a kind may be two pairs)."""
@@ -182,7 +201,7 @@ class HandAnalyzer:
         # base-5 key (first kind most significant). Four players: man, pin, sou (number
         # suits) and the honours (unrelated kinds). Three: pin, sou, no group 2, and the
         # 1m, 9m and honours as nine unrelated kinds.
-        group = [_NOT_DRAWN] * N_KINDS
+        group = [_NO_GROUP] * N_KINDS
         self._weight: list[int] = [0] * N_KINDS
         unrelated = ([0, 8] if self.three_player else []) + list(range(27, 34))
         suits = [(0, 9), (1, 18)] if self.three_player else [(0, 0), (1, 9), (2, 18)]
@@ -193,11 +212,13 @@ class HandAnalyzer:
         for i, k in enumerate(unrelated):
             group[k] = 3
             self._weight[k] = 5 ** (len(unrelated) - 1 - i)
-        # What a draw of each kind changes (draw_distances): its group, or _NOT_DRAWN for a
-        # kind that is not in the tile set. Bytes: compiled, reading one is a native int.
+        # Bytes: compiled, reading one is a native int.
         self._group = bytes(group)
-        self._draw_group = bytes(
-            g if k in self._hand_kind_set else _NOT_DRAWN for k, g in enumerate(group)
+        # Each group's kinds in key order (draw_distances walks a group's key from its last
+        # kind), and 1 for a kind a draw may bring: of the tile set (and of a group).
+        self._kinds_of = tuple(bytes(k for k in range(N_KINDS) if group[k] == g) for g in range(4))
+        self._drawable = bytes(
+            k in self._hand_kind_set and group[k] != _NO_GROUP for k in range(N_KINDS)
         )
 
     # -- validation ---------------------------------------------------------------------------
@@ -232,28 +253,37 @@ class HandAnalyzer:
         if len(c) < N_KINDS:
             raise HandError(f"counts need {N_KINDS} entries, got {len(c)}")
         group = self._group
-        weight = self._weight
-        k0 = k1 = k2 = k3 = 0
-        n1 = n2 = n3 = n4 = 0
-        orphans = orphan_pair = 0
+        k0: i64 = 0
+        k1: i64 = 0
+        k2: i64 = 0
+        k3: i64 = 0
+        n1: i64 = 0
+        n2: i64 = 0
+        n3: i64 = 0
+        n4: i64 = 0
+        orphans: i64 = 0
+        orphan_pair: i64 = 0
+        x: i64
         # Compiled, iterating a list reads its items without the bounds check and reference
         # counting of c[k] (a quarter of a shanten's time).
         for k, x in enumerate(c):
-            if x == 0:
-                continue
             if k >= N_KINDS:  # flowers, if the counts have them
                 break
-            if x < 0 or x > 4:
-                raise HandError(f"{x} copies of {kind_name(k)}")
+            # Each group's key by Horner's rule: its kinds come in order, the first the most
+            # significant (no table of weights to read; zeros count too).
             g = group[k]
             if g == 0:
-                k0 += x * weight[k]
+                k0 = k0 * 5 + x
             elif g == 1:
-                k1 += x * weight[k]
+                k1 = k1 * 5 + x
             elif g == 2:
-                k2 += x * weight[k]
+                k2 = k2 * 5 + x
             elif g == 3:
-                k3 += x * weight[k]
+                k3 = k3 * 5 + x
+            if x == 0:
+                continue
+            if x < 0 or x > 4:
+                raise HandError(f"{x} copies of {kind_name(k)}")
             if x == 1:
                 n1 += 1
             elif x == 2:
@@ -267,6 +297,15 @@ class HandAnalyzer:
                 if x >= 2:
                     orphan_pair = 1
         return k0, k1, k2, k3, n1, n2, n3, n4, orphans, orphan_pair
+
+    def _half_row(self, g: int, vid: int, other: int) -> bytes:
+        """The merged vector of group ``g``'s vector ``vid`` and ``other``, the vector of
+        the other group of its half: groups 0 and 1, 2 and 3 (3 alone with three players)."""
+        if g == 0 or g == 2:
+            return ROWS[pair_row(vid, other)]
+        if g == 3 and self.three_player:
+            return ROWS[vid]
+        return ROWS[pair_row(other, vid)]
 
     def _far_rows(self, k2: int, k3: int) -> bytes:
         """The merged vector of groups 2 and 3 (no group 2 with three players)."""
@@ -322,54 +361,53 @@ class HandAnalyzer:
         ko_other = 14 - orphans - orphan_pair
         ko_new = 13 - orphans - orphan_pair
         ko_held = 13 - orphans
-        group = self._draw_group
-        weight = self._weight
+        drawable = self._drawable
         out = [INF] * N_KINDS
-        # Draws of different kinds often leave their group with the same vector (tiles far
-        # from the others): the last two vectors of the group and their distances are kept.
-        cached_group = vid_a = vid_b = -1
-        d_a = d_b = INF
-        for k, x in enumerate(c):  # compiled, iterating reads items without a bounds check
-            if k >= N_KINDS:
-                break
-            g = group[k]
-            if x >= 4 or g == _NOT_DRAWN:
-                continue
-            w = weight[k]
-            if g == 0:
-                vid = SEQ_KEYS[k0 + w]
-            elif g == 1:
-                vid = SEQ_KEYS[k1 + w]
-            elif g == 2:
-                vid = SEQ_KEYS[k2 + w]
-            else:
-                vid = ISO_KEYS[k3 + w]
-            if g != cached_group:
-                cached_group, vid_a, vid_b = g, -1, -1
-            if vid == vid_a:
-                d = d_a
-            elif vid == vid_b:
-                d = d_b
-            else:
-                if g == 0:
-                    d = complete_cost(ROWS[pair_row(vid, i1)], far, sets)
-                elif g == 1:
-                    d = complete_cost(ROWS[pair_row(i0, vid)], far, sets)
-                elif g == 2:
-                    d = complete_cost(near, ROWS[pair_row(vid, i3)], sets)
-                elif three_player:
-                    d = complete_cost(near, ROWS[vid], sets)
-                else:
-                    d = complete_cost(near, ROWS[pair_row(i2, vid)], sets)
-                vid_b, d_b, vid_a, d_a = vid_a, d_a, vid, d
-            if closed:
-                ch = ch0 if x == 0 else ch1 if x == 1 else ch2 if x == 2 else ch3
-                ko = ko_other if not _ORPHAN[k] else ko_new if x == 0 else ko_held
-                if ch < d:
-                    d = ch
-                if ko < d:
-                    d = ko
-            out[k] = d
+        x: i64
+        for g in range(4):
+            key: i64 = k0 if g == 0 else k1 if g == 1 else k2 if g == 2 else k3
+            # Draws of different kinds often leave the group with the same vector (tiles far
+            # from the others): the last two vectors and their distances are kept.
+            vid_a: i64 = -1
+            vid_b: i64 = -1
+            d_a: i64 = INF
+            d_b: i64 = INF
+            # The group's kinds from the last, whose weight in the key is 1 (each kind
+            # before it weighs five times more): no table of weights to read.
+            kinds = self._kinds_of[g]
+            w: i64 = 1
+            i = len(kinds) - 1
+            while i >= 0:
+                k = kinds[i]
+                x = c[k]
+                if x < 4 and drawable[k]:
+                    vid: i64 = ISO_KEYS[key + w] if g == 3 else SEQ_KEYS[key + w]
+                    if vid == vid_a:
+                        d = d_a
+                    elif vid == vid_b:
+                        d = d_b
+                    else:
+                        if g == 0:
+                            d = complete_cost(ROWS[pair_row(vid, i1)], far, sets)
+                        elif g == 1:
+                            d = complete_cost(ROWS[pair_row(i0, vid)], far, sets)
+                        elif g == 2:
+                            d = complete_cost(near, ROWS[pair_row(vid, i3)], sets)
+                        elif three_player:
+                            d = complete_cost(near, ROWS[vid], sets)
+                        else:
+                            d = complete_cost(near, ROWS[pair_row(i2, vid)], sets)
+                        vid_b, d_b, vid_a, d_a = vid_a, d_a, vid, d
+                    if closed:
+                        ch = ch0 if x == 0 else ch1 if x == 1 else ch2 if x == 2 else ch3
+                        ko = ko_other if not _ORPHAN[k] else ko_new if x == 0 else ko_held
+                        if ch < d:
+                            d = ch
+                        if ko < d:
+                            d = ko
+                    out[k] = d
+                w *= 5
+                i -= 1
         return out
 
     def discard_distances(self, counts: Counts, melds: int = 0) -> list[int]:
@@ -438,6 +476,119 @@ class HandAnalyzer:
             out[k] = d
         return out
 
+    def exchange_distances(
+        self, counts: Counts, melds: int, discards: list[Kind], draws: list[Kind]
+    ) -> list[list[int]]:
+        """:meth:`distance` after discarding one of a kind and drawing one of another, for
+        each kind of ``discards`` (held; a flower's, 34 and above, changes nothing) and each
+        of ``draws``: ``out[i][n]`` for ``discards[i]`` then ``draws[n]`` (``INF`` for a
+        fifth copy or a kind the tile set has not).
+
+        One scan for all of them: the two tiles change one or two groups' keys, so only
+        those groups' vectors are looked up again (the other forms by closed forms).
+
+        >>> from jantaku.tiles import Hand, tileset
+        >>> a = HandAnalyzer(tileset('riichi'))
+        >>> c = Hand.parse('123m456p789s11224z').concealed_counts()
+        >>> a.exchange_distances(c, 0, [30], [28, 29, 30])  # 4z out: 2z in wins, 3z does not
+        [[0, 1, 1]]
+        """
+        k0, k1, k2, k3, n1, n2, n3, n4, orphans, _ = self._scan(counts)
+        c = _as_list(counts)
+        sets = 4 - melds
+        closed = melds == 0
+        four = self.chiitoi_four
+        group = self._group
+        weight = self._weight
+        drawable = self._drawable
+        keys = [k0, k1, k2, k3]
+        base = [SEQ_KEYS[k0], SEQ_KEYS[k1], SEQ_KEYS[k2], ISO_KEYS[k3]]
+        # The hand's standard form is two halves (groups 0 and 1, 2 and 3) merged: a tile
+        # changes its group's vector, so its half's row is looked up again.
+        near = ROWS[pair_row(base[0], base[1])]
+        far = self._far_rows(k2, k3)
+        orphan_pairs: i64 = 0  # orphan kinds held twice or more (国士: one is the pair)
+        if closed:
+            for k in range(N_KINDS):
+                if _ORPHAN[k] and c[k] >= 2:
+                    orphan_pairs += 1
+        # Each draw's group vector and half row when the discard leaves its group as it is.
+        drawn_vid = [0] * len(draws)
+        drawn_row = [near] * len(draws)
+        for n, j in enumerate(draws):
+            if drawable[j] and c[j] < 4:
+                g = group[j]
+                key = keys[g] + weight[j]
+                drawn_vid[n] = vid = ISO_KEYS[key] if g == 3 else SEQ_KEYS[key]
+                drawn_row[n] = self._half_row(g, vid, base[g ^ 1])
+        out: list[list[int]] = []
+        xk: i64
+        xj: i64
+        for k in discards:
+            row = [INF] * len(draws)
+            out.append(row)
+            # The discard's group (a flower's changes nothing), its vector, the halves.
+            a = group[k] if k < N_KINDS else _NO_GROUP
+            xk = c[k] if k < N_KINDS else 0
+            key_a = vid_a = 0
+            k_near, k_far = near, far
+            if a != _NO_GROUP:
+                key_a = keys[a] - weight[k]
+                vid_a = ISO_KEYS[key_a] if a == 3 else SEQ_KEYS[key_a]
+                if a < 2:
+                    k_near = self._half_row(a, vid_a, base[a ^ 1])
+                else:
+                    k_far = self._half_row(a, vid_a, base[a ^ 1])
+            # The other forms after the discard, then by the count of the drawn kind: 七対子
+            # by the kinds held once, twice... (the discarded kind one bucket down, the drawn
+            # one up), 国士 by the orphan kinds held and those held twice or more.
+            m1, m2, m3, m4 = _bucket_down(n1, n2, n3, n4, xk)
+            ch0 = _chiitoi(m1 + 1, m2, m3, m4, four)
+            ch1 = _chiitoi(m1 - 1, m2 + 1, m3, m4, four)
+            ch2 = _chiitoi(m1, m2 - 1, m3 + 1, m4, four)
+            ch3 = _chiitoi(m1, m2, m3 - 1, m4 + 1, four)
+            held: i64 = orphans
+            pairs: i64 = orphan_pairs
+            if k < N_KINDS and _ORPHAN[k]:
+                held -= 1 if xk == 1 else 0
+                pairs -= 1 if xk == 2 else 0
+            # Draws often leave the same rows (tiles far from the others): the last rows
+            # merged and their distance are kept (rows are shared objects: ``is`` compares).
+            last_u = last_v = b""
+            last_d: i64 = INF
+            for n, j in enumerate(draws):
+                xj = c[j] - (1 if j == k else 0)
+                if xj >= 4 or not drawable[j]:
+                    continue
+                b = group[j]
+                if a == _NO_GROUP or b >> 1 != a >> 1:  # the tiles change different halves
+                    half = drawn_row[n]
+                elif b == a:
+                    key = key_a + weight[j]
+                    vid = ISO_KEYS[key] if a == 3 else SEQ_KEYS[key]
+                    half = self._half_row(a, vid, base[a ^ 1])
+                else:  # the other group of the discard's half
+                    half = self._half_row(a, vid_a, drawn_vid[n])
+                u, v = (half, k_far) if b < 2 else (k_near, half)
+                if u is last_u and v is last_v:
+                    d = last_d
+                else:
+                    d = complete_cost(u, v, sets)
+                    last_u, last_v, last_d = u, v, d
+                if closed and d > 0:
+                    ch = ch0 if xj == 0 else ch1 if xj == 1 else ch2 if xj == 2 else ch3
+                    if _ORPHAN[j]:
+                        ko = 14 - held - (1 if xj == 0 else 0)
+                        ko -= 1 if pairs > 0 or xj == 1 else 0
+                    else:
+                        ko = 14 - held - (1 if pairs > 0 else 0)
+                    if ch < d:
+                        d = ch
+                    if ko < d:
+                        d = ko
+                row[n] = d
+        return out
+
     # -- shanten --------------------------------------------------------------------------------
 
     def shanten(self, counts: Counts, melds: int = 0, wildcards: int = 0) -> int:
@@ -502,9 +653,9 @@ class HandAnalyzer:
             drawable += 1
             ok = after is None or after[k] <= wildcards
             if ok and exact:
-                c[k] += 1
+                c[k] = c[k] + 1
                 ok = bool(self.wildcard_readings(c, melds, wildcards, called, first_only=True))
-                c[k] -= 1
+                c[k] = c[k] - 1
             if ok:
                 out.append(k)
         if out and exact and shanten > 0:
@@ -577,10 +728,10 @@ class HandAnalyzer:
             if after is not None and after[combo[0]] != 0:
                 continue
             for k in combo:
-                c[k] += 1
+                c[k] = c[k] + 1
             ok = self._complete_exact(c, melds)
             for k in combo:
-                c[k] -= 1
+                c[k] = c[k] - 1
             if ok:
                 out.append(combo)
                 if first_only:
@@ -717,9 +868,9 @@ def group_splits(base: int, group: bytes) -> list[Split]:
     elif sum(group) % 3 == 2:
         for p in range(base, base + len(group)):
             if c[p] >= 2:
-                c[p] -= 2
+                c[p] = c[p] - 2
                 out.extend((p, t, s) for t, s in _set_splits(c, base))
-                c[p] += 2
+                c[p] = c[p] + 2
     cache[group] = out
     return out
 
@@ -738,19 +889,19 @@ def _set_splits(
         yield (), ()
         return
     if c[i] >= 3 and i != no_triplet_at:
-        c[i] -= 3
+        c[i] = c[i] - 3
         for trip, seq in _set_splits(c, i):
             yield (i, *trip), seq
-        c[i] += 3
+        c[i] = c[i] + 3
     if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
+        c[i] = c[i] - 1
+        c[i + 1] = c[i + 1] - 1
+        c[i + 2] = c[i + 2] - 1
         for trip, seq in _set_splits(c, i, i):
             yield trip, (i, *seq)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
+        c[i] = c[i] + 1
+        c[i + 1] = c[i + 1] + 1
+        c[i + 2] = c[i + 2] + 1
 
 
 def _standard_splits(c: list[int], sets: int, need_pair: bool, start: int) -> Iterator[bool]:
@@ -758,9 +909,9 @@ def _standard_splits(c: list[int], sets: int, need_pair: bool, start: int) -> It
     if need_pair:
         for p in range(N_KINDS):
             if c[p] >= 2:
-                c[p] -= 2
+                c[p] = c[p] - 2
                 found = any(list(_standard_splits(c, sets, False, 0)))
-                c[p] += 2
+                c[p] = c[p] + 2
                 if found:
                     yield True
                     return
