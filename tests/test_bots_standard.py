@@ -25,7 +25,7 @@ from jantaku.sim import play_game
 from jantaku.tiles import tileset
 from jantaku.tiles.notation import parse_tiles
 from jantaku.tiles.tileset import tile_kind
-from test_game_house_rules import pass_all, stacked, tile
+from test_game_house_rules import pass_all, stacked, tile, tsumogiri
 
 PRESETS = ["riichi", "sanma", "gotou", "tokushima", "mighty", "kanto-boo"]
 
@@ -446,3 +446,55 @@ def test_no_closed_kan_that_sets_the_hand_back() -> None:
     state = Game("riichi").new_state([wall])
     assert any(a.type is ActionType.ANKAN for a in state.legal_actions(0))
     assert choice(state, 0).type is ActionType.RIICHI
+
+
+# -- gotou: an open riichi that forces deal-ins ------------------------------------------------
+
+
+def ready_beside_an_open_riichi(open_riichi: bool) -> Action:
+    """gotou: the dealer declares an open riichi (or a plain one) with 7z, showing a 1s-4s
+    wait; seat 1, holding 111m 999m 234p 22p 67s, draws 6z and is ready on 5s-8s."""
+    wall = stacked("gotou", ["123p456p789s11z23s", "111m999m234p22p67s"], live="7z6z", dora="8p8p")
+    state = Game("gotou").new_state([wall])
+    kind_ = ActionType.OPEN_RIICHI if open_riichi else ActionType.RIICHI
+    state.apply(Action(kind_, 0, tile(state, 0, "7z")))
+    pass_all(state)
+    assert state.turn == 1 and state.phase == "turn"
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) == kind("6z")
+    return a
+
+
+def test_dama_beside_an_open_riichi_that_forces_deal_ins(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Nobody may deal in to gotou's open riichi unless every discard would (手詰まり放銃,
+    # a yakuman). In riichi seat 1 would have to discard each 1s or 4s it draws: it stays
+    # dama (OPEN_RISK) and keeps the choice. Beside a closed riichi it declares (a riichi of
+    # some kind), and so it does without the rule.
+    assert ready_beside_an_open_riichi(True).type is ActionType.DISCARD
+    assert ready_beside_an_open_riichi(False).type is not ActionType.DISCARD
+    monkeypatch.setattr(standard, "OPEN_RISK", False)
+    assert ready_beside_an_open_riichi(True).type is not ActionType.DISCARD
+
+
+def nagashi_discard(monkeypatch: pytest.MonkeyPatch, nagashi: bool) -> int:
+    """gotou: five rounds in which the dealer let 1z 2z 3z 5z 6z go (a 流し alive) and
+    the others simples; the dealer then holds 11m 99m 11p 99p 11s 3p 5p and draws 7s."""
+    monkeypatch.setattr(standard, "NAGASHI", nagashi)
+    mine, right, left = ["1z", "2z", "3z", "5z", "6z"], "2p3p4p6p7p", "4s6s7s8s4p"
+    live = "".join(mine[i] + right[2 * i : 2 * i + 2] + left[2 * i : 2 * i + 2] for i in range(5))
+    wall = stacked("gotou", ["11m99m11p99p11s3p5p"], live=live + "7s", dora="8p8p")
+    state = Game("gotou").new_state([wall])
+    for _ in range(5):
+        for s in range(3):
+            tsumogiri(state, s)
+    a = choice(state, 0)
+    assert a.tile is not None
+    return tile_kind(a.tile)
+
+
+def test_keeps_a_yakuman_nagashi_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    # gotou's 流し is a yakuman won at the exhaustive draw: with eleven draws left and
+    # terminals to spare, a terminal goes (NAGASHI) rather than the 3p the hand itself
+    # would give up.
+    assert nagashi_discard(monkeypatch, True) in {kind(k) for k in ("1m", "9m", "1p", "9p", "1s")}
+    assert nagashi_discard(monkeypatch, False) == kind("3p")

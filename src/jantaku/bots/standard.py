@@ -78,6 +78,28 @@ Every decision weighs what a choice wins against what it risks, from what its
   (gotou), 九種九牌 aborts a hand three or more steps away — the baseline's rules — and
   割れ目 (mighty) doubles what the bot risks when it or the threat is the 割れ目 seat, so
   it folds sooner then.
+* **Where nobody may deal in to an open riichi but a player with no other discard must**
+  (手詰まり放銃, scored as a yakuman: gotou), a ready hand stays dama while another seat's
+  open riichi is out (``OPEN_RISK``) unless riichi's gain beats the chance of drawing one of
+  the shown waits first times the yakuman: in riichi it could not keep that tile.
+  Measured -0.014 ± 0.009 and -0.022 ± 0.006 of a place in gotou (999 and 1,998 paired
+  games; nothing changes elsewhere). Counting, for its own
+  open riichi, the yakuman rons it forces from the seats in riichi (``FORCED_RON``)
+  measured +0.003 ± 0.009 (and +0.074 ± 0.019 when seats not yet in riichi were counted):
+  off.
+* **流し where it is a yakuman** (gotou, a win at the exhaustive draw; ``NAGASHI``): while
+  every discard has been a terminal or honour and none was called, each discard weighs the
+  流し's chance (the hand reaching the exhaustive draw, and a terminal or honour to let go
+  at each draw left) times a yakuman against what the hand itself wins. Measured -0.014 ±
+  0.018 and -0.020 ± 0.017 of a place (1,998 paired gotou games on each of two seed
+  sets); a mangan 流し elsewhere is left alone (``NAGASHI_MIN``, not measured).
+* **Chips are not points.** The benchmarks rank a game by its points; gotou's result is
+  its chips (the rank's chips and every chip item). シュバリー's doubled chips
+  (``SHUBA_WEIGHT``) cost places: never declaring it measured -0.012 ± 0.003 and -0.015 ±
+  0.004 of a place (999 paired gotou games each) but -3.2 ± 0.3 chips a game in the final
+  result (chips and settlement, 600 paired games): kept. Opening riichi never
+  (``OPEN_RIICHI``) measured -0.002 ± 0.010 and never keeping a north (``KEEP_NORTH``)
+  +0.001 ± 0.002, no change: both kept as they were.
 
 It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
 the hand tables one group at a time (a discard changes one group; the other groups' merged
@@ -162,6 +184,38 @@ OPEN_HAN_GAIN: float = 0.6
 """What an open riichi's extra han adds to a hand's value, roughly (mighty: a 2-han yaku
 where riichi is 1)."""
 CHIP_POINTS: int = 1000
+"""What the bot counts a chip as where the preset gives chips no point value."""
+
+FORCED_RON: bool = False
+"""Whether an open riichi counts the rons it forces where nobody may deal in to it but a
+player with no other discard must (手詰まり放銃, gotou: scored from ``tedumari_han`` up,
+a yakuman): a seat in riichi cannot keep a drawn winning tile of ours, so each of its draws
+of our wait is a yakuman ron (see ``_forced_ron``)."""
+FORCED_LATER: float = 0.0
+"""The chance that a seat not in riichi declares one in time to be forced to deal in."""
+YAKUMAN_POINTS: float = 32000.0
+"""A non-dealer's yakuman (a 手詰まり放銃 of 13 han and more)."""
+OPEN_RISK: bool = True
+"""Whether a ready hand stays dama while another seat's open riichi is out where nobody may
+deal in to it but a player with no other discard must (gotou): in riichi it could not keep a
+drawn tile of those waits and would deal in a yakuman (see ``_open_riichi_risk``)."""
+OPEN_RISK_GAIN: float = 0.5
+"""The share of its chance times its worth that riichi adds over dama, for that weighing."""
+OPEN_RIICHI: bool = True
+"""Whether the bot declares open riichi where its expected value says so (False: never)."""
+KEEP_NORTH: bool = True
+"""Whether a north is kept in the hand for an honour yakuman (gotou; the baseline's plan)."""
+NAGASHI: bool = True
+"""Whether the bot keeps a 流し alive (every discard a terminal or honour, none called, to
+the exhaustive draw) by its chance times its value: a mangan in most presets, a yakuman
+that counts as a tsumo win in gotou (see ``_nagashi_value``)."""
+NAGASHI_MIN: float = 20000.0
+"""Only a 流し worth at least this many points (a non-dealer's) is kept alive: a yakuman
+(gotou); a mangan one was not measured."""
+NAGASHI_HAZARD: float = 0.13
+"""The chance per round of draws that someone wins (the hand then ends before the draw)."""
+SHUBA_WEIGHT: float = 1.0
+"""How much the chips シュバリー doubles count against its dearer stick (0: never)."""
 """What the bot counts a chip as where the preset gives chips no point value."""
 
 PUSH_WEIGHT: float = 1.4
@@ -397,11 +451,24 @@ class StandardBot(BaselineBot):
                 # Ready at the exhaustive draw: the noten payments, likelier the nearer.
                 offence[k] += noten_gain * (1.0 - draws_left / NOTEN_DRAWS)
 
+        # A 流し still alive: its value if the discard is a terminal or honour.
+        nagashi = _nagashi_value(view, seat, counts, live_left) if NAGASHI else 0.0
         if not threats:
             kind = max(
                 offence,
                 key=lambda k: (-dist[k], offence[k], -value.keep(k), -k),
             )
+            orphans = [k for k in pool if k in _TH]
+            if nagashi > 0 and kind not in _TH and orphans:
+                # The 流し against the hand's own best: a terminal or honour goes when the
+                # 流し's value and what the hand still wins after it beat the hand's best.
+                alt = max(
+                    orphans, key=lambda k: (offence.get(k, 0.0), -dist[k], -value.keep(k), -k)
+                )
+                if nagashi + offence.get(alt, 0.0) > offence[kind]:
+                    return self._finish(
+                        view, seat, by_kind[alt], counts, alt, 0, False, 0.0, None, None
+                    )
             if SAFE_KEEP > 0 and dist[kind] - wild - 1 > 0:
                 kind = _keep_safe(view, seat, kind, offence, dist, live_left, counts)
         else:
@@ -434,6 +501,8 @@ class StandardBot(BaselineBot):
                 else:
                     ev = 0.0
                 scores[k] = ev - danger[k] + 1e-4 * off - 1e-6 * dist[k]
+                if nagashi > 0 and k in _TH:
+                    scores[k] += nagashi
             kind = max(scores, key=lambda k: (scores[k], -value.keep(k), -k))
             pushing = push.get(kind, 0.0) > 0
             worth = value.after(kind) + stick_pts
@@ -478,6 +547,9 @@ class StandardBot(BaselineBot):
         ):
             return plain
         counts[kind] -= 1
+        if plain is not None and _open_riichi_risk(self, view, seat, counts, worth):
+            counts[kind] += 1
+            return plain
         rtype = self._riichi_kind(view, seat, same, counts, tile, worth)
         counts[kind] += 1
         return next(a for a in same if a.type is rtype)
@@ -554,11 +626,18 @@ class StandardBot(BaselineBot):
         gain = float(preset.scoring.open_riichi_bonus * (view.seats - 1))
         if "open_riichi" in preset.scoring.extra_yaku:
             gain += worth * OPEN_HAN_GAIN
-        want_open = p_open * (worth + gain) > p_closed * worth
-        p_win = p_open if want_open else p_closed
+        ev_open = p_open * (worth + gain)
+        forced = 0.0
+        if FORCED_RON and preset.table.open_riichi_guarded and preset.scoring.tedumari_han > 0:
+            # A seat in riichi that draws our wait must deal in (a yakuman).
+            forced = (1.0 - p_open) * _forced_ron(view, seat, share, own)
+            big = YAKUMAN_POINTS * (1.5 if view.dealer == seat else 1.0)
+            ev_open += forced * (max(worth, big) + preset.scoring.open_riichi_bonus)
+        want_open = OPEN_RIICHI and ev_open > p_closed * worth
+        p_win = p_open + forced if want_open else p_closed
         chips = preset.chips
         extra_stick = preset.game.shuba_stick - preset.scoring.riichi_stick
-        sure = _sure_chips(view, seat, discard) * (chips.point_value or CHIP_POINTS)
+        sure = _sure_chips(view, seat, discard) * (chips.point_value or CHIP_POINTS) * SHUBA_WEIGHT
         want_shuba = (
             ActionType.SHUBA_RIICHI in kinds
             and view.scores[seat] - preset.game.shuba_stick >= SHUBA_MIN_LEFT
@@ -569,6 +648,11 @@ class StandardBot(BaselineBot):
             if rtype in kinds:
                 return rtype
         return next(k for k in _RIICHI_ORDER if k in kinds)
+
+    def _keeps_north(self, view: SeatView, seat: int, kita: Action) -> bool:
+        if not KEEP_NORTH and not view.in_riichi(seat):
+            return False  # set every north aside: a sure dora and a replacement draw
+        return super()._keeps_north(view, seat, kita)
 
     # -- calls ----------------------------------------------------------------------------------
 
@@ -645,6 +729,106 @@ class StandardBot(BaselineBot):
             if best is None or score > best[0]:
                 best = (score, a)
         return None if best is None else best[1]
+
+
+def _open_riichi_risk(
+    bot: StandardBot, view: SeatView, seat: int, counts: list[int], worth: float
+) -> bool:
+    """Whether a ready closed hand (``counts``, after its discard) should stay dama because
+    another seat's open riichi is out where a player with no other discard must deal in to
+    it (手詰まり放銃, a yakuman): in riichi each draw of those waits deals in, while dama
+    keeps them. Riichi is declared when ``OPEN_RISK_GAIN`` times its chance to win times
+    ``worth`` beats the chance of drawing such a tile first times the yakuman."""
+    preset = view.preset
+    if not (OPEN_RISK and preset.table.open_riichi_guarded and preset.scoring.tedumari_han > 0):
+        return False
+    shown = [(s, view.open_waits(s)) for s in range(view.people) if s != seat]
+    if all(w is None for _, w in shown):
+        return False
+    own = view.wall_left / view.seats
+    copies = bot._tile_copies(view.tileset)
+    visible = view.visible_counts()
+    left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
+    unseen = sum(left)
+    if not unseen or own <= 0:
+        return False
+    mine = view.analyzer.waits(counts, len(view.melds(seat)), preset.hand.wildcards).kinds
+    share = sum(left[k] for k in mine if k < N_KINDS) / unseen
+    p_win = 1.0 - float((1.0 - share) ** own)
+    risk = 0.0
+    for s, waits in shown:
+        if waits is None:
+            continue
+        theirs = sum(left[k] for k in waits if k < N_KINDS) / unseen
+        hit = (1.0 - p_win * 0.5) * (1.0 - float((1.0 - theirs) ** own))
+        risk += hit * YAKUMAN_POINTS * (1.5 if view.dealer == s else 1.0)
+    return OPEN_RISK_GAIN * p_win * worth < risk
+
+
+def _nagashi_value(view: SeatView, seat: int, counts: list[int], live_left: list[int]) -> float:
+    """What keeping a 流し alive is worth now (0 when it is not): every discard so far a
+    terminal or honour and none called. Its chance: the hand reaching the exhaustive draw
+    (``NAGASHI_HAZARD`` a round) and a terminal or honour to discard at each draw left
+    (those in the hand, ``counts`` with the drawn tile, and those among the draws, from
+    ``live_left``: the copies of each kind not in the hand nor visible)."""
+    kind_ = view.preset.game.nagashi
+    if kind_ == "none" or view.in_riichi(seat):
+        return 0.0
+    v = YAKUMAN_POINTS if kind_ == "yakuman" else float(HAN_POINTS[5])
+    if v < NAGASHI_MIN:
+        return 0.0
+    river = view.river(seat)
+    for t in river:
+        if tile_kind(t) not in _TH:
+            return 0.0
+    if river:
+        called = {m.tiles[0] for s in range(view.people) if s != seat for m in view.melds(s)}
+        if not called.isdisjoint(river):
+            return 0.0
+    nuki = view.nuki_kinds
+    held = sum(counts[k] for k in _TH if k not in nuki) - 1  # after this discard
+    n = int(view.wall_left / view.seats)  # discards still to make after this one
+    if held >= n:
+        p_tiles = 1.0
+    else:
+        copies_left = 0
+        th_left = 0
+        for k in range(N_KINDS):
+            if k in nuki:
+                continue
+            left = live_left[k]
+            copies_left += left
+            if k in _TH:
+                th_left += left
+        if not copies_left:
+            return 0.0
+        f = th_left / copies_left
+        # P(at least n - held terminals or honours among n draws), binomial.
+        need = n - held
+        p_tiles = 1.0 if f >= 1.0 else 0.0
+        term = (1.0 - f) ** n  # P(X = 0)
+        for x in range(n + 1 if f < 1.0 else 0):
+            if x >= need:
+                p_tiles += term
+            term *= (n - x) / (x + 1) * f / (1.0 - f)
+    p = p_tiles * (1.0 - NAGASHI_HAZARD) ** n
+    return p * v * (1.5 if view.dealer == seat else 1.0)
+
+
+def _forced_ron(view: SeatView, seat: int, share: float, own: float) -> float:
+    """The chance that an open riichi with ``share`` of the unseen tiles as its live
+    waits wins by a forced deal-in (手詰まり放銃) within ``own`` draws of each seat: a seat
+    in riichi discards what it draws, so it deals in when it draws the wait; a seat not in
+    riichi yet only if it declares one (``FORCED_LATER``), with half the draws left."""
+    miss = 1.0
+    for s in range(view.people):
+        if s == seat or view.seat_wind(s) is None:  # (the seat sitting this hand out)
+            continue
+        if view.in_riichi(s):
+            miss *= float((1.0 - share) ** own)
+        else:
+            miss *= 1.0 - FORCED_LATER * (1.0 - float((1.0 - share) ** (own * 0.5)))
+    return 1.0 - miss
 
 
 def _leads_last_hand(view: SeatView, seat: int) -> bool:
