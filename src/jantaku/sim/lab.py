@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-import math
 import os
 import tomllib
 from collections import Counter
@@ -38,14 +37,12 @@ from jantaku.game import State
 from jantaku.rules import load_preset
 from jantaku.rules.loader import RulesError
 from jantaku.rules.model import Preset
-from jantaku.sim.backends import BACKENDS, ray_module, run_chunks
+from jantaku.sim.backends import BACKENDS, chunk_size, pack, ray_module, run_chunks, unpack
 from jantaku.sim.progress import progress_reporter
 from jantaku.sim.runner import GameRecord, SimulationError, parse_bots, play_game
 
 FORMAT: Final = 1
 """The version of ``games.jsonl`` and ``report.json``; a run folder of another is refused."""
-MAX_CHUNK: Final = 10
-"""Games per chunk at most: small chunks keep every worker busy to the end."""
 WIND_ORDER: Final = "ESWN"
 
 
@@ -178,7 +175,8 @@ def game_numbers(arm: str, state: State, rec: GameRecord) -> dict[str, Any]:
 class LabChunk:
     arm: str
     games: tuple[int, ...]
-    preset: Preset
+    preset: bytes
+    """The arm's preset, packed once (:func:`jantaku.sim.backends.pack`)."""
     seed: int
     bots: tuple[str, ...]
     people: int | None = None
@@ -191,10 +189,9 @@ def run_lab_chunk(chunk: LabChunk) -> list[dict[str, Any]]:
     def keep(state: State, rec: GameRecord) -> None:
         out.append(game_numbers(chunk.arm, state, rec))
 
+    preset = unpack(chunk.preset, Preset)
     for i in chunk.games:
-        play_game(
-            chunk.preset, chunk.seed + i, chunk.bots, index=i, people=chunk.people, on_end=keep
-        )
+        play_game(preset, chunk.seed + i, chunk.bots, index=i, people=chunk.people, on_end=keep)
     return out
 
 
@@ -209,10 +206,13 @@ def plan_chunks(
     """The games still to play, in chunks, the arms interleaved (A's chunk, then B's on the
     same seeds) so that a run stopped early has played pairs."""
     total = sum(len(v) for v in todo.values())
-    size = max(1, min(MAX_CHUNK, math.ceil(total / (max(1, workers) * 16))))
+    size = chunk_size(total, workers)
+    packed = {a.label: pack(a.preset) for a in arms}
     per_arm = {
         a.label: [
-            LabChunk(a.label, tuple(todo[a.label][k : k + size]), a.preset, seed, bots, people)
+            LabChunk(
+                a.label, tuple(todo[a.label][k : k + size]), packed[a.label], seed, bots, people
+            )
             for k in range(0, len(todo[a.label]), size)
         ]
         for a in arms

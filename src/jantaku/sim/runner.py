@@ -23,11 +23,8 @@ engine exception counts too, and ends that game).
 from __future__ import annotations
 
 import json
-import math
-import multiprocessing
 import os
 import shutil
-import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -40,6 +37,7 @@ from jantaku.bots import spec as bot_spec
 from jantaku.game import Game, State
 from jantaku.rules import load_preset
 from jantaku.rules.model import Preset
+from jantaku.sim.backends import chunk_size, pack, run_chunks, unpack
 from jantaku.sim.progress import progress_reporter
 from jantaku.tiles.notation import MeldType
 from jantaku.tiles.tileset import N_TILE_IDS
@@ -384,7 +382,8 @@ class _Chunk(NamedTuple):
     number: int
     start: int
     stop: int
-    preset: Preset
+    preset: bytes
+    """The run's preset, packed once (:func:`jantaku.sim.backends.pack`)."""
     seed: int
     bots: tuple[str, ...]
     check: bool
@@ -395,12 +394,13 @@ class _Chunk(NamedTuple):
 def _run_chunk(chunk: _Chunk) -> tuple[int, list[GameRecord]]:
     """Play the games ``start..stop`` of a run (a worker's task; top level: spawn-safe)."""
     out: list[GameRecord] = []
+    preset = unpack(chunk.preset, Preset)
     log = open(chunk.log_path, "w", encoding="utf-8") if chunk.log_path else None  # noqa: SIM115
     try:
         for i in range(chunk.start, chunk.stop):
             out.append(
                 play_game(
-                    chunk.preset,
+                    preset,
                     chunk.seed + i,
                     chunk.bots,
                     index=i,
@@ -509,16 +509,17 @@ def _play_in_workers(
     workers: int,
     people: int | None = None,
 ) -> list[GameRecord]:
-    """Slices of the games in ``workers`` spawned processes; each slice logs to a part file
-    and the parts are joined in game order."""
-    # Small slices keep both workers busy to the end (games differ in length).
-    size = max(1, min(10, math.ceil(games / (workers * 16))))
+    """Chunks of the games in ``workers`` processes (forked where safe:
+    :func:`jantaku.sim.backends.run_chunks`); each chunk logs to a part file and the parts
+    are joined in game order."""
+    size = chunk_size(games, workers)
+    packed = pack(preset)
     chunks = [
         _Chunk(
             n,
             start,
             min(start + size, games),
-            preset,
+            packed,
             seed,
             bots,
             check,
@@ -528,15 +529,14 @@ def _play_in_workers(
         for n, start in enumerate(range(0, games, size))
     ]
     results: dict[int, list[GameRecord]] = {}
-    done = 0
-    ctx = multiprocessing.get_context(_start_method())
+
+    def keep(result: tuple[int, list[GameRecord]]) -> None:
+        results[result[0]] = result[1]
+        if report:
+            report(sum(len(r) for r in results.values()))
+
     try:
-        with ctx.Pool(min(workers, len(chunks))) as pool:
-            for number, recs in pool.imap_unordered(_run_chunk, chunks):
-                results[number] = recs
-                done += len(recs)
-                if report:
-                    report(done)
+        run_chunks(_run_chunk, chunks, workers=workers, on_result=keep)
         if out_path is not None:
             with open(out_path, "wb") as dst:
                 for c in chunks:
@@ -548,14 +548,6 @@ def _play_in_workers(
             if c.log_path is not None and os.path.exists(c.log_path):
                 os.remove(c.log_path)
     return [rec for c in chunks for rec in results[c.number]]
-
-
-def _start_method() -> str:
-    """Fork where it is safe (POSIX, no other thread running): the workers start at once
-    with the tables, presets and caches already loaded; spawn otherwise."""
-    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
-        return "fork"
-    return "spawn"
 
 
 def summarize(
