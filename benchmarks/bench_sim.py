@@ -10,7 +10,12 @@ actions; ``baseline``: the sensible baseline bot), ``jantaku.sim.simulate`` play
 seeded games (full hanchan, every seat the same bot, no invariant checks, no log) once in
 one process and once with ``--workers`` processes; the table gives games per second of
 each and the speed-up. The multi-process time includes starting the worker processes
-(spawn), which weighs on short runs: use more games for a fair speed-up.
+(forked: a few ms), which weighs on short runs: use more games for a fair speed-up.
+
+The ``CPU speed-up`` column is the speed-up two idle cores would give, from CPU times that
+the other load changes much less than wall time: the one-process run's CPU seconds over the
+driver's own CPU seconds plus half the workers' (their chunks are queued, so they share the
+work evenly; ``simulate`` waits for the last).
 
 On a shared machine wall time swings with the other load, so the one-process rows are
 also timed in CPU seconds of this process (``games/CPU-s``, the best of ``--repeat``
@@ -33,6 +38,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import sys
 import time
 from pathlib import Path
@@ -59,7 +65,12 @@ def bench_jantaku(
         c0 = time.process_time()
         one = simulate(preset, games, seed=seed, bots=bots, workers=1)
         cpu.append(time.process_time() - c0)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    c0 = time.process_time()
     many = simulate(preset, games, seed=seed, bots=bots, workers=workers)
+    driver = time.process_time() - c0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    worked = after.ru_utime + after.ru_stime - kids.ru_utime - kids.ru_stime
     timing = ("seconds", "games_per_second", "workers")
     same = {k: v for k, v in one.items() if k not in timing}
     same_many = {k: v for k, v in many.items() if k not in timing}
@@ -74,6 +85,9 @@ def bench_jantaku(
         "gps_w": many["games_per_second"],
         "workers": workers,
         "speedup": round(many["games_per_second"] / one["games_per_second"], 2),
+        "driver_cpu": round(driver, 3),
+        "workers_cpu": round(worked, 3),
+        "cpu_speedup": round(cpu[-1] / (driver + worked / workers), 2),
         "actions_per_second": round(one["actions"] / one["seconds"]),
         "same_numbers": same == same_many,
     }
@@ -145,14 +159,15 @@ def main() -> int:
     print(
         f"{'preset':<9} {'bots':<9} {'hands':>6} {'actions/s':>10} {'games/s (1)':>12} "
         f"{'games/CPU-s':>12} {'÷ riichienv':>12} {f'games/s ({w})':>12} {'speed-up':>9}"
-        "  same numbers"
+        f" {'CPU speed-up':>13}  same numbers"
     )
     for r in rows:
         ratio = f"{r['gps_cpu'] / peer[r['preset']]:.2f}x" if r["preset"] in peer else ""
         print(
             f"{r['preset']:<9} {r['bots']:<9} {r['hands']:>6} {r['actions_per_second']:>10} "
             f"{r['gps_1']:>12.2f} {r['gps_cpu']:>12.2f} {ratio:>12} {r['gps_w']:>12.2f} "
-            f"{r['speedup']:>8.2f}x  {'yes' if r['same_numbers'] else 'NO'}"
+            f"{r['speedup']:>8.2f}x {r['cpu_speedup']:>12.2f}x  "
+            f"{'yes' if r['same_numbers'] else 'NO'}"
         )
     if any(others):
         print("\nriichienv (Rust core, RandomAgent through the Python step loop, one process):")

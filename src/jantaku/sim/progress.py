@@ -26,8 +26,9 @@ from rich.progress import (
 )
 from rich.text import Text
 
-REFRESH_SECONDS: Final = 0.1
-"""The least time between two redraws (a report comes after every game of one process)."""
+REFRESH_SECONDS: Final = 0.25
+"""The least time between two redraws: a report comes after every game of one process, and
+each redraw costs the driver about 1 ms of CPU that the workers could use."""
 
 Reporter = Callable[..., None]
 """``report(done)`` after each step; ``report(done, final=True)`` once at the end."""
