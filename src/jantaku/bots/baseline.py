@@ -292,18 +292,21 @@ class BaselineBot:
         counts = _counts(hand)
         melds = view.melds(seat)
         n_melds = len(melds)
-        by_kind: dict[Kind, list[Action]] = {}
+        # The actions by kind, and the kinds in the order they come (lists by kind, not
+        # dicts: compiled, no boxed keys to hash).
+        by_kind: list[list[Action] | None] = [None] * N_ALL_KINDS
+        pool: list[Kind] = []
         for a in options:
             assert a.tile is not None
             k = tile_kind(a.tile)
-            acts = by_kind.get(k)  # not ``setdefault``: compiled, that makes a list each time
+            acts = by_kind[k]
             if acts is None:
                 by_kind[k] = [a]
+                pool.append(k)
             else:
                 acts.append(a)
-        # The distance after each discard, by kind (a list: compiled, no boxed dict keys).
+        # The distance after each discard, by kind.
         dist = an.discard_distances(counts, n_melds) + [0] * (N_ALL_KINDS - N_KINDS)
-        pool = list(by_kind)
         for k in pool:
             if k >= N_KINDS:  # a flower is in no group: its discard leaves the distance
                 dist[k] = an.distance(counts, n_melds)
@@ -346,7 +349,9 @@ class BaselineBot:
                     least = key
             kind = least[3]
         # A plain copy goes first (red and gold ones are kept); then the kind of riichi.
-        same = _plain_copy(ts, by_kind[kind])
+        acts = by_kind[kind]
+        assert acts is not None
+        same = _plain_copy(ts, acts)
         if len(same) == 1:
             return same[0]
         counts[kind] = counts[kind] - 1

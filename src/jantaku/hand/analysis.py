@@ -512,11 +512,13 @@ class HandAnalyzer:
             for k in range(N_KINDS):
                 if _ORPHAN[k] and c[k] >= 2:
                     orphan_pairs += 1
-        # Each draw's group vector and half row when the discard leaves its group as it is.
+        # Each draw's count (5: not a draw there can be; bytes: compiled, a native read),
+        # and its group vector and half row when the discard leaves its group as it is.
+        held_j = bytes([c[j] if drawable[j] else 5 for j in draws])
         drawn_vid = [0] * len(draws)
         drawn_row = [near] * len(draws)
         for n, j in enumerate(draws):
-            if drawable[j] and c[j] < 4:
+            if held_j[n] < 4:
                 g = group[j]
                 key = keys[g] + weight[j]
                 drawn_vid[n] = vid = ISO_KEYS[key] if g == 3 else SEQ_KEYS[key]
@@ -557,8 +559,10 @@ class HandAnalyzer:
             last_u = last_v = b""
             last_d: i64 = INF
             for n, j in enumerate(draws):
-                xj = c[j] - (1 if j == k else 0)
-                if xj >= 4 or not drawable[j]:
+                xj = held_j[n]
+                if j == k:
+                    xj -= 1
+                if xj >= 4:
                     continue
                 b = group[j]
                 if a == _NO_GROUP or b >> 1 != a >> 1:  # the tiles change different halves
@@ -569,19 +573,22 @@ class HandAnalyzer:
                     half = self._half_row(a, vid, base[a ^ 1])
                 else:  # the other group of the discard's half
                     half = self._half_row(a, vid_a, drawn_vid[n])
-                u, v = (half, k_far) if b < 2 else (k_near, half)
+                u = half if b < 2 else k_near
+                v = k_far if b < 2 else half
+                d: i64
                 if u is last_u and v is last_v:
                     d = last_d
                 else:
                     d = complete_cost(u, v, sets)
                     last_u, last_v, last_d = u, v, d
                 if closed and d > 0:
-                    ch = ch0 if xj == 0 else ch1 if xj == 1 else ch2 if xj == 2 else ch3
+                    ch: i64 = ch0 if xj == 0 else ch1 if xj == 1 else ch2 if xj == 2 else ch3
+                    ko: i64 = 14 - held
                     if _ORPHAN[j]:
-                        ko = 14 - held - (1 if xj == 0 else 0)
+                        ko -= 1 if xj == 0 else 0
                         ko -= 1 if pairs > 0 or xj == 1 else 0
                     else:
-                        ko = 14 - held - (1 if pairs > 0 else 0)
+                        ko -= 1 if pairs > 0 else 0
                     if ch < d:
                         d = ch
                     if ko < d:
