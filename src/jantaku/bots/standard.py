@@ -224,6 +224,9 @@ against a threat (the model counts the han it can see: riichi, dora, yakuhai, ta
 four-seat table. Measured with paired games against the baseline: 1.4 beats 2.2 by 0.048 ±
 0.020 of a place in riichi (600 games) and 0.028 ± 0.025 in kanto-boo (400), and 1.0 or 0.7
 do worse than 1.4 in riichi."""
+ONE_CALL: float = 0.0
+"""An open hand of one call counts as a threat in the discards (not the calls), ready with
+this chance before the turn's rise (0: only two calls or more)."""
 SAFE_KEEP: float = 0.0
 """With no threat, a hand not ready discards, of the tiles whose offence is within this
 share of the best, the one most dangerous later (安牌を残す; 0: off)."""
@@ -402,7 +405,7 @@ class StandardBot(BaselineBot):
         visible = view.visible_counts()
         live_left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
 
-        threats = _threats(view, seat)
+        threats = _threats(view, seat, ONE_CALL)
         # In the last hand a win and a deal-in are worth the places they take or lose.
         standing = _Standing(view, seat, threats) if RANK_AWARE and _last_hand(view) else None
         if standing is not None:
@@ -1228,9 +1231,10 @@ class _Threat:
         """The kind of its riichi declaration tile (宣言牌), -1 if none."""
 
 
-def _threats(view: SeatView, seat: int) -> list[_Threat]:
+def _threats(view: SeatView, seat: int, one_call: float = 0.0) -> list[_Threat]:
     """The other hands that may be ready: riichi (surely), and open hands by their calls
-    and the turn; each worth its base han, the dora it shows (in its calls, and nuki-dora
+    and the turn (one call too where ``one_call`` > 0: its chance to be ready before the
+    turn's rise); each worth its base han, the dora it shows (in its calls, and nuki-dora
     set aside) and the dora its concealed tiles hold on average (the share of dora among
     the tiles this seat cannot see), so a threat is dearer where dora are many (gotou)."""
     out: list[_Threat] = []
@@ -1250,7 +1254,7 @@ def _threats(view: SeatView, seat: int) -> list[_Threat]:
         riichi = view.in_riichi(s)
         if not riichi:
             n_open = sum(1 for m in melds if m.is_open)
-            if n_open < 2:
+            if n_open < (1 if one_call > 0 else 2):
                 continue
         if hidden_share < 0:
             hidden_share = _hidden_dora_share(view, seat, dora)
@@ -1272,7 +1276,9 @@ def _threats(view: SeatView, seat: int) -> list[_Threat]:
             waits = view.open_waits(s)
         else:
             turn = len(view.river(s))
-            p = (0.25 if n_open == 2 else 0.55 if n_open == 3 else 0.9) * min(1.3, 0.5 + turn / 16)
+            p = (
+                one_call if n_open == 1 else 0.25 if n_open == 2 else 0.55 if n_open == 3 else 0.9
+            ) * min(1.3, 0.5 + turn / 16)
             p = min(p, 0.95)
             han = OPEN_HAN + shown + hidden
             # An open hand of one suit (and honours) waits in that suit or on honours.
