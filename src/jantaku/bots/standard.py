@@ -237,6 +237,11 @@ PUSH_WEIGHT_3P: float = 2.2
 """The same at a three-seat table: gotou measured 1.4 worse than 2.2 (+0.020 ± 0.011 of a
 place, 399 games): its hands, dora-rich, are worth pushing more than the model counts."""
 
+FAR_LIVE: float = 0.5
+"""How much a hand two or more steps from ready gains by its live useful copies: its
+chance to win is ``1 - FAR_LIVE`` of the full one with none and all of it with 40 (two
+steps) or 60 (more)."""
+
 # Our own P(win) per turn per live winning copy, with and without a riichi to race.
 WIN_PER_LIVE: float = 0.02
 RACE: float = 0.9
@@ -1193,9 +1198,9 @@ def _p_win(
         else:
             p = reach * (1.0 - float((1.0 - q) ** (draws * 0.5))) * 0.9
     elif shanten == 2:
-        p = 0.12 * min(1.0, draws / 12) * (0.5 + min(live, 40) / 80)
+        p = 0.12 * min(1.0, draws / 12) * (1.0 - FAR_LIVE + FAR_LIVE * min(live, 40) / 40)
     else:
-        p = 0.03 * min(1.0, draws / 14) * (0.5 + min(live, 60) / 120)
+        p = 0.03 * min(1.0, draws / 14) * (1.0 - FAR_LIVE + FAR_LIVE * min(live, 60) / 60)
     return p * RACE if threatened else p
 
 
