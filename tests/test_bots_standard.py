@@ -23,7 +23,7 @@ from jantaku.game import Action, ActionType, Game, State
 from jantaku.hand import HandAnalyzer
 from jantaku.sim import play_game
 from jantaku.tiles import tileset
-from jantaku.tiles.notation import parse_tiles
+from jantaku.tiles.notation import parse_tiles, tiles_to_string
 from jantaku.tiles.tileset import tile_kind
 from test_game_house_rules import pass_all, stacked, tile, tsumogiri
 
@@ -498,3 +498,84 @@ def test_keeps_a_yakuman_nagashi_alive(monkeypatch: pytest.MonkeyPatch) -> None:
     # would give up.
     assert nagashi_discard(monkeypatch, True) in {kind(k) for k in ("1m", "9m", "1p", "9p", "1s")}
     assert nagashi_discard(monkeypatch, False) == kind("3p")
+
+
+def test_the_declaration_tiles_straddling_suji_are_dearer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A riichi declared with 4m likely kept 3m-4m or 4m-5m beside it: 2m, 3m, 5m, 6m
+    # (宣言牌のまたぎスジ) are dearer than against a riichi declared with an honour;
+    # 1m and 7m (its suji) and the other suits are not.
+    state = riichi_then_draw(riichi=True)
+    view = SeatView.of(state, 1)
+    river = frozenset({kind("4m"), kind("1z")})
+    th = _Threat(0, 1.0, 6000.0, river, river, None, None)
+    live = [3] * 34
+
+    def dangers(declared: str) -> dict[str, float]:
+        th.declared = kind(declared)
+        names = ("2m", "3m", "5m", "6m", "1m", "7m", "5p")
+        return {n: _danger(view, th, kind(n), live, [0] * 38) for n in names}
+
+    monkeypatch.setattr(standard, "MATAGI", 2.5)
+    plain, matagi = dangers("1z"), dangers("4m")
+    for n in ("2m", "3m", "5m", "6m"):
+        assert matagi[n] > plain[n], n
+    for n in ("1m", "7m", "5p"):
+        assert matagi[n] == plain[n], n
+    monkeypatch.setattr(standard, "MATAGI", 1.0)
+    assert dangers("4m") == plain
+
+
+def test_the_view_shows_the_riichi_declaration_tile() -> None:
+    state = riichi_then_draw(riichi=True)
+    view = SeatView.of(state, 1)
+    declared = view.riichi_tile(0)
+    assert declared is not None and tile_kind(declared) == kind("5p")
+    assert view.riichi_tile(1) is None
+    assert SeatView.of(riichi_then_draw(riichi=False), 1).riichi_tile(0) is None
+
+
+# -- the exhaustive draw's noten payments -----------------------------------------------------
+
+
+def late_against_a_riichi(hand1: str, drawn: str, rounds: int) -> State:
+    """The dealer declares riichi at once discarding 5p (waiting on 6p-9p); then ``rounds``
+    times round the table every seat discards what it draws (tiles of no souzu kind, so
+    nothing near seat 1's souzu becomes safe), and seat 1, holding ``hand1``, draws
+    ``drawn``."""
+    ts = tileset("riichi")
+    dealer = "123m456m789m11p78p"
+    used = set(parse_tiles(dealer + hand1 + "5p" + drawn + "8p", ts))
+    free = [
+        t
+        for t in ts.tiles
+        if t not in used and not 18 <= tile_kind(t) < 27 and ts.variant(t).name == "PLAIN"
+    ]
+    fill = tiles_to_string(free[: rounds * 4], ts, sort=False)
+    wall = stacked("riichi", [dealer, hand1], live="5p" + fill + drawn, dora="8p")
+    state = Game("riichi").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "5p")))
+    pass_all(state)
+    for _ in range(rounds * 4):
+        seat = state.turn
+        drew = state.players[seat].drawn
+        assert drew is not None
+        state.apply(Action(ActionType.DISCARD, seat, drew))
+        pass_all(state)
+    assert state.turn == 1 and state.phase == "turn"
+    return state
+
+
+def test_stays_ready_for_the_noten_payments_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ready on a closed 8s wait with two draws left, against a dealer's riichi: the drawn
+    # 4s is dangerous. Counting only the win the bot folds (1z); counting the noten
+    # payments it is about to collect (NOTEN_PUSH) it keeps the hand ready.
+    state = late_against_a_riichi("123m789m11z345p79s", "4s", 14)
+    assert SeatView.of(state, 1).wall_left <= 12
+    monkeypatch.setattr(standard, "NOTEN_PUSH", 0.5)
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) == kind("4s")
+    monkeypatch.setattr(standard, "NOTEN_PUSH", 0.0)
+    a = choice(state, 1)
+    assert a.tile is not None and tile_kind(a.tile) != kind("4s")
