@@ -104,6 +104,13 @@ Every decision weighs what a choice wins against what it risks, from what its
   result (chips and settlement, 600 paired games): kept. Opening riichi never
   (``OPEN_RIICHI``) measured -0.002 ± 0.010 and never keeping a north (``KEEP_NORTH``)
   +0.001 ± 0.002, no change: both kept as they were.
+* **Tried in gotou and dropped** (1,998 paired games each, seeds 3000): staying dama also
+  for the chance that a seat not yet in riichi declares an open one later (0.15: +0.026 ±
+  0.010, 0.3: +0.040 ± 0.012 of a place: riichi is worth more there than the risk), a
+  riichi's ura han counted per dora indicator (two in gotou: +0.003 ± 0.008),
+  ``OPEN_RISK_GAIN`` 2 (+0.003 ± 0.003) or 5 (+0.018 ± 0.006), ``PUSH_WEIGHT_3P`` 1.8 or
+  2.6 (+0.003 ± 0.005 each), ``RIICHI_HAN`` 3.0 (0.000 ± 0.004), ``RACE`` 0.8 (+0.006 ±
+  0.004), ``NAGASHI_HAZARD`` 0.1 (+0.005 ± 0.006).
 
 It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
 the hand tables one group at a time (a discard changes one group; the other groups' merged
