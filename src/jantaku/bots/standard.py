@@ -112,7 +112,8 @@ Every decision weighs what a choice wins against what it risks, from what its
   riichi's ura han counted per dora indicator (two in gotou: +0.003 ± 0.008),
   ``OPEN_RISK_GAIN`` 2 (+0.003 ± 0.003) or 5 (+0.018 ± 0.006), ``PUSH_WEIGHT_3P`` 1.8 or
   2.6 (+0.003 ± 0.005 each), ``RIICHI_HAN`` 3.0 (0.000 ± 0.004), ``RACE`` 0.8 (+0.006 ±
-  0.004), ``NAGASHI_HAZARD`` 0.1 (+0.005 ± 0.006).
+  0.004), ``NAGASHI_HAZARD`` 0.1 (+0.005 ± 0.006), a win's value counting the honba it
+  takes (2000 each in gotou: +0.003 ± 0.005 and -0.009 ± 0.004, seeds 3000 and 6000).
 
 It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
 the hand tables one group at a time (a discard changes one group; the other groups' merged
