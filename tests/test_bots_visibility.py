@@ -63,6 +63,19 @@ class FullStateView:
     def in_riichi(self, s: int) -> bool:
         return self.state.players[s].riichi.declared
 
+    def riichi_tile(self, s: int) -> Tile | None:
+        """Seat ``s``'s first discard after its riichi declaration this hand, read from the
+        engine's own log."""
+        tile: Tile | None = None
+        for ev in reversed(self.state.events):
+            if ev["type"] == "start_kyoku":
+                return None
+            if ev["type"] == "dahai" and ev["actor"] == s:
+                tile = ev["tile"]
+            elif ev["type"] == "reach" and ev["actor"] == s:
+                return tile
+        return None
+
     @property
     def dora_indicators(self) -> tuple[Tile, ...]:
         return tuple(self.state.revealed)
@@ -161,7 +174,10 @@ class FullStateView:
         return frozenset(out)
 
 
-PER_SEAT = ("melds", "river", "extracted", "in_riichi", "seat_wind", "open_waits", "safe_kinds")
+PER_SEAT = (
+    "melds", "river", "extracted", "in_riichi", "riichi_tile", "seat_wind", "open_waits",
+    "safe_kinds",
+)  # fmt: skip
 WHOLE = (
     "hand", "drawn", "dora_indicators", "dora_kinds", "scores", "chips", "dealer", "honba",
     "sticks", "round_wind", "wall_left", "wareme", "last_discard", "events", "visible_counts",
