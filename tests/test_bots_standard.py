@@ -17,6 +17,7 @@ from jantaku.bots.standard import (
     _last_hand,
     _points,
     _Standing,
+    _step_quality,
     _Threat,
 )
 from jantaku.game import Action, ActionType, Game, State
@@ -247,6 +248,56 @@ def test_fast_distances_agree_with_the_analyzer(preset: str, four: bool) -> None
             c[k] += 1
 
 
+def test_one_step_quality_agrees_with_a_plain_count() -> None:
+    # _step_quality (cached per 14-tile hand) against the definition spelled out with the
+    # analyzer alone: for each useful draw, the best discard's live useful copies, averaged
+    # over the draws by their live copies.
+    an = HandAnalyzer(tileset("riichi"))
+    pool = [k for k in range(34) for _ in range(4)]
+    rng = random.Random(11)
+    checked = 0
+    while checked < 40:
+        hand = rng.sample(pool, 13)
+        c = [0] * 34
+        for k in hand:
+            c[k] += 1
+        d = an.distance(c, 0)
+        if d != 3:
+            continue
+        live = [max(0, 4 - c[k] - rng.randrange(2)) for k in range(34)]
+        useful = [k for k in range(34) if c[k] < 4 and _dist_plus(an, c, k) < d]
+        total = 0.0
+        n = 0
+        for u in useful:
+            if not live[u]:
+                continue
+            c[u] += 1
+            best = 0
+            for j in range(34):
+                if not c[j]:
+                    continue
+                c[j] -= 1
+                if an.distance(c, 0) == d - 1:
+                    got = sum(
+                        live[v] for v in range(34) if c[v] < 4 and _dist_plus(an, c, v) < d - 1
+                    )
+                    best = max(best, got)
+                c[j] += 1
+            c[u] -= 1
+            total += live[u] * best
+            n += live[u]
+        want = total / n if n else 0.0
+        assert _step_quality(an, c, 0, d, useful, live) == pytest.approx(want), hand
+        checked += 1
+
+
+def _dist_plus(an: HandAnalyzer, c: list[int], k: int) -> int:
+    c[k] += 1
+    d = an.distance(c, 0)
+    c[k] -= 1
+    return d
+
+
 # -- the riichi kind by expected value (house presets) -----------------------------------------
 
 
@@ -391,6 +442,25 @@ def test_keeps_the_better_ready_hands_one_step_away(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(standard, "TWO_STEP", False)
     monkeypatch.setattr(standard, "STEP_SUM", False)
     assert discard() == kind("7p")
+
+
+def test_keeps_the_tile_that_makes_better_hands_one_step_from_ready(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 133m 11223p 12245s, 9s drawn, two steps from ready: the lone 9s and the 1s of 122s
+    # leave the same useful draws, but with the 1s kept those draws make hands one step
+    # from ready with more live useful copies (FAR_STEP): the 9s goes. Counting the first
+    # step alone, the tie goes to the 1s.
+    def discard() -> int:
+        wall = stacked("riichi", ["133m11223p12245s"], live="9s", dora="1z")
+        a = choice(Game("riichi").new_state([wall]), 0)
+        assert a.tile is not None
+        return tile_kind(a.tile)
+
+    monkeypatch.setattr(standard, "FAR_STEP", 0.5)
+    assert discard() == kind("9s")
+    monkeypatch.setattr(standard, "FAR_STEP", 0.0)
+    assert discard() == kind("1s")
 
 
 def test_dama_at_the_mangan_cap() -> None:
