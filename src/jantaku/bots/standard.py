@@ -1488,35 +1488,35 @@ def _keep_safe(
 
 # -- two steps: the ready hands a hand one step away makes ----------------------------------
 
-_TENPAI_CACHE: dict[bytes, tuple[tuple[Kind, tuple[Kind, ...]], ...]] = {}
-"""Per 14-tile concealed hand (its counts, and its calls' count in the last byte): each
-discard that leaves it ready, with the ready hand's waits."""
+_STEPS_CACHE: dict[bytes, tuple[tuple[Kind, tuple[Kind, ...]], ...]] = {}
+"""Per 14-tile concealed hand (its counts, its calls' count and the target distance in the
+last two bytes): each discard that leaves it at that distance, with the kinds whose draw
+would then bring it nearer."""
 
 
-def _ready_discards(
-    an: HandAnalyzer,
-    counts: list[int],
-    n_melds: int,
+def _discards_to(
+    an: HandAnalyzer, counts: list[int], n_melds: int, target: int
 ) -> tuple[tuple[Kind, tuple[Kind, ...]], ...]:
-    """The discards of a 14-tile hand that leave it ready, each with its waits (cached)."""
-    key = bytes(counts) + bytes((n_melds,))
-    got = _TENPAI_CACHE.get(key)
+    """The discards of a 14-tile hand that leave it ``target`` from complete, each with the
+    kinds whose draw would then bring it nearer (cached)."""
+    key = bytes(counts) + bytes((n_melds, target))
+    got = _STEPS_CACHE.get(key)
     if got is not None:
         return got
     held = [k for k in range(N_KINDS) if counts[k]]
     dist = _discard_distances(an, counts, n_melds, held)
     out: list[tuple[Kind, tuple[Kind, ...]]] = []
     for j in held:
-        if dist[j] != 1:
+        if dist[j] != target:
             continue
         counts[j] -= 1
         after = an.draw_distances(counts, n_melds)
         counts[j] += 1
-        out.append((j, tuple(w for w in range(N_KINDS) if after[w] == 0)))
+        out.append((j, tuple(w for w in range(N_KINDS) if after[w] < target)))
     res = tuple(out)
-    if len(_TENPAI_CACHE) > 200_000:
-        _TENPAI_CACHE.clear()
-    _TENPAI_CACHE[key] = res
+    if len(_STEPS_CACHE) > 200_000:
+        _STEPS_CACHE.clear()
+    _STEPS_CACHE[key] = res
     return res
 
 
@@ -1540,7 +1540,7 @@ def _tenpai_quality(
             continue
         counts[u] += 1
         best = 0
-        for j, waits in _ready_discards(an, counts, n_melds):
+        for j, waits in _discards_to(an, counts, n_melds, 1):
             lv = 0
             furiten = False
             for w in waits:
@@ -1555,37 +1555,6 @@ def _tenpai_quality(
         total += lu * best
         n += lu
     return total / n if n else 0.0
-
-
-_STEP_CACHE: dict[bytes, tuple[tuple[Kind, ...], ...]] = {}
-"""Per 14-tile concealed hand and target distance: for each discard that leaves the hand
-at that distance, the kinds whose draw would then lower it."""
-
-
-def _step_discards(
-    an: HandAnalyzer, counts: list[int], n_melds: int, target: int
-) -> tuple[tuple[Kind, ...], ...]:
-    """The discards of a 14-tile hand that leave it ``target`` from complete, each as the
-    kinds whose draw would then bring it nearer (cached)."""
-    key = bytes(counts) + bytes((n_melds, target))
-    got = _STEP_CACHE.get(key)
-    if got is not None:
-        return got
-    held = [k for k in range(N_KINDS) if counts[k]]
-    dist = _discard_distances(an, counts, n_melds, held)
-    out: list[tuple[Kind, ...]] = []
-    for j in held:
-        if dist[j] != target:
-            continue
-        counts[j] -= 1
-        after = an.draw_distances(counts, n_melds)
-        counts[j] += 1
-        out.append(tuple(v for v in range(N_KINDS) if after[v] < target))
-    res = tuple(out)
-    if len(_STEP_CACHE) > 200_000:
-        _STEP_CACHE.clear()
-    _STEP_CACHE[key] = res
-    return res
 
 
 def _step_quality(
@@ -1607,7 +1576,7 @@ def _step_quality(
             continue
         counts[u] += 1
         best = 0
-        for draws in _step_discards(an, counts, n_melds, dist - 1):
+        for _, draws in _discards_to(an, counts, n_melds, dist - 1):
             lv = 0
             for v in draws:
                 lv += live_left[v]
