@@ -31,11 +31,13 @@ def get(url: str) -> Any:
     return json.load(urllib.request.urlopen(url))
 
 
-def phone(browser: Any, strict: bool = False) -> Any:
+def phone(browser: Any, strict: bool = False, **options: Any) -> Any:
     """A page of its own (its own storage and service worker) at phone size; ``strict``: under
-    the server's Content-Security-Policy as people get it, where the browser fixture has one."""
+    the server's Content-Security-Policy as people get it, where the browser fixture has one;
+    ``options`` go to the page's context (``service_workers="block"`` lets the test route
+    the page's requests)."""
     opener = getattr(browser, "strict_page", browser.new_page) if strict else browser.new_page
-    page = opener(**PHONE)
+    page = opener(**PHONE, **options)
     page.set_default_timeout(60_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -256,9 +258,22 @@ def test_two_phones_edit_one_session(server: str, browser: Any) -> None:
     a = phone(browser)
     sid = create(a, server, "riichi", ["A", "B", "C", "D"])
     editor = a.input_value("[data-testid=editor-link]")
-    b = phone(browser)
+    # B's phone answers the rule set's features late (a slow server or network): until they
+    # come, the entry buttons stay hidden, since an entry form needs them; a watcher never
+    # sees them at all.
+    b = phone(browser, service_workers="block")
+    held: list[Any] = []
+    b.route("**/api/calc/info", lambda route: held.append(route))
     b.goto(editor)
     b.wait_for_selector("[data-testid=net][data-state=online]")
+    assert held and b.is_hidden("[data-testid=act-win]")
+    for route in held:
+        route.continue_()
+    b.wait_for_selector("[data-testid=act-win]", state="visible")
+    watcher = phone(browser)
+    watcher.goto(a.input_value("#watch-link"))
+    watcher.wait_for_selector("[data-testid=player-0]")
+    assert watcher.is_hidden("[data-testid=act-win]") and watcher.is_hidden("#editor-row")
     # B starts entering a win; meanwhile A records a draw, which B sees live.
     win(b, 1, 2, han=2, fu=30)
     a.click("[data-testid=act-draw]")
