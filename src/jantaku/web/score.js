@@ -340,6 +340,7 @@ const ITEMS = ['spring', 'alice', 'ura', 'red', 'gold', 'ippatsu', 'yakuman', 'o
 
 /** The entry dialog for a new hand (row = null) or a past one (row: edit it). */
 function openEntry(kind, row = null) {
+  if (!S || !info) return; // the buttons show once both are here; a stray early tap waits
   const dialog = $('entry');
   const form = $('entry-form');
   const seen = S.rev; // what the person saw when they began: a change since is a conflict
