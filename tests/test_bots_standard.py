@@ -597,6 +597,30 @@ def test_the_declaration_tiles_straddling_suji_are_dearer(
     assert dangers("4m") == plain
 
 
+def test_three_seats_read_no_straddling_suji(monkeypatch: pytest.MonkeyPatch) -> None:
+    # At a three-seat table (no 2m-8m, hands rich in pairs and one suit) the declaration
+    # tile's またぎスジ measured no dearer: MATAGI_3P leaves the danger as it is there,
+    # while four seats still read it.
+    wall = stacked("sanma", ["123p456p789p11s23s", "1357s2468s456p1z"], live="5p9p", dora="8p")
+    state = Game("sanma").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "5p")))
+    pass_all(state)
+    river = frozenset({kind("4s"), kind("1z")})
+    th = _Threat(0, 1.0, 6000.0, river, river, None, None)
+
+    def danger(state: State, declared: str, name: str) -> float:
+        th.declared = kind(declared)
+        return _danger(SeatView.of(state, 1), th, kind(name), [3] * 34, [0] * 38)
+
+    sanma = state
+    four = riichi_then_draw(riichi=True)
+    for name in ("2s", "3s", "5s", "6s"):
+        assert danger(sanma, "4s", name) == danger(sanma, "1z", name), name
+        assert danger(four, "4s", name) > danger(four, "1z", name), name
+    monkeypatch.setattr(standard, "MATAGI_3P", 2.5)
+    assert danger(sanma, "4s", "5s") > danger(sanma, "1z", "5s")
+
+
 def test_the_view_shows_the_riichi_declaration_tile() -> None:
     state = riichi_then_draw(riichi=True)
     view = SeatView.of(state, 1)

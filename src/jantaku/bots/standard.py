@@ -31,7 +31,7 @@ Every decision weighs what a choice wins against what it risks, from what its
   zero), suji (a discarded tile three away rules out that two-sided wait), kabe and
   one-chance (four or three copies of a neighbour visible rule out or halve two-sided
   waits through it), the riichi declaration tile (``MATAGI``: a two-sided wait holding its
-  kind is likelier, 宣言牌のまたぎスジ), and the
+  kind is likelier, 宣言牌のまたぎスジ; at four seats), and the
   unseen copies of the tile (honours and single waits need copies). Each candidate discard
   is then worth ``max(0, P(win) × value - cost of pushing on) - Σ threat P(tenpai) ×
   danger × threat value``, its own hand's part weighted by ``PUSH_WEIGHT`` (three seats:
@@ -116,6 +116,14 @@ Every decision weighs what a choice wins against what it risks, from what its
   2.6 (+0.003 ± 0.005 each), ``RIICHI_HAN`` 3.0 (0.000 ± 0.004), ``RACE`` 0.8 (+0.006 ±
   0.004), ``NAGASHI_HAZARD`` 0.1 (+0.005 ± 0.006), a win's value counting the honba it
   takes (2000 each in gotou: +0.003 ± 0.005 and -0.009 ± 0.004, seeds 3000 and 6000).
+  Later (session 11): hand values past 倍満 (三倍満 24000 at 11 han, 数え役満 32000 at
+  13: +0.0010 ± 0.0021, 1,998 paired games, seed 7000), staying dama facing a threat with a
+  sure yaku of 1, 2 or 3 han (+0.0000 ± 0.0034, +0.0010 ± 0.0032, +0.0010 ± 0.0032: rare),
+  and honours at 0.3 of their danger (what the baseline bots' waits show: of the honours the
+  standard bot held facing a riichi, 1.6 % with two copies unseen and 2.9 % with three were
+  among its waits; -0.0042 ± 0.0027 in gotou over 5,997 games, -0.0065 ± 0.0053 in
+  kanto-boo over 4,000, and in riichi -0.0073 ± 0.0054 and +0.0025 ± 0.0054 over 4,000 each:
+  the figures for people stay).
 
 It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
 the hand tables one group at a time (a discard changes one group; the other groups' merged
@@ -186,7 +194,16 @@ MATAGI: float = 2.5
 from beside such a shape). 2.5 against 1 measured -0.0090 ± 0.0044 of a place in riichi
 (2,000 paired games, seed 5000; 1.6: -0.0040 ± 0.0034), +0.0015 ± 0.0053 (seed 0) and
 -0.0005 ± 0.0044 in kanto-boo (2,000): -0.003 ± 0.003 pooled, kept as the reading strong
-players make."""
+players make. Later (session 11): 1 against 2.5 measured +0.0015 ± 0.0038 in kanto-boo
+(4,000 paired games, seed 8000), but better at three seats (``MATAGI_3P``); the
+danger numbers SIDE_DANGER 0.035/0.08, COPY_DANGER 0.003/0.012, CLOSED_SHAPE_DANGER 0.025
+and FUTURE_DANGER 0.06 each moved gotou by less than 0.003 (5,997 paired)."""
+MATAGI_3P: float = 1.0
+"""``MATAGI`` at a three-seat table: off. Against 2.5 it measured -0.0052 ± 0.0018 and
+-0.0037 ± 0.0017 of a place in gotou (5,997 paired games each, seeds 11000 and 21000; 1.6:
+-0.0033 ± 0.0012), -0.0050 ± 0.0032 in tokushima and -0.0013 ± 0.0037 in sanma (3,000
+each, seed 21000): without 2m-8m and with hands rich in pairs and one suit, the tile a
+riichi was declared with says less about a two-sided shape beside it."""
 FUTURE_DANGER: float = 0.03
 """Average danger of each further discard while pushing on."""
 HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000, 16000)
@@ -1433,6 +1450,7 @@ def _danger(
     # Suji by the threat's own discards, and (SUJI_PASSED) by the tiles it let pass after
     # its riichi: a riichi hand that let a winning tile pass cannot win on its other side.
     river = th.safe if SUJI_PASSED else th.river
+    matagi = MATAGI if view.seats >= 4 else MATAGI_3P
     d = COPY_DANGER * unseen
     # Two-sided waits through ``kind``: (n-2, n-1) waiting n-3/n, and (n+1, n+2) waiting n/n+3.
     for lo, hi, other in ((n - 2, n - 1, n - 3), (n + 1, n + 2, n + 3)):
@@ -1441,10 +1459,10 @@ def _danger(
         if 0 <= other <= 8 and (kind - n + other) in river:
             continue  # suji: that wait would be furiten
         w = 1.0
-        if MATAGI != 1.0 and (kind - n + lo == th.declared or kind - n + hi == th.declared):
+        if matagi != 1.0 and (kind - n + lo == th.declared or kind - n + hi == th.declared):
             # The declaration tile's またぎスジ: it likely left a two-sided shape beside it
             # (3-4-4 discarding 4 keeps 3-4).
-            w = MATAGI
+            w = matagi
         for x in (lo, hi):
             k2 = kind - n + x
             left = live_left[k2]
