@@ -48,8 +48,12 @@ def open_table(browser: Any, url: str, seed: int, **context: Any) -> tuple[Any, 
 
 
 def own_discards(page: Any) -> int:
-    return int(page.evaluate("(() => { const m = globalThis.jantakuTable.model();"
-                             " return m.rivers[m.seat].length; })()"))
+    return int(
+        page.evaluate(
+            "(() => { const m = globalThis.jantakuTable.model();"
+            " return m.rivers[m.seat].length; })()"
+        )
+    )
 
 
 def test_sound_and_timer_are_off_until_switched_on(server: str, browser: Any) -> None:
@@ -93,8 +97,12 @@ def expected_waits(url: str, page: Any) -> tuple[list[str], bool]:
     """The waits of the seat's hand (without the drawn tile) as the server's analyzer finds
     them, and whether one of them is in the seat's own river."""
     m = page.evaluate("globalThis.jantakuTable.model()")
-    called = [t for meld in m["melds"][m["seat"]] for t in [*meld["tiles"], meld.get("tile")]
-              if t is not None]
+    called = [
+        t
+        for meld in m["melds"][m["seat"]]
+        for t in [*meld["tiles"], meld.get("tile")]
+        if t is not None
+    ]
     body = json.dumps({"preset": "riichi", "tiles": m["hand"], "called": called}).encode()
     req = urllib.request.Request(
         url + "/api/waits", data=body, headers={"content-type": "application/json"}
@@ -112,6 +120,7 @@ ANALYZER = HandAnalyzer(RIICHI.tileset())
 
 def best_discard(hand: list[int]) -> int:
     """The tile whose discard leaves the hand closest to ready (ties: the rightmost)."""
+
     def shanten(rest: list[int]) -> int:
         counts = [0] * 38
         for t in rest:
@@ -203,7 +212,18 @@ def test_a_win_let_pass_is_furiten_until_the_next_discard_or_for_good_after_riic
     finally:
         ctx.close()
     assert states == [
-        None, None, "turn", "turn", None, None, None, None, "riichi", "riichi", "riichi", None,
+        None,
+        None,
+        "turn",
+        "turn",
+        None,
+        None,
+        None,
+        None,
+        "riichi",
+        "riichi",
+        "riichi",
+        None,
     ]
 
 

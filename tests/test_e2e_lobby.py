@@ -95,7 +95,13 @@ def test_change_knobs_and_start_a_table_under_them(server: str, browser: Any) ->
         assert page.locator("#knobs .rule:visible").count() == KNOB_COUNT
         groups = page.locator("#knobs details.rule-group > summary h3").all_inner_texts()
         assert groups == [
-            "Basics", "Yaku", "Points", "Chips", "Draws", "End of the game", "Settlement",
+            "Basics",
+            "Yaku",
+            "Points",
+            "Chips",
+            "Draws",
+            "End of the game",
+            "Settlement",
         ]
         # One control per kind, and never a JSON text box.
         for key, selector in [
@@ -203,9 +209,7 @@ def test_bad_values_are_flagged_or_refused_and_nothing_is_made(server: str, brow
         # Well-formed but refused by the server: its message by the start button, form kept.
         uma.locator(".entry button.remove").last.click()
         uma.locator(".entry button.remove").last.click()
-        assert page.evaluate("globalThis.jantakuLobby.options()")["settlement"] == {
-            "uma": [20, 10]
-        }
+        assert page.evaluate("globalThis.jantakuLobby.options()")["settlement"] == {"uma": [20, 10]}
         page.click("#start")
         page.wait_for_function(
             "document.querySelector('#form-error').textContent.includes('settlement.uma')"
@@ -231,9 +235,7 @@ def test_bad_values_are_flagged_or_refused_and_nothing_is_made(server: str, brow
         page.close()
 
 
-def test_a_rule_set_saved_exported_and_imported(
-    server: str, browser: Any, tmp_path: Path
-) -> None:
+def test_a_rule_set_saved_exported_and_imported(server: str, browser: Any, tmp_path: Path) -> None:
     # On a phone, in Japanese: a group's own gotou saved by name in the browser, written out as
     # the TOML file the CLI reads, and read back in.
     context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
@@ -263,9 +265,7 @@ def test_a_rule_set_saved_exported_and_imported(
         assert saved.count() == 1
         saved.locator("button.load").click()
         page.wait_for_function("globalThis.jantakuLobby.loaded() === 'gotou'")
-        page.wait_for_function(
-            "Object.keys(globalThis.jantakuLobby.options()).length === 3"
-        )
+        page.wait_for_function("Object.keys(globalThis.jantakuLobby.options()).length === 3")
         assert page.input_value("#preset") == "gotou"
         assert page.evaluate("globalThis.jantakuLobby.options()") == wanted
         page.locator("#rulesets").scroll_into_view_if_needed()

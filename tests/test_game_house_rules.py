@@ -784,7 +784,6 @@ def test_a_played_win_after_the_dealers_doubles_pays_no_kan_dora_chip() -> None:
     assert not any(e["type"] in ("ankan", "daiminkan", "kakan", "dora") for e in state.events)
 
 
-
 def _before_exhaustive_draw(preset: str, seed: int) -> tuple[State, dict[str, object], list[int]]:
     """The recorded game's state just before the last discard of its first exhaustive draw
     with someone tenpai, that discard, and who the record says was tenpai."""

@@ -541,9 +541,7 @@ class TestYakitori:
         # 0 and 2 never won: 5 each to 1.
         assert e["chips"] == [192, 213, 195]
         # Resumed with 2 having won earlier in the game: only 0 pays, 5 to 1 and 5 to 2.
-        (e,) = run(
-            "gotou", game(yakitori_chips=5), [win(1, 0, 3)], start={**start, "won": [2]}
-        )
+        (e,) = run("gotou", game(yakitori_chips=5), [win(1, 0, 3)], start={**start, "won": [2]})
         assert e["chips"] == [187, 208, 205]
 
     def test_a_bad_won_list_is_refused(self) -> None:
@@ -666,6 +664,8 @@ class TestPhysicalTable:
         assert e["payments"] == [0, 0, -2000, 0] and e["sticks"] == 1
         (e,) = run("riichi", game(false_call="each"), pen)
         assert e["payments"] == [1000, 1000, -3000, 1000]
+
+
 class TestGotouSettlementFigures:
     """«あくまで一例なので話し合いで決めてください»: every figure of the seed's tables is a
     knob. gotou, three people: final [-3000, 39000, 35000], chips [197, 203, 200] (飛び賞 3)."""

@@ -745,6 +745,8 @@ def test_ippatsu_yaku_off() -> None:
     )
     assert yaku(on)["ippatsu"] == 1 and "ippatsu" not in yaku(off)
     assert on["han"] == off["han"] + 1
+
+
 @knob("autumn_fives_dora")
 def test_autumn_fives_dora() -> None:
     # «秋 5が全部ドラ»; with 華8 «その場合は秋の効果を戻してもいいかもしれません»: off,

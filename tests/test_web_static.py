@@ -15,7 +15,13 @@ from jantaku.rules.model import knobs
 from jantaku.server.app import WEB_DIR, create_app
 
 SCRIPTS = [
-    "lobby.js", "table.js", "tiles.js", "board.js", "replay.js", "i18n.js", "rulesheet.js",
+    "lobby.js",
+    "table.js",
+    "tiles.js",
+    "board.js",
+    "replay.js",
+    "i18n.js",
+    "rulesheet.js",
     "comforts.js",
 ]
 STYLES = ["common.css", "lobby.css", "table.css", "replay.css"]

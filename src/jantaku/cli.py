@@ -436,9 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
     si.add_argument("--json", action="store_true")
     si.set_defaults(func=cmd_simulate)
 
-    ex = sub.add_parser(
-        "export", help="write finished games as tenhou.net/6 JSON or mjai logs"
-    )
+    ex = sub.add_parser("export", help="write finished games as tenhou.net/6 JSON or mjai logs")
     ex.add_argument("--format", required=True, choices=["tenhou6", "mjai"])
     ex.add_argument("--out", required=True, help="folder for the files (one a game)")
     ex.add_argument("log", help="a log of simulate --out, or a table's downloaded log")

@@ -69,8 +69,8 @@ class SeatView:
         self._nuki = game.scorer.nuki_kinds
         self._seats = game.seats
         self._people = n = game.people
-        self._live_total = len(game.tileset.tiles) - game.table.dead_wall - (
-            game.hand_size * game.seats
+        self._live_total = (
+            len(game.tileset.tiles) - game.table.dead_wall - (game.hand_size * game.seats)
         )
         self._events: list[Event] = []
         self._folded = 0

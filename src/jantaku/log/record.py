@@ -78,7 +78,6 @@ RED_IDS: tuple[int, int, int] = (16, 52, 88)
 NUKIDORA_YAKU_ID = 100
 
 
-
 # ---------------------------------------------------------------------------------------------
 # Errors
 
@@ -297,7 +296,6 @@ class GameRecord:
     game_id: str | None
     rounds: list[RoundRecord]
     owari: Owari | None
-
 
 
 _GAME_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")

@@ -558,7 +558,7 @@ class Preset(_Section):
             raise KnobError(
                 "game.noten_total",
                 f"{self.game.noten_total} does not split evenly among the "
-                f"tenpai and noten players (a multiple of {split})"
+                f"tenpai and noten players (a multiple of {split})",
             )
         t = self.table
         if t.dead_wall < t.rinshan_tiles + 2 * t.indicators:

@@ -49,8 +49,9 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
     if isinstance(v, dict):
-        inner = ", ".join(f"{json.dumps(str(k), ensure_ascii=False)} = {_toml_value(x)}"
-                          for k, x in v.items())
+        inner = ", ".join(
+            f"{json.dumps(str(k), ensure_ascii=False)} = {_toml_value(x)}" for k, x in v.items()
+        )
         return "{ " + inner + " }" if inner else "{}"
     raise RulesError(f"{v!r} cannot be written in TOML")
 

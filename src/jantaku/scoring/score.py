@@ -440,7 +440,7 @@ class Scorer:
             raise NotAWin(
                 Refusal.TILE_COUNT,
                 f"{len(concealed)} concealed tiles with {len(melds)} melds; a complete "
-                f"hand has {expect}"
+                f"hand has {expect}",
             )
         # Tuples throughout (not "a list or a tuple"): the compiled build then iterates and
         # indexes them natively.
@@ -581,7 +581,7 @@ class Scorer:
             raise NotAWin(
                 Refusal.NORTH_IN_HAND,
                 "a north kept in the hand only counts toward an honor yakuman "
-                "(kokushi, four winds, all honors, manzu half flush)"
+                "(kokushi, four winds, all honors, manzu half flush)",
             )
         b = best
         return self._pay(
@@ -777,9 +777,7 @@ class Scorer:
             tileset=sit.tileset,
         )
         stated = Reading("mu", -1, "")
-        res = self._pay(
-            tsumo_like, found, 0, 0, mu.yakuman, base, limit, stated, [0] * N_KINDS
-        )
+        res = self._pay(tsumo_like, found, 0, 0, mu.yakuman, base, limit, stated, [0] * N_KINDS)
         if sit.pao_wind is not None:
             total = sum(res.payments.values())
             res.payments, res.pao_wind = {sit.pao_wind: total}, sit.pao_wind

@@ -828,7 +828,6 @@ HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
         lambda c: NORTH in c.trips and NORTH not in (c.sit.seat_wind, c.sit.round_wind),
         needs=triple(NORTH),
     ),
-
 )
 """``shousharin`` stands in for 混一色 + 七対子 (6 han in all, «メンホンチートイ 6飜»). The house
 yakuman found from the whole win (リーのみロン, 無): :data:`jantaku.scoring.house.WIN_YAKUMAN`."""

@@ -50,6 +50,8 @@ def critical(n: int) -> float:
     (2.776, 1.959964)
     """
     return T95[n - 2] if 2 <= n <= 31 else Z95
+
+
 Z_POWER: Final = 0.841621
 """80% power: a true difference of (Z95 + Z_POWER) standard errors is found 4 times in 5."""
 POSITIONS: Final = (

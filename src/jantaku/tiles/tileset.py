@@ -98,8 +98,7 @@ class TileSet:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_present", frozenset(self.tiles))
         faces = tuple(
-            tile_kind(t) * 4 + int(self.variants.get(t, Variant.PLAIN))
-            for t in range(N_TILE_IDS)
+            tile_kind(t) * 4 + int(self.variants.get(t, Variant.PLAIN)) for t in range(N_TILE_IDS)
         )
         object.__setattr__(self, "faces", faces)
 
