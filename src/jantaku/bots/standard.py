@@ -34,7 +34,7 @@ Every decision weighs what a choice wins against what it risks, from what its
   kind is likelier, 宣言牌のまたぎスジ; at four seats), and the
   unseen copies of the tile (honours and single waits need copies). Against a riichi those
   readings are weighed by a logistic model fitted to the waits riichi hands turned out to
-  have (``LEARNED_DANGER``, ``benchmarks/fit_danger.py``: -0.012 of a place in riichi);
+  have (``LEARNED_DANGER``, ``benchmarks/fit_danger.py``: -0.004 of a place in riichi);
   the hand-set numbers read open hands. Each candidate discard
   is then worth ``max(0, P(win) × value - cost of pushing on) - Σ threat P(tenpai) ×
   danger × threat value``, its own hand's part weighted by ``PUSH_WEIGHT`` (three seats:
@@ -226,9 +226,11 @@ instead of the hand-set numbers below (which still read open hands). It reads th
 things players do (suji, kabe, one chance, またぎスジ, 裏スジ, early discards beside the
 tile, the turn) but weighs them as the waits showed: held-out, it tells a tile that deals
 in from one that does not with an AUC of 0.674 against the hand-set numbers' 0.609
-(riichi; gotou 0.654 against 0.594). Against the hand-set numbers: -0.0123 ± 0.0081 of a
-place in riichi (4,000 paired games, seed 20000), -0.0065 ± 0.0077 in kanto-boo (4,000,
-seed 8000), -0.0018 ± 0.0037 in gotou (5,997, seed 11000)."""
+(riichi; gotou 0.654 against 0.594). In play it is a small step: against the hand-set
+numbers -0.0123 ± 0.0081, -0.0025 ± 0.0086 and +0.0105 ± 0.0115 of a place in riichi
+(4,000, 4,000 and 2,000 paired games, seeds 20000, 30000 and 0: -0.004 ± 0.006 pooled),
+-0.0065 ± 0.0077 in kanto-boo (4,000, seed 8000), -0.0018 ± 0.0037 in gotou (5,997, seed
+11000). Kept as the better reading, and the one to build on."""
 DANGER_W4: tuple[float, ...] = (
     -3.390, 0.282, 0.543, 0.896, 0.908, -0.148, -0.546, -0.206, -0.684, -0.752, 0.227,
     0.157, 0.169, 0.311, -0.004, 0.108, 0.001, -0.418, -0.490, 1.283, 2.231, -13.797,
