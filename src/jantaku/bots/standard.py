@@ -339,9 +339,13 @@ DEALER_PUSH: float = 1.0
 """``PUSH_WEIGHT`` is multiplied by this for the dealer: its win also keeps the deal (and a
 threat's tsumo costs it double). 1.4 measured +0.0010 ± 0.0049 of a place in riichi
 (2,000 paired games): the dealer's 1.5x value already pushes it more."""
-PUSH_WEIGHT_3P: float = 2.2
-"""The same at a three-seat table: gotou measured 1.4 worse than 2.2 (+0.020 ± 0.011 of a
-place, 399 games): its hands, dora-rich, are worth pushing more than the model counts."""
+PUSH_WEIGHT_3P: float = 1.4
+"""The same at a three-seat table. It was 2.2 with the hand-set danger numbers (gotou then
+measured 1.4 worse, +0.020 ± 0.011 of a place over 399 games); with the learned danger
+(``LEARNED_DANGER``, whose numbers are higher where it matters) 1.4 measured -0.0075 ±
+0.0036 and -0.0020 ± 0.0036 of a place in gotou (5,997 paired games each, seeds 11000 and
+21000; 1.7: -0.0057 / -0.0008, 1.2: -0.0060 / -0.0040, 2.8: +0.0035), -0.0073 ± 0.0070 in
+tokushima, -0.0010 ± 0.0071 in sanma, +0.0027 ± 0.0042 in mighty (3,000 each)."""
 
 FAR_LIVE: float = 0.5
 """How much a hand two or more steps from ready gains by its live useful copies: its
