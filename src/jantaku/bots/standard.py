@@ -50,7 +50,7 @@ Every decision weighs what a choice wins against what it risks, from what its
   closed hand opens only for a yakuhai pon (``OPEN_CLOSED_HAND``: opening for tanyao
   measured +0.0215 ± 0.0109 of a place over 4,000 paired riichi games, whose many
   deal-ins pay riichi hands well), except where hands stop at mangan
-  (``OPEN_CLOSED_CAPPED``, kanto-boo: -0.011 of a place); a closed ready hand never
+  (``OPEN_CLOSED_CAPPED``, kanto-boo: -0.007 of a place); a closed ready hand never
   calls, and while another hand is ready it calls only to be ready itself.
 * **Riichi** whenever the closed hand is ready with a live wait and it is pushing; a wait
   with no live copy stays dama to improve, and so does a hand with a sure yaku (a yakuhai
@@ -263,8 +263,9 @@ OPEN_CLOSED_HAND: bool = False
 OPEN_CLOSED_CAPPED: bool = True
 """``OPEN_CLOSED_HAND`` where hands stop at mangan (kanto-boo): there a riichi's extra han
 buy little past the cap, the game is a few hands long (3.65 on average: it ends when a
-hand takes someone to 0 or to 16000) and speed wins it. Measured -0.0138 ± 0.0092 and
--0.0083 ± 0.0087 of a place in kanto-boo (4,000 paired games each, seeds 8000 and 0)."""
+hand takes someone to 0 or to 16000) and speed wins it. Measured -0.0138 ± 0.0092,
+-0.0083 ± 0.0087 and -0.0010 ± 0.0087 of a place in kanto-boo (4,000 paired games each,
+seeds 8000, 0 and 16000; -0.007 ± 0.005 pooled)."""
 
 RON_SHARE: float = 0.35
 """How much less often another seat discards a live winning tile than draws one (it
