@@ -64,12 +64,21 @@ def _rows(view: SeatView, seat: int, state: State, helper: standard.StandardBot)
             if not counts[k] or k in th.safe:
                 continue
             feats = standard._danger_features(view, th, k, live_left)
-            hand_set = standard.LEARNED_DANGER
-            standard.LEARNED_DANGER = False
-            old = standard._danger(view, th, k, live_left, counts)
-            standard.LEARNED_DANGER = hand_set
+            old = _hand_set(view, th, k, live_left, counts)
             out.append((feats, int(k in waits and not dead), old))
     return out
+
+
+def _hand_set(
+    view: SeatView, th: standard._Threat, k: int, live_left: list[int], counts: list[int]
+) -> float:
+    """The hand-set numbers' danger (the learned model switched off for the call)."""
+    learned = standard.LEARNED_DANGER
+    standard.LEARNED_DANGER = False
+    try:
+        return standard._danger(view, th, k, live_left, counts)
+    finally:
+        standard.LEARNED_DANGER = learned
 
 
 def _play(job: tuple[str, int]) -> tuple[int, list[Row]]:
