@@ -12,6 +12,16 @@ and prints the weights fitted on all of them, ready to paste::
     python benchmarks/fit_danger.py --preset riichi --games 1500 --seed 500000
     python benchmarks/fit_danger.py --preset gotou --games 1500 --seed 500000
 
+With ``--threat open`` it fits ``LEARNED_OPEN``'s two models instead, at every discard of a
+seat not in riichi facing an open hand (one call or more, not in riichi): whether that
+hand may ron a tile now (``OPEN_TENPAI_W*``: among its waits, not furiten and with a yaku,
+by the engine's own ron check) and, where it may, for each kind held that is not 現物,
+whether it deals in (``OPEN_WAIT_W*``). It prints both fits, each held out against the
+hand-set numbers (``ONE_CALL`` 0.2 for the ready chance)::
+
+    python benchmarks/fit_danger.py --preset riichi --games 1500 --seed 500000 --threat open
+    python benchmarks/fit_danger.py --preset gotou --games 1500 --seed 500000 --threat open
+
 The weights in ``standard.py`` came from these two runs, played with the weights before
 them (a refit moves them by a few hundredths): 1,496,623 riichi tiles (8.25 % deal in;
 held-out log loss 0.2680 against the hand-set numbers' 0.2769 calibrated and 0.2833 for
@@ -40,10 +50,11 @@ from jantaku.bots import spec as bot_spec
 from jantaku.bots import standard
 from jantaku.bots.baseline import _counts
 from jantaku.game import ActionType, Game, State
-from jantaku.game.legal import furiten, hand_waits
+from jantaku.game.legal import furiten, hand_waits, ron_allowed
 from jantaku.game.seat import SeatView, SeatViews
 from jantaku.sim.runner import bot_seed
 from jantaku.tiles.kinds import N_KINDS
+from jantaku.tiles.tileset import tile_kind
 
 Row = tuple[list[float], int, float]
 """One tile held facing a riichi: its features, 1 if it deals in, the hand-set danger."""
@@ -69,6 +80,48 @@ def _rows(view: SeatView, seat: int, state: State, helper: standard.StandardBot)
     return out
 
 
+OpenRows = tuple[list[tuple[list[float], int, float]], list[Row]]
+"""Facing open hands: (its ready-model features, 1 if it may ron a tile now, the hand-set
+chance), and per tile held while it is ready (features, 1 if it deals in, hand-set)."""
+
+
+def _open_rows(
+    view: SeatView, seat: int, state: State, helper: standard.StandardBot, tile_of: list[int]
+) -> OpenRows:
+    counts = _counts(view.hand)
+    copies = helper._tile_copies(view.tileset)
+    visible = view.visible_counts()
+    live_left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
+    ready_rows: list[tuple[list[float], int, float]] = []
+    wait_rows: list[Row] = []
+    hand_set = {th.seat: th for th in standard._threats(view, seat, HAND_SET_ONE_CALL)}
+    for th in standard._threats(view, seat, 0.0, True):
+        if not th.learned_open:
+            continue
+        s = th.seat
+        ron = {
+            k
+            for k in hand_waits(state, s)
+            if k < N_KINDS and ron_allowed(state, s, seat, tile_of[k])
+        }
+        old = hand_set.get(s)
+        feats = standard._open_tenpai_features(view, s)
+        ready_rows.append((feats, int(bool(ron)), old.p_tenpai if old else 0.0))
+        if not ron:
+            continue
+        for k in range(N_KINDS):
+            if not counts[k] or k in th.safe:
+                continue
+            wf = standard._open_wait_features(view, th, k, live_left)
+            d = standard._danger(view, old, k, live_left, counts) if old else 0.0
+            wait_rows.append((wf, int(k in ron), d))
+    return ready_rows, wait_rows
+
+
+HAND_SET_ONE_CALL = 0.2
+"""The hand-set chance compared with (``ONE_CALL`` 0.2: its best measured in gotou)."""
+
+
 def _hand_set(
     view: SeatView, th: standard._Threat, k: int, live_left: list[int], counts: list[int]
 ) -> float:
@@ -81,8 +134,8 @@ def _hand_set(
         standard.LEARNED_DANGER = learned
 
 
-def _play(job: tuple[str, int]) -> tuple[int, list[Row]]:
-    preset, seed = job
+def _play(job: tuple[str, int, str]) -> tuple[int, list[Row], OpenRows]:
+    preset, seed, threat = job
     game = Game(preset, seed)
     n = game.people
     kinds = ["standard" if s == seed % n else "baseline" for s in range(n)]
@@ -91,21 +144,29 @@ def _play(job: tuple[str, int]) -> tuple[int, list[Row]]:
     state = game.new_state()
     views = SeatViews(game)
     rows: list[Row] = []
+    ready_rows: list[tuple[list[float], int, float]] = []
+    wait_rows: list[Row] = []
+    tile_of = [0] * N_KINDS
+    for t in game.tileset.tiles:
+        k = tile_kind(t)
+        if k < N_KINDS:
+            tile_of[k] = t
     steps = 0
     while not state.game_over and steps < 10_000:
         seat = state.current_seats()[0]
         legal = state.legal_actions(seat)
         views.sync(state.events)
         view = views[seat]
-        if (
-            not view.in_riichi(seat)
-            and any(a.type is ActionType.DISCARD for a in legal)
-            and any(view.in_riichi(s) for s in range(n) if s != seat)
-        ):
-            rows.extend(_rows(view, seat, state, helper))
+        if not view.in_riichi(seat) and any(a.type is ActionType.DISCARD for a in legal):
+            if threat == "open":
+                r, w = _open_rows(view, seat, state, helper, tile_of)
+                ready_rows.extend(r)
+                wait_rows.extend(w)
+            elif any(view.in_riichi(s) for s in range(n) if s != seat):
+                rows.extend(_rows(view, seat, state, helper))
         state.apply(players[seat].choose(view, seat, legal))
         steps += 1
-    return seed, rows
+    return seed, rows, (ready_rows, wait_rows)
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
@@ -140,46 +201,75 @@ def auc(score: np.ndarray, y: np.ndarray) -> float:
     return float((ranks[y == 1].sum() - pos * (pos + 1) / 2) / (pos * (len(y) - pos)))
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--preset", default="riichi")
-    ap.add_argument("--games", type=int, default=1500)
-    ap.add_argument("--seed", type=int, default=500000)
-    ap.add_argument("--workers", type=int, default=2)
-    args = ap.parse_args(argv)
-    jobs = [(args.preset, args.seed + i) for i in range(args.games)]
-    feats: list[list[float]] = []
-    labels: list[int] = []
-    old: list[float] = []
-    test: list[bool] = []
-    cut = args.seed + int(args.games * 0.8)
-    with Pool(args.workers) as pool:
-        for done, (seed, rows) in enumerate(pool.imap_unordered(_play, jobs, chunksize=4), 1):
-            for row_feats, label, hand_set in rows:
-                feats.append(row_feats)
-                labels.append(label)
-                old.append(hand_set)
-                test.append(seed >= cut)
-            if done % 100 == 0 or done == args.games:
-                print(f"\r{done}/{args.games} games, {len(labels)} tiles", end="", file=sys.stderr)
-    print(file=sys.stderr)
-    x, y = np.array(feats), np.array(labels, dtype=float)
-    o, te = np.array(old), np.array(test)
+def report(what: str, rows: list[Row], test: list[bool]) -> np.ndarray:
+    """Fit on the training games, print the held-out log loss and AUC against the
+    hand-set numbers (calibrated on the same games) and one rate for all; return the
+    weights fitted on every row."""
+    x = np.array([r[0] for r in rows])
+    y = np.array([r[1] for r in rows], dtype=float)
+    o, te = np.array([r[2] for r in rows]), np.array(test)
     tr = ~te
     p = 1.0 / (1.0 + np.exp(-(x[te] @ fit(x[tr], y[tr]))))
     # The hand-set numbers, calibrated on the same training games (a, b, c of a + bo + co²).
     oc = np.stack([np.ones(len(o)), o, o * o], axis=1)
     pc = 1.0 / (1.0 + np.exp(-(oc[te] @ fit(oc[tr], y[tr]))))
     base = np.full(int(te.sum()), y[tr].mean())
-    print(f"{args.preset}: {len(y)} tiles held facing a riichi, {y.mean():.2%} would deal in")
+    print(f"{what}: {len(y)} rows, {y.mean():.2%} positive")
     print(
-        f"held-out log loss: learned {log_loss(p, y[te]):.5f}, hand-set (calibrated) "
+        f"  held-out log loss: learned {log_loss(p, y[te]):.5f}, hand-set (calibrated) "
         f"{log_loss(pc, y[te]):.5f}, one rate for all {log_loss(base, y[te]):.5f}"
     )
-    print(f"held-out AUC: learned {auc(p, y[te]):.4f}, hand-set {auc(o[te], y[te]):.4f}")
+    print(f"  held-out AUC: learned {auc(p, y[te]):.4f}, hand-set {auc(o[te], y[te]):.4f}")
     w = fit(x, y)
-    print("weights: (" + ", ".join(f"{v:.3f}" for v in w) + ")")
-    return 0 if all(math.isfinite(v) for v in w) else 1
+    print("  weights: (" + ", ".join(f"{v:.3f}" for v in w) + ")")
+    return w
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--preset", default="riichi")
+    ap.add_argument("--games", type=int, default=1500)
+    ap.add_argument("--seed", type=int, default=500000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--threat",
+        choices=("riichi", "open"),
+        default="riichi",
+        help="riichi: DANGER_W*; open: OPEN_TENPAI_W* and OPEN_WAIT_W* (open hands)",
+    )
+    args = ap.parse_args(argv)
+    jobs = [(args.preset, args.seed + i, args.threat) for i in range(args.games)]
+    rows: list[Row] = []
+    test: list[bool] = []
+    ready: list[tuple[list[float], int, float]] = []
+    ready_test: list[bool] = []
+    waits: list[Row] = []
+    waits_test: list[bool] = []
+    cut = args.seed + int(args.games * 0.8)
+    with Pool(args.workers) as pool:
+        for done, (seed, got, (r, w)) in enumerate(
+            pool.imap_unordered(_play, jobs, chunksize=4), 1
+        ):
+            held = seed >= cut
+            rows.extend(got)
+            test.extend([held] * len(got))
+            ready.extend(r)
+            ready_test.extend([held] * len(r))
+            waits.extend(w)
+            waits_test.extend([held] * len(w))
+            if done % 100 == 0 or done == args.games:
+                n = len(rows) + len(waits)
+                print(f"\r{done}/{args.games} games, {n} tiles", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    print(f"{args.preset}, {args.games} games (seed {args.seed}):")
+    if args.threat == "riichi":
+        weights = [report("tiles held facing a riichi, that deal in", rows, test)]
+    else:
+        weights = [
+            report("open hands (not in riichi): ready to ron a tile", ready, ready_test),
+            report("tiles held facing a ready open hand, that deal in", waits, waits_test),
+        ]
+    return 0 if all(math.isfinite(v) for w in weights for v in w) else 1
 
 
 if __name__ == "__main__":

@@ -662,6 +662,42 @@ def test_the_learned_danger_reads_suji_and_honours() -> None:
     assert learned(river, "1m") == 0.0  # 現物
 
 
+def one_pon_then_draw() -> State:
+    """The dealer (seat 0) discards 7z; seat 1 pons it and discards 1z; seat 2 draws 9s."""
+    wall = stacked(
+        "riichi",
+        ["123m456m789m11p23s", "1357m2468s4p77z1z"],
+        live="7z9s",
+        dora="8p",
+    )
+    state = Game("riichi").new_state([wall])
+    state.apply(Action(ActionType.DISCARD, 0, tile(state, 0, "7z")))
+    (pon,) = [a for a in state.legal_actions(1) if a.type is ActionType.PON]
+    state.apply(pon)
+    state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "1z")))
+    pass_all(state)
+    assert state.turn == 2 and state.phase == "turn"
+    return state
+
+
+def test_an_open_hand_of_one_call_is_read_by_the_learned_models() -> None:
+    # One pon (a yakuhai) and one discard since: the hand-set numbers see no threat; the
+    # learned models (LEARNED_OPEN) see one that is rarely ready yet, where its discard is
+    # safe, a 5 is dearer than a 9 and an honour with no copy unseen cannot deal in.
+    view = SeatView.of(one_pon_then_draw(), 2)
+    assert view.discards_since_call(1) == 1 and view.discards_since_call(0) == -1
+    assert _threats(view, 2) == []
+    (th,) = _threats(view, 2, 0.0, True)
+    assert th.seat == 1 and th.learned_open and th.pre == (kind("1z"),)
+    assert 0.01 < th.p_tenpai < 0.3
+    live = [3] * 34
+    assert _danger(view, th, kind("1z"), live, [0] * 38) == 0.0  # 現物
+    nine, five = (_danger(view, th, kind(k), live, [0] * 38) for k in ("9s", "5s"))
+    assert 0 < nine < five
+    live[kind("6z")] = 0
+    assert _danger(view, th, kind("6z"), live, [0] * 38) == 0.0
+
+
 def test_the_view_shows_the_riichi_declaration_tile() -> None:
     state = riichi_then_draw(riichi=True)
     view = SeatView.of(state, 1)

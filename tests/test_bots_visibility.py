@@ -106,6 +106,10 @@ class FullStateView:
         return self.state.ledger.state.sticks
 
     @property
+    def stick_points(self) -> int:
+        return self.state.ledger.state.stick_points
+
+    @property
     def round_wind(self) -> Kind:
         return WINDS[self.state.ledger.state.round % 4]
 
@@ -158,6 +162,20 @@ class FullStateView:
             c[tile_kind(t)] += 1
         return c
 
+    def discards_since_call(self, s: int) -> int:
+        """Seat ``s``'s discards since its last call this hand, from the engine's log."""
+        n = 0
+        for ev in reversed(self.state.events):
+            if ev["type"] == "start_kyoku":
+                return -1
+            if ev.get("actor") != s:
+                continue
+            if ev["type"] == "dahai":
+                n += 1
+            elif ev["type"] in ("chi", "pon", "daiminkan"):
+                return n
+        return -1
+
     def safe_kinds(self, against: int) -> frozenset[Kind]:
         p = self.state.players[against]
         if not p.riichi.declared:
@@ -176,11 +194,12 @@ class FullStateView:
 
 PER_SEAT = (
     "melds", "river", "extracted", "in_riichi", "riichi_tile", "seat_wind", "open_waits",
-    "safe_kinds",
+    "safe_kinds", "discards_since_call",
 )  # fmt: skip
 WHOLE = (
     "hand", "drawn", "dora_indicators", "dora_kinds", "scores", "chips", "dealer", "honba",
-    "sticks", "round_wind", "wall_left", "wareme", "last_discard", "events", "visible_counts",
+    "sticks", "stick_points", "round_wind", "wall_left", "wareme", "last_discard", "events",
+    "visible_counts",
 )  # fmt: skip
 
 

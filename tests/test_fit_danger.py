@@ -29,7 +29,7 @@ def fit_danger() -> ModuleType:
 
 def test_the_weights_rate_tiles_that_deal_in_higher_on_fresh_games() -> None:
     fd = fit_danger()
-    rows = [row for seed in range(900, 930) for row in fd._play(("riichi", seed))[1]]
+    rows = [row for seed in range(900, 930) for row in fd._play(("riichi", seed, "riichi"))[1]]
     assert len(rows) > 1000
     assert {len(f) for f, _, _ in rows} == {standard.N_DANGER_FEATURES}
     deal_in = [f for f, y, _ in rows if y]
@@ -46,6 +46,35 @@ def test_the_weights_rate_tiles_that_deal_in_higher_on_fresh_games() -> None:
     assert abs(score.mean() - labels.mean()) < 0.03
 
 
+def test_the_open_hand_weights_rate_ready_hands_and_their_waits_on_fresh_games() -> None:
+    # LEARNED_OPEN's two models, on gotou games they were not fitted on: which open hands
+    # may ron a tile (the engine's own ron check, yaku and furiten included), and which
+    # tiles held deal in to those that may.
+    fd = fit_danger()
+    ready: list[tuple[list[float], int, float]] = []
+    waits = []
+    for seed in range(900, 960):
+        r, w = fd._play(("gotou", seed, "open"))[2]
+        ready.extend(r)
+        waits.extend(w)
+    assert len(ready) > 500 and len(waits) > 1000
+    assert {len(f) for f, _, _ in ready} == {standard.N_OPEN_TENPAI_FEATURES}
+    assert {len(f) for f, _, _ in waits} == {standard.N_OPEN_WAIT_FEATURES}
+
+    def p(w: tuple[float, ...], f: list[float]) -> float:
+        return 1.0 / (1.0 + math.exp(-sum(a * x for a, x in zip(w, f, strict=True))))
+
+    for weights, rows, least in (
+        (standard.OPEN_TENPAI_W3, ready, 0.68),
+        (standard.OPEN_WAIT_W3, waits, 0.62),
+    ):
+        score = np.array([p(weights, f) for f, _, _ in rows])
+        labels = np.array([y for _, y, _ in rows], dtype=float)
+        assert 0.03 < labels.mean() < 0.5
+        assert fd.auc(score, labels) > least
+        assert abs(score.mean() - labels.mean()) < 0.04
+
+
 def test_the_script_fits_and_prints_weights() -> None:
     done = subprocess.run(
         [sys.executable, str(BENCH / "fit_danger.py"), "--games", "12", "--workers", "1"],
@@ -57,3 +86,16 @@ def test_the_script_fits_and_prints_weights() -> None:
     assert "held-out AUC: learned" in done.stdout
     weights = done.stdout.split("weights: (")[1].split(")")[0].split(",")
     assert len(weights) == standard.N_DANGER_FEATURES
+    done = subprocess.run(
+        [
+            *(sys.executable, str(BENCH / "fit_danger.py"), "--games", "12", "--workers", "1"),
+            *("--preset", "gotou", "--threat", "open"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    ready, waits = (w.split(")")[0].split(",") for w in done.stdout.split("weights: (")[1:])
+    assert len(ready) == standard.N_OPEN_TENPAI_FEATURES
+    assert len(waits) == standard.N_OPEN_WAIT_FEATURES

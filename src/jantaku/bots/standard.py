@@ -34,8 +34,12 @@ Every decision weighs what a choice wins against what it risks, from what its
   kind is likelier, 宣言牌のまたぎスジ; at four seats), and the
   unseen copies of the tile (honours and single waits need copies). Against a riichi those
   readings are weighed by a logistic model fitted to the waits riichi hands turned out to
-  have (``LEARNED_DANGER``, ``benchmarks/fit_danger.py``: -0.004 of a place in riichi);
-  the hand-set numbers read open hands. Each candidate discard
+  have (``LEARNED_DANGER``, ``benchmarks/fit_danger.py``: -0.004 of a place in riichi).
+  At a three-seat table two more fitted models read open hands, a single call included:
+  the chance one may ron now (its calls, the turn, the discards since its last call) and
+  which tiles deal in to it (``LEARNED_OPEN_3P``: -0.01 to -0.019 of a place in gotou,
+  tokushima and sanma, where an open hand dealt in to costs 10,700 points in gotou); at
+  four seats the hand-set numbers read them (two calls or more). Each candidate discard
   is then worth ``max(0, P(win) × value - cost of pushing on) - Σ threat P(tenpai) ×
   danger × threat value``, its own hand's part weighted by ``PUSH_WEIGHT`` (three seats:
   ``PUSH_WEIGHT_3P``; tuned on paired seeded games against the baseline: the value model
@@ -252,6 +256,41 @@ DANGER_W3: tuple[float, ...] = (
     5.346, 7.783, 8.470, 0.126, -0.007, 2.616, 2.069,
 )  # fmt: skip
 """``DANGER_W4`` at a three-seat table."""
+LEARNED_OPEN: bool = False
+"""Whether open hands (one call or more, not in riichi) are read by two logistic models
+fitted to play (``benchmarks/fit_danger.py --threat open``) at a four-seat table: the
+chance the hand may ron now (``OPEN_TENPAI_W4``) and, if it may, the chance a tile deals
+in to it (``OPEN_WAIT_W4``), instead of the hand-set numbers (which count two calls or
+more). Off: +0.0208 ± 0.0129 of a place in riichi (4,000 paired games, seed 20000),
+-0.0018 ± 0.0117 in kanto-boo (4,000, seed 16000); a riichi table's one-call hands are
+cheap (a deal-in to one costs 2,900 points on average) and counting them makes the bot
+play as threatened far more often."""
+LEARNED_OPEN_3P: bool = True
+"""``LEARNED_OPEN`` at a three-seat table (``OPEN_TENPAI_W3``, ``OPEN_WAIT_W3``, fitted in
+gotou). There the standard bot dealt in to open hands as often as the baseline bots
+(0.250 a game against 0.251, gotou, 2,997 games), 92 % of the time to a hand of one call
+(a yakuhai pon: the baseline's only call), at 10,700 points each; with the models 0.205.
+Held out (the last 20 % of 1,500 gotou games): which open hands may ron, AUC 0.751 (the
+hand-set numbers with ``ONE_CALL`` 0.2: 0.752, 48,674 hands, 32 % ready); which tiles deal
+in to a ready one, log loss 0.3346 against 0.3442 (calibrated hand-set) and AUC 0.679
+against 0.629 (121,102 tiles, 11.8 % deal in). In play: -0.0090 ± 0.0059 and -0.0107 ±
+0.0057 of a place in gotou (5,997 paired games each, seeds 21000 and 31000; ``ONE_CALL``
+0.2 instead: -0.0125 and -0.0092), tokushima -0.0187 ± 0.0094, sanma -0.0184 ± 0.0103,
+mighty +0.0047 ± 0.0058 (2,997 each, seed 40000). Tried and not kept: one-call hands only
+steering the choice among the most efficient discards (gotou -0.0105, riichi +0.0097 ±
+0.0120), their ready chance weighed by 0.5-0.7 (gotou -0.008 to -0.012)."""
+OPEN_TENPAI_W4: tuple[float, ...] = (-3.466, 0.909, 3.194, 3.497, 0.515, -0.012, 0.782, 0.134)
+OPEN_TENPAI_W3: tuple[float, ...] = (-2.848, 0.675, 2.972, 4.165, 0.371, -0.136, 0.704, 0.053)
+OPEN_WAIT_W4: tuple[float, ...] = (
+    -3.805, 0.211, 0.414, 1.137, 1.107, -0.485, -0.645, -0.330, -1.076, 0.000, 0.000, 0.199,
+    0.232, 0.348, 0.753, 0.020, 0.043, -0.494, -0.050, 1.789, 0.000, -14.041, 4.527, 7.401,
+    8.308, 0.578, -1.137, 3.431, 0.000, -0.304, 0.175, 0.831,
+)  # fmt: skip
+OPEN_WAIT_W3: tuple[float, ...] = (
+    -2.989, 0.139, 0.347, 0.934, 0.837, -0.287, -0.916, -0.210, -0.930, 0.000, 0.000, 0.292,
+    0.243, 0.212, 0.365, 0.009, -0.065, -0.282, 0.029, 1.586, 0.000, -11.441, -2.650, 7.139,
+    8.019, -0.162, -3.060, 2.904, 0.000, 0.024, -0.073, -6.856,
+)  # fmt: skip
 FUTURE_DANGER: float = 0.03
 """Average danger of each further discard while pushing on."""
 HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000, 16000)
@@ -549,7 +588,8 @@ class StandardBot(BaselineBot):
         visible = view.visible_counts()
         live_left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
 
-        threats = _threats(view, seat, ONE_CALL)
+        learned_open = LEARNED_OPEN if view.seats >= 4 else LEARNED_OPEN_3P
+        threats = _threats(view, seat, ONE_CALL, learned_open)
         # In the last hand a win and a deal-in are worth the places they take or lose.
         standing = _Standing(view, seat, threats) if RANK_AWARE and _last_hand(view) else None
         if standing is not None:
@@ -563,7 +603,8 @@ class StandardBot(BaselineBot):
         draws_left = view.wall_left / view.seats
         best = min(dist[k] for k in pool)
 
-        stick_pts = 1000 * view.sticks  # a win takes the riichi sticks on the table
+        # a win takes the riichi sticks on the table (a シュバリー one is dearer)
+        stick_pts = view.stick_points
         preset = view.preset
         noten_gain = 0.0
         if NOTEN_PUSH > 0 and not preset.table.tenpai_needs_yaku:
@@ -732,7 +773,7 @@ class StandardBot(BaselineBot):
         if got is None:
             return False
         pts, han, tanyao_only = got
-        stick = 1000.0 * view.sticks
+        stick = float(view.stick_points)
         if standing is not None:
             want = standing.win(pts + stick) >= 0.9 * standing.win(worth)
         else:
@@ -1376,6 +1417,7 @@ def _future_discards(shanten: int, draws: float) -> float:
 class _Threat:
     __slots__ = (
         "declared",
+        "learned_open",
         "p_tenpai",
         "passed",
         "pre",
@@ -1416,9 +1458,13 @@ class _Threat:
         """Kinds it let pass after its riichi that are not among its own discards."""
         self.yakuhai: frozenset[Kind] = frozenset()
         """The honours that are a yakuhai for it (dragons, the round's and its seat's wind)."""
+        self.learned_open = False
+        """An open hand read by the learned models (``LEARNED_OPEN``)."""
 
 
-def _threats(view: SeatView, seat: int, one_call: float = 0.0) -> list[_Threat]:
+def _threats(
+    view: SeatView, seat: int, one_call: float = 0.0, learned_open: bool = False
+) -> list[_Threat]:
     """The other hands that may be ready: riichi (surely), and open hands by their calls
     and the turn (one call too where ``one_call`` > 0: its chance to be ready before the
     turn's rise); each worth its base han, the dora it shows (in its calls, and nuki-dora
@@ -1441,7 +1487,7 @@ def _threats(view: SeatView, seat: int, one_call: float = 0.0) -> list[_Threat]:
         riichi = view.in_riichi(s)
         if not riichi:
             n_open = sum(1 for m in melds if m.is_open)
-            if n_open < (1 if one_call > 0 else 2):
+            if n_open < (1 if one_call > 0 or learned_open else 2):
                 continue
         if hidden_share < 0:
             hidden_share = _hidden_dora_share(view, seat, dora)
@@ -1462,11 +1508,12 @@ def _threats(view: SeatView, seat: int, one_call: float = 0.0) -> list[_Threat]:
             safe = view.safe_kinds(s)
             waits = view.open_waits(s)
         else:
-            turn = len(view.river(s))
-            p = (
-                one_call if n_open == 1 else 0.25 if n_open == 2 else 0.55 if n_open == 3 else 0.9
-            ) * min(1.3, 0.5 + turn / 16)
-            p = min(p, 0.95)
+            if learned_open:
+                p = _learned_open_tenpai(view, s)
+            else:
+                turn = len(view.river(s))
+                p = (one_call, 0.25, 0.55, 0.9)[min(n_open, 4) - 1] * min(1.3, 0.5 + turn / 16)
+                p = min(p, 0.95)
             han = OPEN_HAN + shown + hidden
             # An open hand of one suit (and honours) waits in that suit or on honours.
             suits = {k // 9 for m in melds for k in m.kinds if k < 27}
@@ -1491,6 +1538,13 @@ def _threats(view: SeatView, seat: int, one_call: float = 0.0) -> list[_Threat]:
             th.pre = tuple(tile_kind(t) for t in tiles[: r + 1])
             th.since = len(tiles) - r - 1
             th.passed = safe - river
+            wind = view.seat_wind(s)
+            th.yakuhai = frozenset(
+                k for k in range(27, N_KINDS) if k in DRAGONS or k == view.round_wind or k == wind
+            )
+        elif learned_open:
+            th.learned_open = True
+            th.pre = tuple(tile_kind(t) for t in view.river(s))
             wind = view.seat_wind(s)
             th.yakuhai = frozenset(
                 k for k in range(27, N_KINDS) if k in DRAGONS or k == view.round_wind or k == wind
@@ -1546,6 +1600,8 @@ def _danger(
     if kind in th.safe or kind >= N_KINDS:
         return 0.0
     unseen = live_left[kind]  # copies not in our hand nor visible
+    if th.learned_open:
+        return _learned_open_wait(view, th, kind, live_left)
     if LEARNED_DANGER and th.pre:
         return _learned_danger(view, th, kind, live_left)
     if kind >= 27:
@@ -1677,6 +1733,81 @@ def _danger_features(view: SeatView, th: _Threat, kind: Kind, live_left: list[in
     f[19] = r
     f[20] = since
     return f
+
+
+N_OPEN_TENPAI_FEATURES: Final = 8
+"""The length of ``_open_tenpai_features`` (and of ``OPEN_TENPAI_W4`` / ``OPEN_TENPAI_W3``)."""
+N_OPEN_WAIT_FEATURES: Final = N_DANGER_FEATURES + 3
+"""The length of ``_open_wait_features`` (and of ``OPEN_WAIT_W4`` / ``OPEN_WAIT_W3``)."""
+
+
+def _open_tenpai_features(view: SeatView, s: int) -> list[float]:
+    """What the learned model reads of an open hand (not in riichi) to tell whether it is
+    ready: its calls, the turn, the discards since its last call (a call is made to get
+    nearer), its calls all of one suit, whether it is the dealer. (Whether it called a
+    yakuhai is not read: the baseline bots the weights were fitted against call nothing
+    else, so the data cannot tell.)"""
+    melds = view.melds(s)
+    n_open = 0
+    suits = set()
+    for m in melds:
+        if m.is_open:
+            n_open += 1
+        if m.kind < 27:
+            suits.add(m.kind // 9)
+    since = view.discards_since_call(s)
+    return [
+        1.0,
+        1.0 if n_open == 2 else 0.0,
+        1.0 if n_open >= 3 else 0.0,
+        len(view.river(s)) / 18.0,
+        min(since, 6) / 6.0 if since >= 0 else 1.0,
+        1.0 if since == 1 else 0.0,
+        1.0 if len(suits) == 1 else 0.0,
+        1.0 if s == view.dealer else 0.0,
+    ]
+
+
+def _logistic(w: tuple[float, ...], x: list[float]) -> float:
+    z = 0.0
+    for i, v in enumerate(x):
+        if v:
+            z += w[i] * v
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def _learned_open_tenpai(view: SeatView, s: int) -> float:
+    """P(the open hand of ``s`` may ron a tile now), by ``OPEN_TENPAI_W4`` / ``_W3``."""
+    w = OPEN_TENPAI_W4 if view.seats >= 4 else OPEN_TENPAI_W3
+    return _logistic(w, _open_tenpai_features(view, s))
+
+
+def _open_wait_features(
+    view: SeatView, th: _Threat, kind: Kind, live_left: list[int]
+) -> list[float]:
+    """``_danger_features`` read over the open hand's whole river (no declaration tile),
+    and where its calls are all of one suit: the tile in that suit, in another suit, an
+    honour (a half or full flush waits in its suit or on honours)."""
+    f = _danger_features(view, th, kind, live_left)
+    suit = th.suit
+    if suit is None:
+        f.extend((0.0, 0.0, 0.0))
+    elif kind >= 27:
+        f.extend((0.0, 0.0, 1.0))
+    elif kind // 9 == suit:
+        f.extend((1.0, 0.0, 0.0))
+    else:
+        f.extend((0.0, 1.0, 0.0))
+    return f
+
+
+def _learned_open_wait(view: SeatView, th: _Threat, kind: Kind, live_left: list[int]) -> float:
+    """P(discarding ``kind`` deals in to ``th``'s open hand, if it is ready), by
+    ``OPEN_WAIT_W4`` / ``OPEN_WAIT_W3`` (``kind`` is not 現物)."""
+    if kind >= 27 and live_left[kind] == 0:
+        return 0.0  # no copy left for a pair or a single wait
+    w = OPEN_WAIT_W4 if view.seats >= 4 else OPEN_WAIT_W3
+    return _logistic(w, _open_wait_features(view, th, kind, live_left))
 
 
 def _keep_safe(

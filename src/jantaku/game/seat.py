@@ -82,6 +82,8 @@ class SeatView:
         self._round = 0
         self._honba = 0
         self._sticks = 0
+        self._stick_points = 0
+        """What the sticks on the table are worth: a シュバリー stick is dearer than one."""
         self._new_hand(0, None)
 
     def _new_hand(self, dealer: int, sitting_out: int | None) -> None:
@@ -95,6 +97,8 @@ class SeatView:
         self._riichi_at = [-1] * n
         """Per seat in riichi: the index in its river of its riichi declaration tile."""
         self._shuba = [False] * n
+        self._called_at = [-1] * n
+        """Per seat: the length of its river when it last called (-1: no call this hand)."""
         self._passed: list[set[Kind] | None] = [None] * n
         """Per seat in riichi: the kinds discarded by anyone since its declaration."""
         self._passing: list[set[Kind]] = []
@@ -193,6 +197,7 @@ class SeatView:
                 )
                 self._scores[actor] -= cost
                 self._sticks += 1
+                self._stick_points += cost
                 if "shown" in ev:
                     self._shown[actor] = (True, list(ev["shown"]))
                 elif "shown_waits" in ev:
@@ -230,7 +235,7 @@ class SeatView:
                 if "scores" in ev:
                     self._scores = list(ev["scores"])
                 if ev.get("first", True):
-                    self._sticks = 0  # the first winner takes the sticks
+                    self._sticks = self._stick_points = 0  # the first winner takes them
             case "ryukyoku":
                 self._add_chips(ev)
                 if "scores" in ev:
@@ -240,7 +245,7 @@ class SeatView:
             case "end_game":
                 self._scores = list(ev["scores"])
                 self._chips = list(ev["chips"])
-                self._sticks = 0
+                self._sticks = self._stick_points = 0
             case _:
                 raise ValueError(f"seat {seat}: unknown event type {kind!r} in {ev}")
 
@@ -252,6 +257,10 @@ class SeatView:
         self._new_hand(self._dealer, ev.get("sitting_out"))
         self._round = WIND_LETTERS.index(ev["bakaze"])
         self._honba = ev["honba"]
+        if ev["kyotaku"] != self._sticks:
+            # Not the sticks this view saw go out (a chombo gave some back, or the view
+            # starts here): each at the plain riichi stick's price.
+            self._stick_points = ev["kyotaku"] * self._preset.scoring.riichi_stick
         self._sticks = ev["kyotaku"]
         self._scores = list(ev["scores"])
         self._hand = list(ev.get("tehai", []))
@@ -287,6 +296,7 @@ class SeatView:
             Source.RIGHT if rel == 1 else Source.LEFT if rel == self._seats - 1 else Source.ACROSS
         )
         self._melds[actor].append(Meld(mtype, (tile, *ev["tiles"]), source))
+        self._called_at[actor] = len(self._rivers[actor])
         self._last_discard = None
 
     def _add_chips(self, ev: Event) -> None:
@@ -371,6 +381,13 @@ class SeatView:
         river = self._rivers[seat]
         return river[at] if 0 <= at < len(river) else None
 
+    def discards_since_call(self, seat: int) -> int:
+        """How many tiles ``seat`` has discarded since its last call (pon, chi or open
+        kan) this hand; -1 when it has made none."""
+        self._now()
+        at = self._called_at[seat]
+        return len(self._rivers[seat]) - at if at >= 0 else -1
+
     @property
     def dora_indicators(self) -> tuple[Tile, ...]:
         self._now()
@@ -406,6 +423,12 @@ class SeatView:
     def sticks(self) -> int:
         self._now()
         return self._sticks
+
+    @property
+    def stick_points(self) -> int:
+        """The points of the riichi sticks on the table (what the next win takes)."""
+        self._now()
+        return self._stick_points
 
     @property
     def round_wind(self) -> Kind:
