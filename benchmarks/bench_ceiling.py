@@ -57,9 +57,9 @@ def _capture(self: Any, *args: Any, **kwargs: Any) -> Any:
     return state
 
 
-def _told(view: Any, seat: int, one_call: float = 0.0) -> list[Any]:
+def _told(view: Any, seat: int, one_call: float = 0.0, learned_open: bool = False) -> list[Any]:
     mode = _MODE["mode"]
-    read = _threats(view, seat, one_call)
+    read = _threats(view, seat, one_call, learned_open)
     if mode == "plain":
         return read
     state = _STATE["state"]

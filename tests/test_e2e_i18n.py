@@ -123,7 +123,10 @@ def test_every_page_in_the_readers_language_without_sideways_scrolling(
         replayable = finished_table(server)
         page.goto(server + "/")
         page.select_option("#preset", "gotou")
-        page.wait_for_function("globalThis.jantakuLobby.loaded() === 'gotou'")
+        # The lobby's module may not have run yet: a predicate that throws ends the wait.
+        page.wait_for_function(
+            "globalThis.jantakuLobby && globalThis.jantakuLobby.loaded() === 'gotou'"
+        )
         page.uncheck("#changed-only")
         page.wait_for_selector(f'#tables tr[data-table="{replayable}"]')
         check_page(page, lang, width)
