@@ -1538,13 +1538,10 @@ def _threats(
             th.pre = tuple(tile_kind(t) for t in tiles[: r + 1])
             th.since = len(tiles) - r - 1
             th.passed = safe - river
-            wind = view.seat_wind(s)
-            th.yakuhai = frozenset(
-                k for k in range(27, N_KINDS) if k in DRAGONS or k == view.round_wind or k == wind
-            )
         elif learned_open:
             th.learned_open = True
             th.pre = tuple(tile_kind(t) for t in view.river(s))
+        if riichi or learned_open:
             wind = view.seat_wind(s)
             th.yakuhai = frozenset(
                 k for k in range(27, N_KINDS) if k in DRAGONS or k == view.round_wind or k == wind
