@@ -319,6 +319,24 @@ def test_gotou_open_riichi_when_its_bonus_outweighs_the_lost_rons() -> None:
     assert dealer_riichi("gotou", "123p456p789s11z13s") is ActionType.RIICHI
 
 
+def test_gotou_open_riichi_to_force_a_riichi_to_deal_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 2s closed wait (four live copies) on a hand with two dora (9p, indicators 8p 8p):
+    # a closed riichi, for its rons, unless a seat is already in riichi. The dealer is: it
+    # must discard every tile it draws, and nobody may deal in to an open riichi but a
+    # player with no other discard, who pays a yakuman (手詰まり放銃). Each of the dealer's
+    # draws of a 2s is such a ron: the wait is shown.
+    wall = stacked("gotou", ["234p678p111m99m99s", "123p456p789p11z13s"], live="7z7z", dora="8p8p")
+    state = Game("gotou").new_state([wall])
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "7z")))
+    pass_all(state)
+    assert state.turn == 1 and state.phase == "turn"
+    a = choice(state, 1)
+    assert a.type is ActionType.OPEN_RIICHI
+    assert a.tile is not None and tile_kind(a.tile) == kind("7z")
+    monkeypatch.setattr(standard, "FORCED_RON", False)
+    assert choice(state, 1).type is ActionType.RIICHI
+
+
 def test_gotou_shuba_when_the_sure_chips_outweigh_the_stick() -> None:
     # A gold 5p and a red 5s: three sure chips doubled against 4000 more stick points; on a
     # valuable hand the open riichi's bonus is small beside the rons it would give up.

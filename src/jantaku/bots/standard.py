@@ -100,10 +100,17 @@ Every decision weighs what a choice wins against what it risks, from what its
   open riichi is out (``OPEN_RISK``) unless riichi's gain beats the chance of drawing one of
   the shown waits first times the yakuman: in riichi it could not keep that tile.
   Measured -0.014 ± 0.009 and -0.022 ± 0.006 of a place in gotou (999 and 1,998 paired
-  games; nothing changes elsewhere). Counting, for its own
-  open riichi, the yakuman rons it forces from the seats in riichi (``FORCED_RON``)
-  measured +0.003 ± 0.009 (and +0.074 ± 0.019 when seats not yet in riichi were counted):
-  off.
+  games; nothing changes elsewhere). Its own open riichi counts the yakuman rons it
+  forces from the seats already in riichi (``FORCED_RON``): -0.0017 ± 0.0031, -0.0042 ±
+  0.0031 and -0.0050 ± 0.0030 of a place (5,997 paired gotou games each, seeds 21000,
+  51000, 61000; +0.003 ± 0.009 over 999 earlier). It opens 0.44 riichi a game instead of
+  0.14 and wins 0.064 forced rons a game instead of 0.011 (46,000 points each), but wins
+  0.04 fewer hands: a yakuman ron rarely takes more places than the hand it replaces.
+  Counting the seats not yet in riichi too (``FORCED_LATER``) measured +0.074 ± 0.019
+  and, at 0.1, +0.019 ± 0.005: off. What it still loses: after its own riichi, an open
+  riichi declared by another seat (0.033 a game, 42,000 points each: the games it
+  happens in end at 2.9 of 3 on average, about 0.03 of a place in all) —
+  staying dama for that chance measured worse (below).
 * **流し where it is a yakuman** (gotou, a win at the exhaustive draw; ``NAGASHI``): while
   every discard has been a terminal or honour and none was called, each discard weighs the
   流し's chance (the hand reaching the exhaustive draw, and a terminal or honour to let go
@@ -142,6 +149,18 @@ Every decision weighs what a choice wins against what it risks, from what its
   every kind fall from 3.4 early to 1.0 late, while the tiles held were among its waits half
   as often as they said early and 1.7 times as often late) -0.0032 ± 0.0023 (1.4: +0.0003,
   2.6: -0.0022; 5,997 paired gotou games each, seed 11000): kept as they were.
+  Session 14 (5,997 paired gotou games each, seed 21000 unless named): chips counted as
+  no points at all (``CHIP_POINTS`` 0: -0.0132 ± 0.0055, which is シュバリー never
+  declared, the trade above) or 2500 (+0.0180 ± 0.0056); dama at 3, 4, 5 or 7 han with a
+  sure yaku (``DAMA_HAN``: +0.0015, +0.0007, -0.0030 ± 0.0020 and -0.0010 ± 0.0021 on
+  seed 41000, -0.0002); a poor wait (two live copies or fewer) kept dama to change it while
+  eight own draws are left (-0.0022 ± 0.0012, and -0.0003 ± 0.0013 on seed 51000; three
+  or four copies: -0.0027 and +0.0058 ± 0.0045: not kept); ``WIN_PER_LIVE`` 0.03
+  (-0.0007 ± 0.0043), ``FUTURE_DANGER`` 0.06 (+0.0002), ``PUSH_ONE_STEP`` 0.7 (+0.0035),
+  ``PUSH_FAR`` 0.5 (-0.0013 ± 0.0034); the rank-aware standing in every hand
+  (``RANK_AWARE`` with ``RANK_ANY_HAND``: -0.0012 ± 0.0042; with ``POINT_SHARE`` 0.05 and
+  ``RANK_POINTS`` 12000: +0.0063 ± 0.0048; ``POINT_SHARE`` 0.3: -0.0025 ± 0.0038). None
+  is past its noise.
 
 It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
 the hand tables one group at a time (a discard changes one group; the other groups' merged
@@ -317,7 +336,7 @@ where riichi is 1)."""
 CHIP_POINTS: int = 1000
 """What the bot counts a chip as where the preset gives chips no point value."""
 
-FORCED_RON: bool = False
+FORCED_RON: bool = True
 """Whether an open riichi counts the rons it forces where nobody may deal in to it but a
 player with no other discard must (手詰まり放銃, gotou: scored from ``tedumari_han`` up,
 a yakuman): a seat in riichi cannot keep a drawn winning tile of ours, so each of its draws
