@@ -356,6 +356,30 @@ def test_mighty_open_riichi_for_its_extra_han_on_a_wide_wait() -> None:
 # -- what a hand is worth where the preset says so (kanto-boo) ------------------------------------
 
 
+def test_gotou_values_count_the_flower_powers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A flower among the dora indicators gives its power to whoever wins: 秋 makes every
+    # five a dora (the 55s pair: two han more), 夏 moves the win up a level.
+    hand = "234p456p678s55s9s1z"
+
+    def value(dora: str, discard: str = "1z") -> float:
+        wall = stacked("gotou", [hand], dora=dora)
+        view = SeatView.of(Game("gotou").new_state([wall]), 0)
+        shown = tile_kind(view.dora_indicators[1])
+        assert shown == tile_kind(parse_tiles(dora[2:], tileset("gotou"))[0])
+        counts = [0] * 38
+        for t in view.hand:
+            counts[tile_kind(t)] += 1
+        return _HandValue(view, 0, counts, view.hand, (), True).after(kind(discard))
+
+    plain = value("8p1f")  # spring: a power that adds no han
+    assert value("8p3f") > plain and value("8p2f") > plain
+    # Under autumn a five is worth keeping: letting the 9s go keeps more than a 5s.
+    assert value("8p3f", "9s") > value("8p3f", "5s")
+    assert value("8p1f", "9s") == value("8p1f", "5s")
+    monkeypatch.setattr(standard, "FLOWER_POWERS", False)
+    assert value("8p3f") == value("8p2f") == plain
+
+
 def test_kanto_boo_values_stop_at_mangan() -> None:
     # 関東式ブー: every hand is capped at 満貫 (8000; dealer 12000), so a hand of many dora is
     # worth no more than a mangan to the bot there, while in riichi it counts on.
