@@ -159,8 +159,10 @@ Every decision weighs what a choice wins against what it risks, from what its
   (-0.0007 ± 0.0043), ``FUTURE_DANGER`` 0.06 (+0.0002), ``PUSH_ONE_STEP`` 0.7 (+0.0035),
   ``PUSH_FAR`` 0.5 (-0.0013 ± 0.0034); the rank-aware standing in every hand
   (``RANK_AWARE`` with ``RANK_ANY_HAND``: -0.0012 ± 0.0042; with ``POINT_SHARE`` 0.05 and
-  ``RANK_POINTS`` 12000: +0.0063 ± 0.0048; ``POINT_SHARE`` 0.3: -0.0025 ± 0.0038). None
-  is past its noise.
+  ``RANK_POINTS`` 12000: +0.0063 ± 0.0048; ``POINT_SHARE`` 0.3: -0.0025 ± 0.0038); beside
+  another seat's open riichi, riichi (open) rather than dama for the yakuman rons its own
+  open riichi would force from that seat (all of them: +0.0040 ± 0.0027, half: -0.0008 ±
+  0.0017). None is past its noise.
 
 It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
 the hand tables one group at a time (a discard changes one group; the other groups' merged
