@@ -188,6 +188,7 @@ from jantaku.bots.baseline import (
     _sure_chips,
 )
 from jantaku.game.actions import ActionType
+from jantaku.scoring.situation import flower_powers
 from jantaku.tiles.kinds import (
     AUTUMN,
     DRAGONS,
@@ -196,7 +197,6 @@ from jantaku.tiles.kinds import (
     N_ALL_KINDS,
     N_KINDS,
     NORTH,
-    SPRING,
     SUMMER,
     TERMINALS_AND_HONORS,
     Kind,
@@ -1076,8 +1076,7 @@ def _flower_powers(view: SeatView, seat: int) -> frozenset[Kind]:
     aside and those among the dora indicators; an ura indicator is seen only at the win)."""
     if not (FLOWER_POWERS and view.preset.scoring.flower_powers):
         return frozenset()
-    shown = (*view.extracted(seat), *view.dora_indicators)
-    return frozenset(tile_kind(t) for t in shown if tile_kind(t) >= SPRING)
+    return flower_powers((*view.extracted(seat), *view.dora_indicators))
 
 
 def _level_up(han: float) -> float:
@@ -1583,7 +1582,7 @@ def _threats(
                 han += 1  # one suit: a half or full flush is worth more
             safe = river
             waits = None
-        if FLOWER_POWERS and SUMMER in _flower_powers(view, s):
+        if SUMMER in _flower_powers(view, s):
             han = _level_up(han)
         value = _points(han, s == dealer, cap)
         if wareme is not None and wareme in (s, seat):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from jantaku.tiles.kinds import EAST, SPRING, Kind
@@ -67,6 +68,12 @@ _SHUBA = frozenset(
         RiichiKind.DOUBLE_OPEN_SHUBA,
     }
 )
+
+
+def flower_powers(shown: Iterable[Tile]) -> frozenset[Kind]:
+    """gotou: the flowers among ``shown`` (tiles set aside and indicators), whose powers
+    their holder has: one reading for the scorer and the bots."""
+    return frozenset(tile_kind(t) for t in shown if tile_kind(t) >= SPRING)
 
 
 @dataclass(frozen=True)
@@ -136,5 +143,4 @@ class WinSituation:
     def flower_powers(self) -> frozenset[Kind]:
         """gotou: the flowers whose power the winner has, set aside or shown as a dora or ura
         indicator (meaningful only where flowers have powers)."""
-        shown = (*self.extracted, *self.dora_indicators, *self.ura_indicators)
-        return frozenset(tile_kind(t) for t in shown if tile_kind(t) >= SPRING)
+        return flower_powers((*self.extracted, *self.dora_indicators, *self.ura_indicators))
