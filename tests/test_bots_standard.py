@@ -795,3 +795,42 @@ def test_stays_ready_for_the_noten_payments_at_the_end(monkeypatch: pytest.Monke
     monkeypatch.setattr(standard, "NOTEN_PUSH", 0.0)
     a = choice(state, 1)
     assert a.tile is not None and tile_kind(a.tile) != kind("4s")
+
+
+# -- wins the rules refuse (関東式ブー) ------------------------------------------------------------
+
+
+def kanto_riichi_then_draw(scores: list[int]) -> State:
+    """kanto-boo: the dealer (seat 0) declares riichi on 5p waiting 1s-4s; seat 1 (holding
+    4s) has drawn 9p. ``scores``: before the riichi stick."""
+    wall = stacked(
+        "kanto-boo",
+        ["123m456m789m11p23s", "1357m2468s456p1z"],
+        live="5p9p",
+        dora="8p",
+    )
+    state = Game("kanto-boo").new_state([wall], start={"scores": scores})
+    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "5p")))
+    pass_all(state)
+    assert state.turn == 1 and state.phase == "turn"
+    return state
+
+
+@pytest.mark.parametrize(
+    ("scores", "refused"),
+    [([10000, 1500, 10500, 10000], True), ([13000, 1500, 6000, 11500], False)],
+)
+def test_kanto_boo_a_ron_the_rules_refuse_costs_nothing(
+    scores: list[int], refused: bool
+) -> None:
+    # Seat 1 at 1500: the dealer's ron would bust it and end the game with it the only
+    # player sunk (マルシー), which the rules refuse: the engine does not offer that ron, and
+    # the bot reads the riichi as costing it nothing. With seat 2 sunk too the same ron ends
+    # the game in マルビー with the dealer on top: allowed, and a threat.
+    state = kanto_riichi_then_draw(scores)
+    view = SeatView.of(state, 1)
+    (th,) = _threats(view, 1)
+    assert (th.value == 0.0) is refused
+    state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "4s")))
+    offered = {a.type for a in state.legal_actions(0)}
+    assert (ActionType.RON not in offered) is refused

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from jantaku.rules.model import Preset
+from jantaku.rules.model import GameRules, Preset
 from jantaku.tiles.kinds import EAST, NORTH, WINDS, Kind
 
 from .chips import win_chips
@@ -27,6 +27,44 @@ from .situation import RiichiKind, WinSituation
 
 WIND_LETTERS = "ESWN"
 
+
+
+def busted(game: GameRules, points: int) -> bool:
+    """Whether ``points`` is out of the game by the preset's ``bust`` rule (飛び)."""
+    bust = game.bust
+    return (bust == "below_zero" and points < 0) or (bust == "zero_or_below" and points <= 0)
+
+
+def ending_refusal(
+    game: GameRules,
+    before: Sequence[int],
+    after: Sequence[int],
+    winner: int,
+    first_dealer: int = 0,
+) -> str | None:
+    """Why kanto-boo refuses a win that ends the game (``restrict_game_ending_wins``), given
+    the scores ``before`` and ``after`` it, or None: one place for the ledger and for the
+    bots that weigh a win (or a deal-in) the rules will not let happen.
+
+    >>> g = GameRules(start_points=8000)
+    >>> ending_refusal(g, [2000, 9000, 10000, 11000], [-1900, 12900, 10000, 11000], 1)
+    'forbidden: this win would end the game in マルシー (one player sunk)'
+    >>> ending_refusal(g, [2000, 9000, 7000, 14000], [-1900, 12900, 7000, 14000], 1)
+    'forbidden: a floating winner must be the top when the win ends the game'
+    >>> ending_refusal(g, [2000, 6000, 7000, 17000], [-1900, 9900, 7000, 17000], 1) is None
+    True
+    """
+    start = game.start_points
+    order = rank_order(after, first_dealer)
+    top = order[0]
+    sunk = [p for p in order[1:] if after[p] < start]
+    if len(sunk) == 1:
+        return "forbidden: this win would end the game in マルシー (one player sunk)"
+    if after[winner] < start:
+        return "forbidden: this win ends the game with the winner still sunk"
+    if before[winner] >= start and top != winner:
+        return "forbidden: a floating winner must be the top when the win ends the game"
+    return None
 
 class LedgerError(ValueError):
     """An event the ledger cannot take (names what is wrong); nothing changed."""
@@ -513,7 +551,6 @@ class Ledger:
         if discarder is None and not g.restrict_tsumo:
             return None
         s = self.state
-        start = g.start_points
         after = list(s.scores)
         for p in riichi:
             after[p] -= self.preset.scoring.riichi_stick
@@ -534,16 +571,7 @@ class Ledger:
         )
         if not ends:
             return None
-        order = rank_order(after, s.first_dealer)
-        top = order[0]
-        sunk = [p for p in order[1:] if after[p] < start]
-        if len(sunk) == 1:
-            return "forbidden: this win would end the game in マルシー (one player sunk)"
-        if after[winner] < start:
-            return "forbidden: this win ends the game with the winner still sunk"
-        if s.scores[winner] >= start and top != winner:
-            return "forbidden: a floating winner must be the top when the win ends the game"
-        return None
+        return ending_refusal(g, s.scores, after, winner, s.first_dealer)
 
     # -- draws, chombo, chips --------------------------------------------------------------
 
@@ -796,8 +824,7 @@ class Ledger:
         return any(x >= target for x in scores)
 
     def _busted(self, points: int) -> bool:
-        bust = self.preset.game.bust
-        return (bust == "below_zero" and points < 0) or (bust == "zero_or_below" and points <= 0)
+        return busted(self.preset.game, points)
 
     def _after_hand(
         self,
