@@ -515,9 +515,10 @@ they would refuse costs nothing: each threat's value counts only the sizes of it
 1 and 1.6 times its usual value) the rules allow (``_win_refused``, which reads the rule
 where the ledger does: ``scoring.ledger.ending_refusal``). Measured -0.0010 ± 0.0032 and
 -0.0008 ± 0.0034 of a place against not counting it (kanto-boo, 4,000 paired games each,
-seeds 8000 and 16000): rare, kept as what the rules say. Its own win counted the same way (what a refused win would not pay) measured
-+0.0143 ± 0.0057 (its usual value) and +0.0037 ± 0.0040 (the three sizes): a win refused
-now is still a ready hand that may win off another seat or later: not kept."""
+seeds 8000 and 16000): rare, kept as what the rules say. Its own win counted the same way
+(what a refused win would not pay) measured +0.0143 ± 0.0057 (its usual value) and +0.0037
+± 0.0040 (the three sizes): a win refused now is still a ready hand that may win off
+another seat or later: not kept."""
 
 RANK_AWARE: bool = False
 """Whether the last hand of the game is played for rank, not points (see ``_Standing``)."""
