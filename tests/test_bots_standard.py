@@ -820,9 +820,7 @@ def kanto_riichi_then_draw(scores: list[int]) -> State:
     ("scores", "refused"),
     [([10000, 1500, 10500, 10000], True), ([13000, 1500, 6000, 11500], False)],
 )
-def test_kanto_boo_a_ron_the_rules_refuse_costs_nothing(
-    scores: list[int], refused: bool
-) -> None:
+def test_kanto_boo_a_ron_the_rules_refuse_costs_nothing(scores: list[int], refused: bool) -> None:
     # Seat 1 at 1500: the dealer's ron would bust it and end the game with it the only
     # player sunk (マルシー), which the rules refuse: the engine does not offer that ron, and
     # the bot reads the riichi as costing it nothing. With seat 2 sunk too the same ron ends

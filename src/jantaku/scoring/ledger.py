@@ -28,7 +28,6 @@ from .situation import RiichiKind, WinSituation
 WIND_LETTERS = "ESWN"
 
 
-
 def busted(game: GameRules, points: int) -> bool:
     """Whether ``points`` is out of the game by the preset's ``bust`` rule (飛び)."""
     bust = game.bust
@@ -65,6 +64,7 @@ def ending_refusal(
     if before[winner] >= start and top != winner:
         return "forbidden: a floating winner must be the top when the win ends the game"
     return None
+
 
 class LedgerError(ValueError):
     """An event the ledger cannot take (names what is wrong); nothing changed."""
