@@ -242,7 +242,7 @@ PUBLIC = {
     "melds", "river", "extracted", "in_riichi", "dora_indicators", "dora_kinds", "scores", "chips",
     "dealer", "honba", "sticks", "round_wind", "seat_wind", "wall_left", "last_discard",
     "events", "visible_counts", "safe_kinds", "wareme", "open_waits", "riichi_tile",
-    "stick_points", "discards_since_call",
+    "stick_points", "discards_since_call", "tsumogiri",
 }  # fmt: skip
 TILE_MEMBERS = ("drawn", "melds", "river", "extracted", "dora_indicators", "riichi_tile")
 

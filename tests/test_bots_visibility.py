@@ -176,6 +176,25 @@ class FullStateView:
                 return n
         return -1
 
+    def tsumogiri(self, s: int) -> tuple[bool, ...]:
+        """Per tile of seat ``s``'s river: whether it was the tile just drawn, by the
+        engine's own check (the tile its player drew last before discarding it)."""
+        out: list[bool] = []
+        drawn: Tile | None = None
+        for ev in self.state.events:
+            if ev["type"] == "start_kyoku":
+                out, drawn = [], None
+            elif ev.get("actor") != s:
+                continue
+            elif ev["type"] == "tsumo":
+                drawn = ev["tile"]
+            elif ev["type"] in ("chi", "pon", "daiminkan"):
+                drawn = None
+            elif ev["type"] == "dahai":
+                out.append(ev["tile"] == drawn)
+                drawn = None
+        return tuple(out)
+
     def safe_kinds(self, against: int) -> frozenset[Kind]:
         p = self.state.players[against]
         if not p.riichi.declared:
@@ -194,7 +213,7 @@ class FullStateView:
 
 PER_SEAT = (
     "melds", "river", "extracted", "in_riichi", "riichi_tile", "seat_wind", "open_waits",
-    "safe_kinds", "discards_since_call",
+    "safe_kinds", "discards_since_call", "tsumogiri",
 )  # fmt: skip
 WHOLE = (
     "hand", "drawn", "dora_indicators", "dora_kinds", "scores", "chips", "dealer", "honba",

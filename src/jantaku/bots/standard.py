@@ -508,6 +508,8 @@ DAMA_HAN_CAPPED: float = 4.0
 """``DAMA_HAN`` where the preset caps hands at mangan (kanto-boo): from 4 han (7700) riichi
 adds next to nothing. Measured -0.008 ± 0.004 of a place in kanto-boo (1,000 paired games)."""
 
+END_CAP: float = -1.0
+BUST_CAP: float = -1.0
 BOO_REFUSALS: bool = True
 """Where the rules refuse some wins that end the game (``restrict_game_ending_wins``,
 kanto-boo: one player sunk, the winner still sunk, a floating winner not the top), a deal-in
@@ -639,6 +641,16 @@ class StandardBot(BaselineBot):
         if standing is not None:
             for th in threats:
                 th.value = standing.deal_in(th.seat, th.value)
+        # Where a score ends the game (kanto-boo: 16000), a win past it is worth no more;
+        # where a bust ends it, a deal-in past the bot's own points costs no more.
+        end_room = -1.0
+        game_rules = view.preset.game
+        my_points = view.scores[seat]
+        if END_CAP >= 0 and game_rules.end_at_or_above > 0:
+            end_room = max(0.0, game_rules.end_at_or_above - my_points + END_CAP)
+        if BUST_CAP >= 0 and game_rules.bust != "none":
+            for th in threats:
+                th.value = min(th.value, max(0.0, my_points + BUST_CAP))
         # The north an honour yakuman keeps (gotou): discard what that plan does not use.
         pool = _spare_for_plan(view, counts, melds, list(by_kind))
 
@@ -671,6 +683,8 @@ class StandardBot(BaselineBot):
                 live = live // 3  # furiten (this discard too): tsumo only
             live_of[k] = live
             w = value.after(k) + stick_pts
+            if end_room >= 0:
+                w = min(w, end_room)
             if standing is not None:
                 w = standing.win(w)
             wait_live = -1.0

@@ -92,6 +92,7 @@ class SeatView:
         self._drawn: Tile | None = None
         self._melds: list[list[Meld]] = [[] for _ in range(n)]
         self._rivers: list[list[Tile]] = [[] for _ in range(n)]
+        self._tsumogiri: list[list[bool]] = [[] for _ in range(n)]
         self._extracted: list[list[Tile]] = [[] for _ in range(n)]
         self._riichi = [False] * n
         self._riichi_at = [-1] * n
@@ -169,6 +170,7 @@ class SeatView:
                     self._hand.remove(tile)
                     self._drawn = None
                 self._rivers[actor].append(tile)
+                self._tsumogiri[actor].append(bool(ev.get("tsumogiri")))
                 if self._passing:
                     k = tile_kind(tile)
                     for passed in self._passing:
@@ -363,6 +365,12 @@ class SeatView:
         """Every tile ``seat`` discarded this hand, called ones included, in order."""
         self._now()
         return tuple(self._rivers[seat])
+
+    def tsumogiri(self, seat: int) -> tuple[bool, ...]:
+        """For each tile of :meth:`river`, whether it was the tile just drawn (ツモ切り)
+        rather than one from the hand (手出し): what every player at the table sees."""
+        self._now()
+        return tuple(self._tsumogiri[seat])
 
     def extracted(self, seat: int) -> tuple[Tile, ...]:
         self._now()
