@@ -438,13 +438,13 @@ def test_the_leader_takes_its_last_win_without_riichi(monkeypatch: pytest.Monkey
     # Leading in the last hand, any win ends the game in first place: tanyao without riichi
     # is enough, and keeps the hand free to fold. Last, the same hand needs riichi's value.
     lead = leader_ready_in_the_last_hand([29000, 33000, 20000, 18000])
-    assert lead.type is ActionType.RIICHI  # played for points, as every other hand
-    monkeypatch.setattr(standard, "RANK_AWARE", True)
-    lead = leader_ready_in_the_last_hand([29000, 33000, 20000, 18000])
     assert lead.type is ActionType.DISCARD and lead.tile is not None
     assert tile_kind(lead.tile) == kind("5p")
     trail = leader_ready_in_the_last_hand([29000, 14000, 27000, 30000])
     assert trail.type is ActionType.RIICHI
+    monkeypatch.setattr(standard, "RANK_AWARE", False)
+    lead = leader_ready_in_the_last_hand([29000, 33000, 20000, 18000])
+    assert lead.type is ActionType.RIICHI  # played for points, as every other hand
 
 
 def dealer_discard(hand: str) -> Action:

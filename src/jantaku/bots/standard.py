@@ -86,11 +86,11 @@ Every decision weighs what a choice wins against what it risks, from what its
   the bot's and the threats' values stop there, and without ura dora a riichi's average
   bonus is smaller (``URA_HAN``). There, in a game of a few hands where one mangan dealt in
   is a bust, it also pushes less (``PUSH_WEIGHT_CAPPED``: -0.013 of a place).
-* **The last hand** (``RANK_AWARE``, off by default): played for places, not points (a win
-  is worth the places it takes and the chance it takes away from the seats below; a
-  deal-in the places it loses; a leader takes a win without riichi and may open its hand).
-  Measured +0.014 ± 0.010 of a place in riichi (800 paired games) and no change in gotou:
-  kept as a knob, not the default.
+* **The last hand** (``RANK_AWARE``): played for places, not points (a win is worth the
+  places it takes and the chance it takes away from the seats below; a deal-in the places
+  it loses; a leader takes a win without riichi and may open its hand). Measured -0.006 ±
+  0.003 of a place in riichi (10,000 paired games on three seed sets), -0.006 in
+  tokushima and -0.008 in sanma, +0.002 in mighty, no change in gotou and kanto-boo.
 * **House decisions**: nuki-dora are set aside, a north is kept for an honour yakuman
   (gotou), 九種九牌 aborts a hand three or more steps away — the baseline's rules — and
   割れ目 (mighty) doubles what the bot risks when it or the threat is the 割れ目 seat, so
@@ -524,8 +524,16 @@ with 2000 to spare +0.0020 ± 0.0030), a deal-in at most at the bot's own points
 costs no more: +0.0010 ± 0.0015; +2000: -0.0003 ± 0.0009), ``DEALER_PUSH`` 1.5 and 0.7
 (+0.0008, +0.0003): none past its noise (4,000 paired games each, seed 8000)."""
 
-RANK_AWARE: bool = False
-"""Whether the last hand of the game is played for rank, not points (see ``_Standing``)."""
+RANK_AWARE: bool = True
+"""Whether the last hand of the game is played for rank, not points (see ``_Standing``).
+On: against playing it for points, -0.0070 ± 0.0040, -0.0053 ± 0.0037 and -0.0065 ±
+0.0061 of a place in riichi (4,000, 4,000 and 2,000 paired games, seeds 20000, 30000 and
+0; +0.014 ± 0.010 over 800 when first tried), -0.0060 ± 0.0041 in tokushima, -0.0083 ±
+0.0045 in sanma, +0.0020 ± 0.0009 in mighty (2,997 each, seed 40000; neither its dama nor
+its calls: the places a win takes), -0.0002 ± 0.0043 in gotou (5,997, seed 21000),
+-0.0010 ± 0.0013 in kanto-boo (4,000, seed 8000; a game there rarely reaches its last
+hand). Only where someone has the extension's target already (else the game plays on):
+-0.0030 ± 0.0054 in riichi (seed 0), +0.0017 ± 0.0009 in mighty: not kept."""
 RANK_ANY_HAND: bool = False
 """Whether every hand is played for rank where a score ends the game at once
 (``end_at_or_above``: kanto-boo ends at 16000, or when someone is at 0)."""
