@@ -533,7 +533,11 @@ On: against playing it for points, -0.0070 ± 0.0040, -0.0053 ± 0.0037 and -0.0
 its calls: the places a win takes), -0.0002 ± 0.0043 in gotou (5,997, seed 21000),
 -0.0010 ± 0.0013 in kanto-boo (4,000, seed 8000; a game there rarely reaches its last
 hand). Only where someone has the extension's target already (else the game plays on):
--0.0030 ± 0.0054 in riichi (seed 0), +0.0017 ± 0.0009 in mighty: not kept."""
+-0.0030 ± 0.0054 in riichi (seed 0), +0.0017 ± 0.0009 in mighty: not kept. Tried in
+riichi (4,000 paired games each, seed 20000): ``RANK_POINTS`` 12000 (+0.0015 ± 0.0010)
+and 5000 (-0.0008 ± 0.0018), ``RANK_SOFT`` 2000 (+0.0025), ``POINT_SHARE`` 0.3 (0.0000);
+the hand before the last played half for places (-0.0015 ± 0.0031; a quarter: +0.0008),
+the three before it (+0.0045 ± 0.0050)."""
 RANK_ANY_HAND: bool = False
 """Whether every hand is played for rank where a score ends the game at once
 (``end_at_or_above``: kanto-boo ends at 16000, or when someone is at 0)."""
