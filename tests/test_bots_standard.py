@@ -422,6 +422,21 @@ def test_last_hand_weighs_places() -> None:
     assert last.win(4000) > last.win(1000) + standard.RANK_POINTS / 2
 
 
+def test_sudden_death_last_hand_is_played_for_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    # gotou's last scheduled hand (East 3, tonpuu) is followed by sudden death while nobody
+    # has 40000: played for points there (RANK_SUDDEN_DEATH off); tokushima's (South 3,
+    # hanchan, no extension) is the last.
+    for preset, wind, last in (("gotou", "E", False), ("tokushima", "S", True)):
+        start = {"round": wind, "hand": 3, "dealer": 2, "scores": [41000, 40000, 24000]}
+        wall = stacked(preset, ["119m999p11p23s456p"], dora="8p")
+        state = Game(preset).new_state([wall], start=start)
+        assert _last_hand(SeatView.of(state, 0)) is last, preset
+    start = {"round": "E", "hand": 3, "dealer": 2, "scores": [41000, 40000, 24000]}
+    monkeypatch.setattr(standard, "RANK_SUDDEN_DEATH", True)
+    wall = stacked("gotou", ["119m999p11p23s456p"], dora="8p")
+    assert _last_hand(SeatView.of(Game("gotou").new_state([wall], start=start), 0))
+
+
 def leader_ready_in_the_last_hand(scores: list[int]) -> Action:
     """South 4, the dealer (seat 0) has declared riichi with 5p; seat 1, ready with tanyao
     on 5s-8s after a 5p (its pinfu-tanyao hand), has drawn 7s."""

@@ -90,7 +90,8 @@ Every decision weighs what a choice wins against what it risks, from what its
   places it takes and the chance it takes away from the seats below; a deal-in the places
   it loses; a leader takes a win without riichi and may open its hand). Measured -0.006 ±
   0.003 of a place in riichi (10,000 paired games on three seed sets), -0.006 in
-  tokushima and -0.008 in sanma, +0.002 in mighty, no change in gotou and kanto-boo.
+  tokushima and -0.008 in sanma, no change in kanto-boo; not where the game goes on in
+  sudden death (``RANK_SUDDEN_DEATH``: gotou, mighty), where it measured +0.003 and +0.002.
 * **House decisions**: nuki-dora are set aside, a north is kept for an honour yakuman
   (gotou), 九種九牌 aborts a hand three or more steps away — the baseline's rules — and
   割れ目 (mighty) doubles what the bot risks when it or the threat is the 割れ目 seat, so
@@ -538,6 +539,12 @@ riichi (4,000 paired games each, seed 20000): ``RANK_POINTS`` 12000 (+0.0015 ± 
 and 5000 (-0.0008 ± 0.0018), ``RANK_SOFT`` 2000 (+0.0025), ``POINT_SHARE`` 0.3 (0.0000);
 the hand before the last played half for places (-0.0015 ± 0.0031; a quarter: +0.0008),
 the three before it (+0.0045 ± 0.0050)."""
+RANK_SUDDEN_DEATH: bool = False
+"""Whether ``RANK_AWARE`` plays for places also where the game goes on in sudden death
+until someone has the target (gotou, mighty: サドンデス at 40000). Off: there it measured
++0.0053 ± 0.0044, +0.0032 ± 0.0041 and -0.0002 ± 0.0043 of a place in gotou (5,997
+paired games each, seeds 11000, 31000, 21000) and +0.0020 ± 0.0009 in mighty (2,997, seed
+40000), where it helps riichi, tokushima and sanma."""
 RANK_ANY_HAND: bool = False
 """Whether every hand is played for rank where a score ends the game at once
 (``end_at_or_above``: kanto-boo ends at 16000, or when someone is at 0)."""
@@ -1392,8 +1399,11 @@ def _riichi_bonus(view: SeatView) -> float:
 def _last_hand(view: SeatView) -> bool:
     """Whether this hand is the game's last one, as far as the schedule goes (the last
     dealer of the last wind, or an extension hand: any hand may then be the last)."""
-    if RANK_ANY_HAND and view.preset.game.end_at_or_above > 0:
+    game = view.preset.game
+    if RANK_ANY_HAND and game.end_at_or_above > 0:
         return True
+    if game.extension == "sudden_death" and not RANK_SUDDEN_DEATH:
+        return False
     return _scheduled_last(view)
 
 
