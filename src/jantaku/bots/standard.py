@@ -538,7 +538,8 @@ hand). Only where someone has the extension's target already (else the game play
 riichi (4,000 paired games each, seed 20000): ``RANK_POINTS`` 12000 (+0.0015 ± 0.0010)
 and 5000 (-0.0008 ± 0.0018), ``RANK_SOFT`` 2000 (+0.0025), ``POINT_SHARE`` 0.3 (0.0000);
 the hand before the last played half for places (-0.0015 ± 0.0031; a quarter: +0.0008),
-the three before it (+0.0045 ± 0.0050)."""
+the three before it (+0.0045 ± 0.0050), ``INSURE`` 0.5 (+0.0005 ± 0.0011),
+``THREAT_WINS`` 0.8 (-0.0005 ± 0.0008)."""
 RANK_SUDDEN_DEATH: bool = False
 """Whether ``RANK_AWARE`` plays for places also where the game goes on in sudden death
 until someone has the target (gotou, mighty: サドンデス at 40000). Off: there it measured
