@@ -523,7 +523,9 @@ another seat or later: not kept. Also tried in kanto-boo, where 89 % of games en
 seat reaches 16000: a win valued at most at what takes the bot to 16000 (+0.0013 ± 0.0042;
 with 2000 to spare +0.0020 ± 0.0030), a deal-in at most at the bot's own points (a bust
 costs no more: +0.0010 ± 0.0015; +2000: -0.0003 ± 0.0009), ``DEALER_PUSH`` 1.5 and 0.7
-(+0.0008, +0.0003): none past its noise (4,000 paired games each, seed 8000)."""
+(+0.0008, +0.0003), ``FUTURE_DANGER`` 0.06 and 0.015 (+0.0107 ± 0.0070, +0.0073),
+``RIICHI_HAN`` 3.0 (+0.0032), ``ONE_CALL`` 0.2 (+0.0037 ± 0.0120), ``OPEN_HAN`` 2.0
+(-0.0005): none better past its noise (4,000 paired games each, seed 8000)."""
 
 RANK_AWARE: bool = True
 """Whether the last hand of the game is played for rank, not points (see ``_Standing``).
