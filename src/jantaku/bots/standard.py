@@ -189,7 +189,7 @@ from jantaku.bots.baseline import (
     _sure_chips,
 )
 from jantaku.game.actions import ActionType
-from jantaku.scoring.ledger import busted, ending_refusal
+from jantaku.scoring.ledger import ending_refusal, win_ends_game
 from jantaku.scoring.situation import flower_powers
 from jantaku.tiles.kinds import (
     AUTUMN,
@@ -1452,16 +1452,11 @@ def _win_refused(view: SeatView, winner: int, payer: int | None, amount: float) 
             after[s] -= pay
             after[winner] += pay
     after[winner] += view.stick_points
-    ends = (
-        any(busted(game, x) for x in after)
-        or (game.end_at_or_above > 0 and any(x >= game.end_at_or_above for x in after))
-        or (
-            winner != dealer
-            and (game.extension == "none" or game.last_hand_dealer_only)
-            and _scheduled_last(view)
-        )
-    )
-    return ends and ending_refusal(game, before, after, winner) is not None
+    in_extension = view.round_wind - EAST > (0 if game.length == "tonpuu" else 1)
+    passes_last = winner != dealer and _scheduled_last(view)
+    if not win_ends_game(game, after, passes_last, in_extension):
+        return False
+    return ending_refusal(game, before, after, winner) is not None
 
 
 def _ron_allowed_share(view: SeatView, winner: int, payer: int, value: float) -> float:

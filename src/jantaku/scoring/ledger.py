@@ -34,6 +34,31 @@ def busted(game: GameRules, points: int) -> bool:
     return (bust == "below_zero" and points < 0) or (bust == "zero_or_below" and points <= 0)
 
 
+def target_reached(game: GameRules, scores: Sequence[int]) -> bool:
+    """Someone has what ends the game after its last hand: ``extension_target`` or more,
+    or more than it where the rule says «全員40000点以下» (mighty)."""
+    target = game.extension_target
+    if game.extension_above:
+        return any(x > target for x in scores)
+    return any(x >= target for x in scores)
+
+
+def win_ends_game(
+    game: GameRules, after: Sequence[int], passes_last: bool, in_extension: bool
+) -> bool:
+    """Whether a win leaving the scores ``after`` ends the game, as the flow after the
+    hand would: a bust, the upper line, or the deal passing (``passes_last``: the winner
+    is not the dealer of the last hand or an extension hand) with no extension to play
+    (or the target reached)."""
+    reached = target_reached(game, after)
+    return (
+        any(busted(game, x) for x in after)
+        or bool(game.end_at_or_above and any(x >= game.end_at_or_above for x in after))
+        or (passes_last and (game.extension == "none" or reached or game.last_hand_dealer_only))
+        or (in_extension and reached and game.extension == "sudden_death")
+    )
+
+
 def ending_refusal(
     game: GameRules,
     before: Sequence[int],
@@ -559,17 +584,8 @@ class Ledger:
             after[winner] += amount
         after[winner] += s.stick_points + len(riichi) * self.preset.scoring.riichi_stick
         dealer_win = self.seat_wind(winner) == EAST
-        reached = self._reached(after)
-        # The same ends as _after_hand: bust, the upper line, or the deal passing after the
-        # last hand with no extension to play (or the target reached).
         passes_last = (self.is_last_hand() or s.extension) and not dealer_win
-        ends = (
-            any(self._busted(x) for x in after)
-            or bool(g.end_at_or_above and any(x >= g.end_at_or_above for x in after))
-            or (passes_last and (g.extension == "none" or reached or g.last_hand_dealer_only))
-            or (s.extension and reached and g.extension == "sudden_death")
-        )
-        if not ends:
+        if not win_ends_game(g, after, passes_last, s.extension):
             return None
         return ending_refusal(g, s.scores, after, winner, s.first_dealer)
 
@@ -816,12 +832,7 @@ class Ledger:
     # -- flow --------------------------------------------------------------------------------
 
     def _reached(self, scores: Sequence[int]) -> bool:
-        """Someone has what ends the game after its last hand: ``extension_target`` or more,
-        or more than it where the rule says «全員40000点以下» (mighty)."""
-        target = self.preset.game.extension_target
-        if self.preset.game.extension_above:
-            return any(x > target for x in scores)
-        return any(x >= target for x in scores)
+        return target_reached(self.preset.game, scores)
 
     def _busted(self, points: int) -> bool:
         return busted(self.preset.game, points)
