@@ -20,7 +20,10 @@ virtualenv as tests/test_mjai_clients.py does:
 
 For the measured bot it reports the average rank with its standard error over the games
 (rank 1..n; an equal bot averages (n + 1) / 2), the first-place rate, the win and deal-in
-rates per hand, riichi and call rates and average final points. ``--speed-games`` full
+rates per hand, riichi and call rates, average final points, and its result by the
+preset's own settlement a game (gotou: its chips, the rank's and every chip item's; the uma
+and oka elsewhere; less the table's average, so an even share is 0: a bot that gives up
+places for chips shows it here). ``--speed-games`` full
 games with the measured bot at every seat are then timed in one process (wall clock and
 CPU time: on a shared machine the CPU time says what the bot costs, the wall clock how
 busy the machine was).
@@ -45,13 +48,14 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from jantaku.sim import play_game, simulate
+    from jantaku.sim import GameRecord, play_game, simulate
 except ImportError:  # running from a checkout without installing: use src/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    from jantaku.sim import play_game, simulate
+    from jantaku.sim import GameRecord, play_game, simulate
 
 from jantaku.bots import BOT_KINDS, standard
 from jantaku.rules import load_preset
+from jantaku.scoring.settlement import settle
 
 HOUSE = ("sanma", "gotou", "tokushima", "mighty", "kanto-boo")
 
@@ -75,17 +79,30 @@ def _parse(items: list[str]) -> list[tuple[str, Any]]:
     return out
 
 
+def result(preset: str, rec: GameRecord, me: int) -> float:
+    """The seat's final result by the preset's own settlement (its chips won or lost
+    included: gotou's rank chips and chip items, the uma elsewhere) less the table's average
+    (kanto-boo's top pays a table fee): an even share is 0."""
+    rules = load_preset(preset)
+    start = rules.game.start_chips
+    chips = [c - start for c in rec.final_chips] if rec.final_chips else None
+    out = settle(rules, rec.final_scores, chips).result
+    return float(out[me]) - sum(out) / len(out)
+
+
 def _one(
     job: tuple[str, int, tuple[str, ...], int],
-) -> tuple[int, list[int], list[int], int, list[int]]:
-    """Play one game; (measured seat, ranks, final scores, hands) plus the seat's stats, and
-    with ``--ab`` the seat's rank in the same deal under each B setting."""
+) -> tuple[int, list[int], list[float], int, list[tuple[int, float]]]:
+    """Play one game; (measured seat, ranks, final scores and result, hands) plus the seat's
+    stats, and with ``--ab`` the seat's rank and result in the same deal under each B
+    setting."""
     preset, seed, kinds, me = job
     b_ranks = []
     for setting in _AB:
         old = _set(setting)
         try:
-            b_ranks.append(play_game(preset, seed, kinds).ranks[me])
+            b = play_game(preset, seed, kinds)
+            b_ranks.append((b.ranks[me], result(preset, b, me)))
         finally:
             _set(old)
     rec = play_game(preset, seed, kinds)
@@ -93,7 +110,8 @@ def _one(
         raise SystemExit(f"{preset} seed {seed}: {rec.violations[:3]}")
     fallbacks = sum(getattr(rec, "fallbacks", None) or [0])
     stats = [rec.ranks[me], rec.wins[me], rec.deal_ins[me], rec.riichi[me], rec.calls[me]]
-    return me, [*stats, fallbacks], [rec.final_scores[me]], rec.hands, b_ranks
+    out = [float(rec.final_scores[me]), result(preset, rec, me)]
+    return me, [*stats, fallbacks], out, rec.hands, b_ranks
 
 
 _AB: list[list[tuple[str, Any]]] = []
@@ -134,17 +152,19 @@ def rotated(
 
     ab: list[dict[str, Any]] = []
     for i, setting in enumerate(_AB):
-        deltas = [r[4][i] - r[1][0] for r in results]
-        dm = sum(deltas) / n
-        dsd = math.sqrt(sum((x - dm) ** 2 for x in deltas) / max(1, n - 1))
+        dm, dse = _mean_se([r[4][i][0] - r[1][0] for r in results])
+        rm, rse = _mean_se([r[4][i][1] - r[2][1] for r in results])
         ab.append(
             {
                 "settings": [f"{k}={v}" for k, v in setting],
-                "avg_rank": round(sum(r[4][i] for r in results) / n, 3),
+                "avg_rank": round(sum(r[4][i][0] for r in results) / n, 3),
                 "change": round(dm, 4),
-                "change_stderr": round(dsd / math.sqrt(n), 4),
+                "change_stderr": round(dse, 4),
+                "result_change": round(rm, 2),
+                "result_change_stderr": round(rse, 2),
             }
         )
+    res_avg, res_se = _mean_se([r[2][1] for r in results])
     return {
         "ab": ab,
         "preset": preset,
@@ -160,9 +180,19 @@ def rotated(
         "riichi_rate": round(total(3) / hands, 4),
         "call_rate": round(total(4) / hands, 4),
         "avg_points": round(sum(r[2][0] for r in results) / n),
+        "avg_result": round(res_avg, 2),
+        "result_stderr": round(res_se, 2),
         "fallbacks": total(5),
         "seconds": round(seconds, 1),
     }
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and its standard error."""
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, n - 1))
+    return m, sd / math.sqrt(n)
 
 
 def speed(preset: str, bot: str, games: int, seed: int) -> dict[str, Any]:
@@ -225,13 +255,15 @@ def main() -> int:
                 f"{r['rank_by_seat']}), 1st {r['first_rate']:.1%}, win {r['win_rate']:.1%}, "
                 f"deal-in {r['deal_in_rate']:.1%}, riichi {r['riichi_rate']:.1%}, "
                 f"calls {r['call_rate']:.1%}, points {r['avg_points']}, "
+                f"result {r['avg_result']:+.2f} ± {r['result_stderr']:.2f} a game, "
                 f"opponents' replaced answers {r['fallbacks']}, {r['seconds']}s",
                 flush=True,
             )
             for b in r["ab"]:
                 print(
                     f"  paired: with {' '.join(b['settings'])} avg rank {b['avg_rank']:.3f}, "
-                    f"change {b['change']:+.4f} ± {b['change_stderr']:.4f}",
+                    f"change {b['change']:+.4f} ± {b['change_stderr']:.4f}; result "
+                    f"{b['result_change']:+.2f} ± {b['result_change_stderr']:.2f} a game",
                     flush=True,
                 )
     fast: list[dict[str, Any]] = []

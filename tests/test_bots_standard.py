@@ -15,6 +15,7 @@ from jantaku.bots.standard import (
     _discard_distances,
     _HandValue,
     _last_hand,
+    _pochi_unseen,
     _points,
     _Standing,
     _step_quality,
@@ -435,6 +436,36 @@ def test_sudden_death_last_hand_is_played_for_points(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(standard, "RANK_SUDDEN_DEATH", True)
     wall = stacked("gotou", ["119m999p11p23s456p"], dora="8p")
     assert _last_hand(SeatView.of(Game("gotou").new_state([wall], start=start), 0))
+
+
+def test_a_sudden_death_hand_weighs_only_the_results_that_end_the_game() -> None:
+    # gotou, East 3 (the last scheduled hand; the dealer is seat 2): a result that takes
+    # nobody to 40000, or the dealer's win (it keeps the deal), lets the game go on and is
+    # worth its points; one that ends it is worth the places it moves (``RANK_TARGET``).
+    start = {"round": "E", "hand": 3, "dealer": 2, "scores": [36000, 35000, 34000]}
+    wall = stacked("gotou", ["119m999p11p23s456p"], dora="8p")
+    view = SeatView.of(Game("gotou").new_state([wall], start=start), 0)
+    s = _Standing(view, 0, [], ends=True)
+    assert s.win(2000) == 2000  # 38000: sudden death follows
+    assert s.deal_in(2, 8000) == 8000  # the dealer's 42000: the dealer goes on
+    # 8000 to seat 1 (43000) ends the game with seat 0 (28000) last, from first (1000
+    # ahead of seat 1: most of a place, and all of one to seat 2).
+    assert s.deal_in(1, 8000) > 1.5 * standard.RANK_POINTS > 8000
+    assert _Standing(view, 0, []).win(2000) != 2000  # the last hand's own standing
+
+
+def test_gotou_counts_the_dot_white_while_nobody_has_shown_it() -> None:
+    # gotou's 白ぽっち wins when drawn after riichi: a closed ready hand counts it as one more
+    # live winning copy (``POCHI``) until it is seen; tokushima's 白ピカ is never wild.
+    wall = stacked("gotou", ["119m999p11p23s456p"], dora="8p")
+    assert _pochi_unseen(SeatView.of(Game("gotou").new_state([wall]), 0))
+    held = stacked("gotou", ["119m999p11p23s450z"], dora="8p")
+    assert not _pochi_unseen(SeatView.of(Game("gotou").new_state([held]), 0))
+    assert _pochi_unseen(SeatView.of(Game("gotou").new_state([held]), 1))
+    shown = stacked("gotou", ["119m999p11p23s456p"], dora="0z")
+    assert not _pochi_unseen(SeatView.of(Game("gotou").new_state([shown]), 1))
+    pika = stacked("tokushima", ["119m999p11p23s456p"], dora="8p")
+    assert not _pochi_unseen(SeatView.of(Game("tokushima").new_state([pika]), 0))
 
 
 def leader_ready_in_the_last_hand(scores: list[int]) -> Action:

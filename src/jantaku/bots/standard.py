@@ -164,6 +164,18 @@ Every decision weighs what a choice wins against what it risks, from what its
   another seat's open riichi, riichi (open) rather than dama for the yakuman rons its own
   open riichi would force from that seat (all of them: +0.0040 ± 0.0027, half: -0.0008 ±
   0.0017). None is past its noise.
+  Session 16 (5,997 paired gotou games, seed 11000): where its deal-ins come from (1,200
+  games): 3,100 points a game while in riichi (a later riichi, an open hand, an open
+  riichi's 手詰まり), 1,900 pushing a ready hand, 1,650 pushing one step from ready; its
+  values against the wins' own points: its riichi wins 1.30 times what it counted, its
+  other wins 0.98, a riichi it dealt in to 1.72, an open hand 1.30. Weighing a riichi's
+  locked discards more (``LOCKED``) or a ready hand's push (``PUSH_READY``), a half flush
+  (``HONITSU``), opening for tanyao (``OPEN_CLOSED_HAND``), a sudden death's results by
+  whether they end the game (``RANK_TARGET``), ``OPEN_HAN`` 2.0 (-0.0013 ± 0.0025) or 0.8
+  (+0.0035 ± 0.0020), ``FAR_STEP3`` 0.5 (+0.0027 ± 0.0022): none past its noise. The
+  白ぽっち counts as a live winning copy (``POCHI``: the rule, kept). A riichi-only ron
+  (リーのみロン, a yakuman here) never came: no dora of any kind, ura included, among two
+  indicators and the red, gold and nuki-dora (none in 678 riichi rons).
 
 It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
 the hand tables one group at a time (a discard changes one group; the other groups' merged
@@ -325,7 +337,8 @@ HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000
 
 OPEN_CLOSED_HAND: bool = False
 """Whether a closed hand opens for tanyao or one suit (a yakuhai pon always may). Off:
-+0.0215 ± 0.0109 of a place in riichi (4,000 paired games, seed 20000)."""
++0.0215 ± 0.0109 of a place in riichi (4,000 paired games, seed 20000), +0.0020 ± 0.0034
+in gotou (5,997, seed 11000)."""
 OPEN_CLOSED_CAPPED: bool = True
 """``OPEN_CLOSED_HAND`` where hands stop at mangan (kanto-boo): there a riichi's extra han
 buy little past the cap, the game is a few hands long (3.65 on average: it ends when a
@@ -383,6 +396,11 @@ four-seat table. Measured with paired games against the baseline: 1.4 beats 2.2 
 0.020 of a place in riichi (600 games) and 0.028 ± 0.025 in kanto-boo (400), and 1.0 or 0.7
 do worse than 1.4 in riichi. Checked again with two-step ukeire (2,000 paired riichi games):
 1.8 -0.0035 ± 0.0086; 1.1 -0.0155 ± 0.0090 (seed 0) but +0.0150 ± 0.0089 (seed 5000)."""
+PUSH_READY: float = 1.0
+"""``PUSH_WEIGHT`` is multiplied by this for a ready hand. 1.0: in gotou (5,997 paired
+games, seed 11000) 1.3 measured -0.0028 ± 0.0021 of a place and 0.8 +0.0028 ± 0.0027;
+with ``LOCKED`` 0, 1.3 -0.0035 ± 0.0021 and 1.8 -0.0038 ± 0.0024, but 1.5 -0.0003 ±
+0.0023 on seed 21000 and +0.0057 ± 0.0032 in riichi (4,000, seed 20000)."""
 PUSH_ONE_STEP: float = 1.0
 """``PUSH_WEIGHT`` is multiplied by this for a hand one step from ready. 1.0: 0.75 measured
 +0.0010 ± 0.0063 and 1.3 +0.0125 ± 0.0064 of a place in riichi (4,000 paired games)."""
@@ -503,7 +521,8 @@ Off (99): against the baseline it measured no better (see the module docstring).
 HONITSU: bool = False
 """Whether the hand's value counts a half flush (one suit and honours: 2 han open, 3
 closed), held or one off-suit tile away (that tile then goes first). Off: measured -0.002
-± 0.004 of a place in riichi (1,000 paired games), no gain to tell."""
+± 0.004 of a place in riichi (1,000 paired games), +0.0010 ± 0.0019 in gotou (5,997,
+seed 11000), no gain to tell."""
 
 DAMA_HAN_CAPPED: float = 4.0
 """``DAMA_HAN`` where the preset caps hands at mangan (kanto-boo): from 4 han (7700) riichi
@@ -548,6 +567,26 @@ until someone has the target (gotou, mighty: サドンデス at 40000). Off: the
 +0.0053 ± 0.0044, +0.0032 ± 0.0041 and -0.0002 ± 0.0043 of a place in gotou (5,997
 paired games each, seeds 11000, 31000, 21000) and +0.0020 ± 0.0009 in mighty (2,997, seed
 40000), where it helps riichi, tokushima and sanma."""
+LOCKED: float = 1.0
+"""How much more the later discards of a ready closed hand (it declares riichi, and then
+cannot choose them) weigh against a threat than a hand still free to fold. 1.0: in gotou
+(5,997 paired games, seed 11000) 3.0 measured +0.0007 ± 0.0018 of a place, 6.0 +0.0115 ±
+0.0038, 0.3 -0.0013 ± 0.0010 and 0 -0.0020 ± 0.0011: chasing a riichi is not where it
+loses (a third of its deal-ins come while it is in riichi, 3,100 points a game, but
+riichi less often costs more)."""
+POCHI: bool = True
+"""Whether a closed ready hand counts the 白ぽっち (gotou: drawn after riichi it is a forced
+tsumo win) as one more live winning copy while nobody has shown it. The rule's truth, kept:
+-0.0012 ± 0.0013 and +0.0010 ± 0.0026 of a place (5,997 and 999 paired gotou games, seeds
+11000 and 0)."""
+RANK_TARGET: bool = False
+"""Where the game goes on in sudden death (``RANK_SUDDEN_DEATH`` off), whether the last
+scheduled hand and the extension's hands weigh each win and deal-in by whether it ends the
+game (``scoring.ledger.win_ends_game``: the target reached, the deal passing, a bust): in
+places when it does, in points when the game goes on. Off: +0.0052 ± 0.0040 of a place in
+gotou (5,997 paired games, seed 11000), and -0.0008 ± 0.0039 with a place worth 20000
+(``RANK_POINTS``, ``RANK_SOFT`` 10000, ``USUAL_WIN`` 15000: gotou's wins are near three
+times riichi's)."""
 RANK_ANY_HAND: bool = False
 """Whether every hand is played for rank where a score ends the game at once
 (``end_at_or_above``: kanto-boo ends at 16000, or when someone is at 0)."""
@@ -559,9 +598,9 @@ INSURE: float = 0.3
 """The chance a seat below within a usual win's reach would pass the bot if the hand went
 on (a win of the bot's ends the hand and takes that chance away)."""
 USUAL_WIN: float = 5000.0
+"""A usual win's points (for what others may win in the last hand)."""
 THREAT_WINS: float = 0.5
 """The chance a ready hand (a riichi) wins if the hand goes on."""
-"""A usual win's points (for what others may win in the last hand)."""
 POINT_SHARE: float = 0.15
 """How much the points themselves still count in the last hand (ties, extensions)."""
 
@@ -661,7 +700,7 @@ class StandardBot(BaselineBot):
         learned_open = LEARNED_OPEN if view.seats >= 4 else LEARNED_OPEN_3P
         threats = _threats(view, seat, ONE_CALL, learned_open)
         # In the last hand a win and a deal-in are worth the places they take or lose.
-        standing = _Standing(view, seat, threats) if RANK_AWARE and _last_hand(view) else None
+        standing = _standing(view, seat, threats)
         if standing is not None:
             for th in threats:
                 th.value = standing.deal_in(th.seat, th.value)
@@ -679,6 +718,7 @@ class StandardBot(BaselineBot):
         noten_gain = 0.0
         if NOTEN_PUSH > 0 and not preset.table.tenpai_needs_yaku:
             noten_gain = NOTEN_PUSH * preset.game.noten_total
+        pochi = POCHI and closed and _pochi_unseen(view)
         # Offence of each candidate at the best shanten (and one worse, when threatened).
         offence: dict[Kind, float] = {}
         live_of: dict[Kind, int] = {}
@@ -712,6 +752,8 @@ class StandardBot(BaselineBot):
                 counts[k] -= 1
                 wait_live = _step_quality(an, counts, n_melds, d, useful, live_left)
                 counts[k] += 1
+            if shanten == 0 and pochi:
+                live += 1  # the dot white, drawn after riichi, wins
             offence[k] = _p_win(shanten, live, draws_left, bool(threats), wait_live) * w
             if shanten == 0 and noten_gain > 0 and draws_left < NOTEN_DRAWS:
                 # Ready at the exhaustive draw: the noten payments, likelier the nearer.
@@ -766,7 +808,11 @@ class StandardBot(BaselineBot):
                 if k in offence:
                     shanten = dist[k] - wild - 1
                     future = fold_weight * FUTURE_DANGER * _future_discards(shanten, draws_left)
-                    step = 1.0 if shanten <= 0 else PUSH_ONE_STEP if shanten == 1 else PUSH_FAR
+                    if shanten <= 0 and closed and LOCKED != 1.0:
+                        future *= LOCKED  # in riichi every later draw goes out as it comes
+                    step = (
+                        PUSH_READY if shanten <= 0 else PUSH_ONE_STEP if shanten == 1 else PUSH_FAR
+                    )
                     push[k] = push_weight * step * off - future
                     ev = max(0.0, push[k])
                 else:
@@ -1476,13 +1522,32 @@ def _soft(x: float) -> float:
     return 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
 
 
+def _standing(view: SeatView, seat: int, threats: list[_Threat]) -> _Standing | None:
+    """The standing the hand is played for: the last hand's (``RANK_AWARE``), or where a
+    sudden death may follow, the last scheduled hand's and the extension's, each result
+    weighed by whether it ends the game (``RANK_TARGET``); None: the hand is played for
+    points."""
+    if not RANK_AWARE:
+        return None
+    if _last_hand(view):
+        return _Standing(view, seat, threats)
+    game = view.preset.game
+    if RANK_TARGET and game.extension == "sudden_death" and _scheduled_last(view):
+        return _Standing(view, seat, threats, ends=True)
+    return None
+
+
 class _Standing:
     """The table's scores in the last hand: what a win or a deal-in is worth in places (in
-    points, ``RANK_POINTS`` a place), and a little of the points themselves."""
+    points, ``RANK_POINTS`` a place), and a little of the points themselves. With ``ends``
+    (a hand the game may go on after) a result that does not end the game is worth its
+    points."""
 
-    __slots__ = ("me", "others", "reach")
+    __slots__ = ("dealer", "ends", "extension", "game", "me", "others", "reach", "scores", "seat")
 
-    def __init__(self, view: SeatView, seat: int, threats: list[_Threat]) -> None:
+    def __init__(
+        self, view: SeatView, seat: int, threats: list[_Threat], ends: bool = False
+    ) -> None:
         scores = view.scores
         self.me = float(scores[seat])
         self.others = [(s, float(scores[s])) for s in range(len(scores)) if s != seat]
@@ -1490,10 +1555,35 @@ class _Standing:
         self.reach = {s: (INSURE, USUAL_WIN) for s, _ in self.others}
         for th in threats:
             self.reach[th.seat] = (max(INSURE, THREAT_WINS * th.p_tenpai), th.value)
+        self.ends = ends
+        self.game = view.preset.game
+        self.scores = list(scores)
+        self.seat = seat
+        self.dealer = view.dealer
+        last = 0 if self.game.length == "tonpuu" else 1
+        self.extension = view.round_wind - EAST > last
+
+    def _goes_on(self, winner: int, payer: int | None, w: float) -> bool:
+        """Whether the game goes on after ``winner`` wins ``w`` points (off ``payer``, or
+        from every other seat)."""
+        if not self.ends:
+            return False
+        after = list(self.scores)
+        after[winner] += int(w)
+        if payer is not None:
+            after[payer] -= int(w)
+        else:
+            n = len(after) - 1
+            for s in range(len(after)):
+                if s != winner:
+                    after[s] -= int(w / n)
+        return not win_ends_game(self.game, after, winner != self.dealer, self.extension)
 
     def win(self, w: float) -> float:
         """A win of ``w`` points: the places it takes, and the chance it takes away from
         the seats below to pass the bot in this hand (a threat's most of all)."""
+        if self._goes_on(self.seat, None, w):
+            return w
         my = self.me
         gain = 0.0
         for s, sc in self.others:
@@ -1506,6 +1596,8 @@ class _Standing:
 
     def deal_in(self, to: int, v: float) -> float:
         """Dealing in ``v`` points to seat ``to``: the places it loses."""
+        if self._goes_on(to, self.seat, v):
+            return v
         my = self.me
         after = my - v
         loss = 0.0
@@ -1710,6 +1802,29 @@ def _threats(
 
 _TILESET_TOTALS: dict[int, tuple[TileSet, tuple[int, ...], int]] = {}
 """Per tile set (by id, the set kept to check it): copies of each kind, red and gold fives."""
+
+
+def _pochi_unseen(view: SeatView) -> bool:
+    """Whether a 白ぽっち that wins when drawn after riichi (gotou) may still be drawn: the
+    preset has one and this seat cannot see it."""
+    if view.preset.scoring.dot_white != "wild_after_riichi":
+        return False
+    ts = view.tileset
+    for t in view.hand:
+        if ts.variant(t) is Variant.DOT:
+            return False
+    for t in view.dora_indicators:
+        if ts.variant(t) is Variant.DOT:
+            return False
+    for s in range(view.people):
+        for t in view.river(s):
+            if ts.variant(t) is Variant.DOT:
+                return False
+        for m in view.melds(s):
+            for t in m.tiles:
+                if ts.variant(t) is Variant.DOT:
+                    return False
+    return True
 
 
 def _hidden_dora_share(view: SeatView, seat: int, dora: dict[Kind, int]) -> float:
