@@ -170,7 +170,8 @@ Every decision weighs what a choice wins against what it risks, from what its
   values against the wins' own points: its riichi wins 1.30 times what it counted, its
   other wins 0.98, a riichi it dealt in to 1.72, an open hand 1.30. Weighing a riichi's
   locked discards more (``LOCKED``) or a ready hand's push (``PUSH_READY``), a half flush
-  (``HONITSU``), opening for tanyao (``OPEN_CLOSED_HAND``), a sudden death's results by
+  (``HONITSU``), opening for tanyao (``OPEN_CLOSED_HAND``) or not for a yakuhai far from
+  ready (``YAKUHAI_PON_CLOSED``), ``PUSH_OPEN``, a sudden death's results by
   whether they end the game (``RANK_TARGET``), ``OPEN_HAN`` 2.0 (-0.0013 ± 0.0025) or 0.8
   (+0.0035 ± 0.0020), ``FAR_STEP3`` 0.5 (+0.0027 ± 0.0022): none past its noise. The
   白ぽっち counts as a live winning copy (``POCHI``: the rule, kept). A riichi-only ron
@@ -339,6 +340,12 @@ OPEN_CLOSED_HAND: bool = False
 """Whether a closed hand opens for tanyao or one suit (a yakuhai pon always may). Off:
 +0.0215 ± 0.0109 of a place in riichi (4,000 paired games, seed 20000), +0.0020 ± 0.0034
 in gotou (5,997, seed 11000)."""
+YAKUHAI_PON_CLOSED: int = 99
+"""A closed hand pons a yakuhai only when it is then at most this many steps from ready
+(99: always). Always: in gotou, where a riichi wins 1.3 times what the bot counts, keeping
+the hand closed for it when the pon leaves it two steps away measured +0.0137 ± 0.0058 of
+a place, three steps +0.0015 ± 0.0029 (5,997 paired games, seed 11000): the pon's speed
+is worth more."""
 OPEN_CLOSED_CAPPED: bool = True
 """``OPEN_CLOSED_HAND`` where hands stop at mangan (kanto-boo): there a riichi's extra han
 buy little past the cap, the game is a few hands long (3.65 on average: it ends when a
@@ -403,14 +410,16 @@ with ``LOCKED`` 0, 1.3 -0.0035 ± 0.0021 and 1.8 -0.0038 ± 0.0024, but 1.5 -0.0
 0.0023 on seed 21000 and +0.0057 ± 0.0032 in riichi (4,000, seed 20000)."""
 PUSH_ONE_STEP: float = 1.0
 """``PUSH_WEIGHT`` is multiplied by this for a hand one step from ready. 1.0: 0.75 measured
-+0.0010 ± 0.0063 and 1.3 +0.0125 ± 0.0064 of a place in riichi (4,000 paired games)."""
++0.0010 ± 0.0063 and 1.3 +0.0125 ± 0.0064 of a place in riichi (4,000 paired games), 1.3
++0.0057 ± 0.0038 in gotou (5,997, seed 11000)."""
 PUSH_FAR: float = 1.0
 """``PUSH_WEIGHT`` is multiplied by this for a hand two or more steps from ready. 1.0: 0.6
 measured +0.0003 ± 0.0025 and 1.5 +0.0005 ± 0.0035 of a place in riichi (4,000 paired)."""
 PUSH_OPEN: float = 1.0
 """``PUSH_WEIGHT`` is multiplied by this for an open hand. 1.0: 0.6, 0.8 and 1.3 measured
 +0.0010 ± 0.0051, -0.0005 ± 0.0035 and -0.0020 ± 0.0028 of a place in riichi (4,000
-paired games), no change to tell."""
+paired games), no change to tell; in gotou 0.7 +0.0042 ± 0.0022 and 1.4 +0.0003 ± 0.0017
+(5,997, seed 11000)."""
 ONE_CALL: float = 0.0
 """An open hand of one call counts as a threat in the discards (not the calls), ready with
 this chance before the turn's rise (0: only two calls or more). Off: 0.1 measured +0.0115
@@ -1029,6 +1038,8 @@ class StandardBot(BaselineBot):
             # triplet and the shanten stays); any other call must bring the hand nearer.
             if d_after > now or (d_after == now and not yakuhai_pon):
                 continue
+            if yakuhai_pon and closed and shanten_after > YAKUHAI_PON_CLOSED:
+                continue  # far from ready, a closed hand keeps riichi's value
             if not yakuhai_pon:
                 # A cheap open hand far from ready wins little: call near tenpai, and a
                 # closed hand only with a dora to show for it or to be ready at once.
