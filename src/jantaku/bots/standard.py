@@ -168,10 +168,17 @@ Every decision weighs what a choice wins against what it risks, from what its
   games): 3,100 points a game while in riichi (a later riichi, an open hand, an open
   riichi's 手詰まり), 1,900 pushing a ready hand, 1,650 pushing one step from ready; its
   values against the wins' own points: its riichi wins 1.30 times what it counted, its
-  other wins 0.98, a riichi it dealt in to 1.72, an open hand 1.30. Weighing a riichi's
-  locked discards more (``LOCKED``) or a ready hand's push (``PUSH_READY``), a half flush
-  (``HONITSU``), opening for tanyao (``OPEN_CLOSED_HAND``) or not for a yakuhai far from
-  ready (``YAKUHAI_PON_CLOSED``), ``PUSH_OPEN``, a sudden death's results by
+  other wins 0.98, a riichi it dealt in to 1.72, an open hand 1.30. A ready closed hand's
+  later discards (locked in riichi) weighed against a threat 3, 6, 0.3 or 0 times as much
+  as a free hand's (+0.0007 ± 0.0018, +0.0115 ± 0.0038, -0.0013 ± 0.0010, -0.0020 ±
+  0.0011: riichi less often costs more); a ready hand's push weighed 1.3 or 0.8 times
+  (-0.0028 ± 0.0021, +0.0028 ± 0.0027; with no locked weight, 1.3 -0.0035 ± 0.0021 and 1.8
+  -0.0038 ± 0.0024, but 1.5 -0.0003 ± 0.0023 on seed 21000 and +0.0057 ± 0.0032 in riichi,
+  4,000 games, seed 20000); a closed hand keeping riichi instead of a yakuhai pon that
+  leaves it two or three steps from ready (+0.0137 ± 0.0058, +0.0015 ± 0.0029: the pon's
+  speed is worth more, though a riichi wins 1.3 times what the bot counts); a half flush
+  (``HONITSU``), opening for tanyao (``OPEN_CLOSED_HAND``), ``PUSH_OPEN``, a sudden death's
+  results by
   whether they end the game (``RANK_TARGET``), ``OPEN_HAN`` 2.0 (-0.0013 ± 0.0025) or 0.8
   (+0.0035 ± 0.0020), ``FAR_STEP3`` 0.5 (+0.0027 ± 0.0022), no kans (``KAN``: -0.0023 ±
   0.0036), ``OPEN_RISK_GAIN`` 0.25 (-0.0003 ± 0.0006): none past its noise. The
@@ -223,6 +230,7 @@ if TYPE_CHECKING:
     from jantaku.bots import SeatView
     from jantaku.game import Action, LegalActions
     from jantaku.hand import HandAnalyzer
+    from jantaku.rules.model import GameRules
     from jantaku.tiles.notation import Meld
 
 _TH: Final = frozenset(TERMINALS_AND_HONORS)
@@ -341,12 +349,6 @@ OPEN_CLOSED_HAND: bool = False
 """Whether a closed hand opens for tanyao or one suit (a yakuhai pon always may). Off:
 +0.0215 ± 0.0109 of a place in riichi (4,000 paired games, seed 20000), +0.0020 ± 0.0034
 in gotou (5,997, seed 11000)."""
-YAKUHAI_PON_CLOSED: int = 99
-"""A closed hand pons a yakuhai only when it is then at most this many steps from ready
-(99: always). Always: in gotou, where a riichi wins 1.3 times what the bot counts, keeping
-the hand closed for it when the pon leaves it two steps away measured +0.0137 ± 0.0058 of
-a place, three steps +0.0015 ± 0.0029 (5,997 paired games, seed 11000): the pon's speed
-is worth more."""
 OPEN_CLOSED_CAPPED: bool = True
 """``OPEN_CLOSED_HAND`` where hands stop at mangan (kanto-boo): there a riichi's extra han
 buy little past the cap, the game is a few hands long (3.65 on average: it ends when a
@@ -405,11 +407,6 @@ four-seat table. Measured with paired games against the baseline: 1.4 beats 2.2 
 0.020 of a place in riichi (600 games) and 0.028 ± 0.025 in kanto-boo (400), and 1.0 or 0.7
 do worse than 1.4 in riichi. Checked again with two-step ukeire (2,000 paired riichi games):
 1.8 -0.0035 ± 0.0086; 1.1 -0.0155 ± 0.0090 (seed 0) but +0.0150 ± 0.0089 (seed 5000)."""
-PUSH_READY: float = 1.0
-"""``PUSH_WEIGHT`` is multiplied by this for a ready hand. 1.0: in gotou (5,997 paired
-games, seed 11000) 1.3 measured -0.0028 ± 0.0021 of a place and 0.8 +0.0028 ± 0.0027;
-with ``LOCKED`` 0, 1.3 -0.0035 ± 0.0021 and 1.8 -0.0038 ± 0.0024, but 1.5 -0.0003 ±
-0.0023 on seed 21000 and +0.0057 ± 0.0032 in riichi (4,000, seed 20000)."""
 PUSH_ONE_STEP: float = 1.0
 """``PUSH_WEIGHT`` is multiplied by this for a hand one step from ready. 1.0: 0.75 measured
 +0.0010 ± 0.0063 and 1.3 +0.0125 ± 0.0064 of a place in riichi (4,000 paired games), 1.3
@@ -578,13 +575,6 @@ until someone has the target (gotou, mighty: サドンデス at 40000). Off: the
 +0.0053 ± 0.0044, +0.0032 ± 0.0041 and -0.0002 ± 0.0043 of a place in gotou (5,997
 paired games each, seeds 11000, 31000, 21000) and +0.0020 ± 0.0009 in mighty (2,997, seed
 40000), where it helps riichi, tokushima and sanma."""
-LOCKED: float = 1.0
-"""How much more the later discards of a ready closed hand (it declares riichi, and then
-cannot choose them) weigh against a threat than a hand still free to fold. 1.0: in gotou
-(5,997 paired games, seed 11000) 3.0 measured +0.0007 ± 0.0018 of a place, 6.0 +0.0115 ±
-0.0038, 0.3 -0.0013 ± 0.0010 and 0 -0.0020 ± 0.0011: chasing a riichi is not where it
-loses (a third of its deal-ins come while it is in riichi, 3,100 points a game, but
-riichi less often costs more)."""
 POCHI: bool = True
 """Whether a closed ready hand counts the 白ぽっち (gotou: drawn after riichi it is a forced
 tsumo win) as one more live winning copy while nobody has shown it. The rule's truth, kept:
@@ -819,11 +809,7 @@ class StandardBot(BaselineBot):
                 if k in offence:
                     shanten = dist[k] - wild - 1
                     future = fold_weight * FUTURE_DANGER * _future_discards(shanten, draws_left)
-                    if shanten <= 0 and closed and LOCKED != 1.0:
-                        future *= LOCKED  # in riichi every later draw goes out as it comes
-                    step = (
-                        PUSH_READY if shanten <= 0 else PUSH_ONE_STEP if shanten == 1 else PUSH_FAR
-                    )
+                    step = 1.0 if shanten <= 0 else PUSH_ONE_STEP if shanten == 1 else PUSH_FAR
                     push[k] = push_weight * step * off - future
                     ev = max(0.0, push[k])
                 else:
@@ -1040,8 +1026,6 @@ class StandardBot(BaselineBot):
             # triplet and the shanten stays); any other call must bring the hand nearer.
             if d_after > now or (d_after == now and not yakuhai_pon):
                 continue
-            if yakuhai_pon and closed and shanten_after > YAKUHAI_PON_CLOSED:
-                continue  # far from ready, a closed hand keeps riichi's value
             if not yakuhai_pon:
                 # A cheap open hand far from ready wins little: call near tenpai, and a
                 # closed hand only with a dora to show for it or to be ready at once.
@@ -1469,10 +1453,19 @@ def _last_hand(view: SeatView) -> bool:
     return _scheduled_last(view)
 
 
+def _last_wind(game: GameRules) -> int:
+    """The game's last scheduled wind, from East (0: tonpuu, 1: hanchan)."""
+    return 0 if game.length == "tonpuu" else 1
+
+
+def _in_extension(view: SeatView) -> bool:
+    """Whether this hand is past the game's scheduled winds (an extension hand)."""
+    return view.round_wind - EAST > _last_wind(view.preset.game)
+
+
 def _scheduled_last(view: SeatView) -> bool:
     """Whether this hand is the last dealer's of the last wind (or an extension hand)."""
-    game = view.preset.game
-    last = 0 if game.length == "tonpuu" else 1
+    last = _last_wind(view.preset.game)
     wind = view.round_wind - EAST
     if wind != last:
         return wind > last
@@ -1511,9 +1504,8 @@ def _win_refused(view: SeatView, winner: int, payer: int | None, amount: float) 
             after[s] -= pay
             after[winner] += pay
     after[winner] += view.stick_points
-    in_extension = view.round_wind - EAST > (0 if game.length == "tonpuu" else 1)
     passes_last = winner != dealer and _scheduled_last(view)
-    if not win_ends_game(game, after, passes_last, in_extension):
+    if not win_ends_game(game, after, passes_last, _in_extension(view)):
         return False
     return ending_refusal(game, before, after, winner) is not None
 
@@ -1573,8 +1565,7 @@ class _Standing:
         self.scores = list(scores)
         self.seat = seat
         self.dealer = view.dealer
-        last = 0 if self.game.length == "tonpuu" else 1
-        self.extension = view.round_wind - EAST > last
+        self.extension = _in_extension(view)
 
     def _goes_on(self, winner: int, payer: int | None, w: float) -> bool:
         """Whether the game goes on after ``winner`` wins ``w`` points (off ``payer``, or
