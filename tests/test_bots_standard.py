@@ -5,6 +5,7 @@ useful draws against the hand analyzer. (Its strength is measured in
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -550,6 +551,25 @@ def test_keeps_the_tile_that_makes_better_hands_one_step_from_ready(
     assert discard() == kind("9s")
     monkeypatch.setattr(standard, "FAR_STEP", 0.0)
     assert discard() == kind("1s")
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("riichi", 21), ("riichi", 22), ("gotou", 23)])
+def test_the_far_reading_skipped_where_it_cannot_matter_changes_no_choice(
+    monkeypatch: pytest.MonkeyPatch, preset: str, seed: int
+) -> None:
+    # FAR_PRUNE reads the far hands' steps only for the candidates that could still be
+    # chosen with them: whole games of standard bots (threats, folds and pushes in them)
+    # must go exactly as when every candidate is read.
+    n = 4 if preset == "riichi" else 3
+    logs = []
+    for prune in (True, False):
+        monkeypatch.setattr(standard, "FAR_PRUNE", prune)
+        buf = io.StringIO()
+        rec = play_game(preset, seed, ["standard"] * n, log=buf)
+        assert rec.finished
+        logs.append(buf.getvalue())
+    assert logs[0] == logs[1]
+    assert '"reach"' in logs[0]  # the games had riichi to push or fold against
 
 
 def test_dama_at_the_mangan_cap() -> None:
