@@ -185,11 +185,34 @@ Every decision weighs what a choice wins against what it risks, from what its
   白ぽっち counts as a live winning copy (``POCHI``: the rule, kept). A riichi-only ron
   (リーのみロン, a yakuman here) never came: no dora of any kind, ura included, among two
   indicators and the red, gold and nuki-dora (none in 678 riichi rons).
+  Session 17 (5,997 paired gotou games, seed 11000): ``DORA_DANGER`` 0.5 (-0.0020 ±
+  0.0019), ``DEALER_PUSH`` 1.3 and 0.8 (+0.0005, +0.0007), ``FAR_LIVE`` 0.8 (-0.0023 ±
+  0.0031), ``NOTEN_PUSH`` 1.0 (0.0000): flat. Its open riichi's chance against what 1,500
+  games' open riichi came to: its tsumo 1.2 times too high with no other riichi out and
+  twice too high beside one (that hand often wins first), and the rons it forces there
+  too. Counting that race (0.6 a riichi out) ranks better, -0.0072 ± 0.0013 of a place, but
+  wins 0.48 ± 0.06 fewer chips a game (fewer forced yakuman: 10 chips and the bust's 3
+  each); counting those chips in the forced ron's value changed no choice. A closed hand
+  beside a riichi pushing also for the yakuman rons the open riichi it could still declare
+  would force (its whole value, half): +0.0058 ± 0.0040, +0.0032 ± 0.0037. More
+  シュバリー (``SHUBA_WEIGHT`` 1.5, 2): +0.0032 ± 0.0011 and +0.0067 ± 0.0014 of a place,
+  but +0.64 ± 0.05 and +0.86 ± 0.07 chips a game in the settlement, rank chips included:
+  the issue's line counts places by points, gotou pays chips, and the two pull apart here
+  (kept at 1, the stick's value in points, pending that choice). Every setting that ranks
+  better by points together (no シュバリー, the race, ``RON_SHARE`` 0.25): -0.0215 ± 0.0027
+  of a place at -3.34 ± 0.13 chips a game, and on the issue's own 999 games (seed 0) only
+  -0.0040 ± 0.0066 (1.929). The riichi's 手出し and ツモ切り read by the learned danger (the
+  declaration tile's またぎスジ when that tile was its draw; the last tile let go from its
+  hand before riichi beside an open shape): held-out AUC 0.6542 against 0.654 (242,949
+  gotou tiles): no better reading, not kept.
 
 It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
 the hand tables one group at a time (a discard changes one group; the other groups' merged
 vector is reused), and the useful draws after it from one ``HandAnalyzer.draw_distances``
-pass, as the baseline's.
+pass, as the baseline's. The reading of a hand two steps from ready (``FAR_STEP``), three
+quarters of its time when read for every discard, is read only for the discards it could
+still change (``FAR_PRUNE``: the same choices, about 1.5 times as fast), and cached by the
+13-tile hand it reads (a pair of discards meets the same hand twice).
 """
 
 from __future__ import annotations
@@ -356,9 +379,17 @@ hand takes someone to 0 or to 16000) and speed wins it. Measured -0.0138 ± 0.00
 -0.0083 ± 0.0087 and -0.0010 ± 0.0087 of a place in kanto-boo (4,000 paired games each,
 seeds 8000, 0 and 16000; -0.007 ± 0.005 pooled)."""
 
-RON_SHARE: float = 0.35
+RON_SHARE: float = 0.5
 """How much less often another seat discards a live winning tile than draws one (it
-discards from its hand, and folds against a riichi)."""
+discards from its hand, and folds against a riichi): it weighs a closed riichi's rons
+against an open one's tsumo, and the win シュバリー needs. 0.5 against 0.35 measured
+-0.0005 ± 0.0018 and -0.0002 ± 0.0015 of a place in gotou (5,997 paired games each, seeds
+11000 and 21000; +0.0010 ± 0.0050 on the issue's 999) and +0.37 ± 0.07 and +0.39 ± 0.07
+chips a game in its settlement (more シュバリー, fewer open riichi); no choice changed in
+mighty or tokushima (2,997 each). 0.7: +0.0017 ± 0.0021, +0.55 ± 0.09 chips; 0.25:
+-0.0057 ± 0.0021, -0.20 ± 0.09 chips. Against what 1,500 gotou games' closed riichi came
+to, a closed riichi's whole chance to win was about right at 0.35 (0.50-0.74 counted and
+come), won by ron more often and by tsumo less than it counts."""
 SHOWN_RON: float = 0.25
 """The share of those ron chances left when the riichi hand is shown (mighty 全開け)."""
 OPEN_HAN_GAIN: float = 0.6
@@ -507,8 +538,9 @@ scaled by that over ``FAR_STEP_USUAL`` to this power (0: off). 0.5 against off m
 kanto-boo and -0.008 ± 0.008 in gotou (2,000, seed 7000); not in mighty (its wildcard)."""
 FAR_PRUNE: bool = True
 """Whether the step reading of far hands (``FAR_STEP``) is read only for the candidate
-discards that could still be chosen with it (the same choices, about twice as fast: it was
-three quarters of the bot's time); off reads it for every candidate (the tests compare)."""
+discards that could still be chosen with it (the same choices: four standard bots play 9.3
+to 9.7 riichi games a second against 6.1 to 6.2 with every candidate read; it was three
+quarters of the bot's time); off reads it for every candidate (the tests compare)."""
 FAR_STEP_USUAL: float = 10.0
 """A usual hand one step from ready's live useful copies (7: +0.0075 ± 0.0080, 14: -0.0005 ±
 0.0072 of a place in riichi, 4,000 paired games: no change to tell)."""
