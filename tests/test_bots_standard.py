@@ -15,6 +15,7 @@ from jantaku.bots.standard import (
     _danger,
     _discard_distances,
     _HandValue,
+    _improving,
     _last_hand,
     _pochi_unseen,
     _points,
@@ -26,7 +27,7 @@ from jantaku.bots.standard import (
 from jantaku.game import Action, ActionType, Game, State
 from jantaku.hand import HandAnalyzer
 from jantaku.sim import play_game
-from jantaku.tiles import tileset
+from jantaku.tiles import Hand, tileset
 from jantaku.tiles.notation import parse_tiles, tiles_to_string
 from jantaku.tiles.tileset import tile_kind
 from test_game_house_rules import pass_all, stacked, tile, tsumogiri
@@ -570,6 +571,22 @@ def test_the_far_reading_skipped_where_it_cannot_matter_changes_no_choice(
         logs.append(buf.getvalue())
     assert logs[0] == logs[1]
     assert '"reach"' in logs[0]  # the games had riichi to push or fold against
+
+
+def test_the_step_caches_keep_each_analyzers_own_reading() -> None:
+    # 1111p 9999s 33p 55p 7s: with 4枚使い七対子 (gotou) six pairs and ready on 7s; without
+    # it (sanma) far from it. One process may play both: the cached readings must not mix.
+    counts = Hand.parse("1111p9999s3355p7s").concealed_counts()
+    gotou = HandAnalyzer(tileset("gotou"), chiitoi_four=True)
+    sanma = HandAnalyzer(tileset("sanma"))
+    target = gotou.distance(counts)
+    assert sanma.distance(counts) > target
+    for an in (gotou, sanma, gotou):
+        after = an.draw_distances(counts)
+        plain = tuple(w for w in range(34) if after[w] < target)
+        assert _improving(an, list(counts), 0, target) == plain
+    assert _improving(gotou, list(counts), 0, target) == (kind("7s"),)
+    assert _improving(sanma, list(counts), 0, target) == ()
 
 
 def test_dama_at_the_mangan_cap() -> None:

@@ -2207,9 +2207,10 @@ def _keep_safe(
 # -- two steps: the ready hands a hand one step away makes ----------------------------------
 
 _STEPS_CACHE: dict[bytes, tuple[tuple[Kind, tuple[Kind, ...]], ...]] = {}
-"""Per 14-tile concealed hand (its counts, its calls' count and the target distance in the
-last two bytes): each discard that leaves it at that distance, with the kinds whose draw
-would then bring it nearer."""
+"""Per 14-tile concealed hand (its counts, its calls' count and the target distance, and the
+analyzer's kind in the last bytes: one process may play several presets, and a 4枚使い七対子
+or a three-player analyzer reads the same counts otherwise): each discard that leaves it at
+that distance, with the kinds whose draw would then bring it nearer."""
 
 
 _IMPROVING_CACHE: dict[bytes, tuple[Kind, ...]] = {}
@@ -2221,7 +2222,7 @@ the two-step reading of one turn's candidate discards meets most of these hands 
 def _improving(an: HandAnalyzer, counts: list[int], n_melds: int, target: int) -> tuple[Kind, ...]:
     """The kinds whose draw brings a 13-tile hand (``counts``) below ``target`` from
     complete (cached)."""
-    key = bytes(counts) + bytes((n_melds, target))
+    key = bytes(counts) + bytes((n_melds, target, an.three_player, an.chiitoi_four))
     got = _IMPROVING_CACHE.get(key)
     if got is None:
         after = an.draw_distances(counts, n_melds)
@@ -2237,7 +2238,7 @@ def _discards_to(
 ) -> tuple[tuple[Kind, tuple[Kind, ...]], ...]:
     """The discards of a 14-tile hand that leave it ``target`` from complete, each with the
     kinds whose draw would then bring it nearer (cached)."""
-    key = bytes(counts) + bytes((n_melds, target))
+    key = bytes(counts) + bytes((n_melds, target, an.three_player, an.chiitoi_four))
     got = _STEPS_CACHE.get(key)
     if got is not None:
         return got
