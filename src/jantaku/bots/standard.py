@@ -1699,6 +1699,12 @@ class _Standing:
         return all(self.me > sc for _, sc in self.others)
 
 
+_STEP_LEAST: Final = 0.5
+_STEP_MOST: Final = 1.5
+"""The limits of a far hand's step reading against its usual (``FAR_STEP_USUAL``): one pair
+for ``_p_win`` and ``_far_bounds``, whose pruning is exact only while they agree."""
+
+
 def _p_win(
     shanten: int, live: int, draws: float, threatened: bool, wait_live: float = -1.0
 ) -> float:
@@ -1733,11 +1739,11 @@ def _p_win(
         p = 0.12 * min(1.0, draws / 12) * (1.0 - FAR_LIVE + FAR_LIVE * min(live, 40) / 40)
         if wait_live >= 0:
             # FAR_STEP: the useful copies of the hands one step from ready it reaches.
-            p *= min(1.5, max(0.5, wait_live / FAR_STEP_USUAL)) ** FAR_STEP
+            p *= min(_STEP_MOST, max(_STEP_LEAST, wait_live / FAR_STEP_USUAL)) ** FAR_STEP
     else:
         p = 0.03 * min(1.0, draws / 14) * (1.0 - FAR_LIVE + FAR_LIVE * min(live, 60) / 60)
         if wait_live >= 0:
-            p *= min(1.5, max(0.5, wait_live / FAR_STEP3_USUAL)) ** FAR_STEP3
+            p *= min(_STEP_MOST, max(_STEP_LEAST, wait_live / FAR_STEP3_USUAL)) ** FAR_STEP3
     return p * RACE if threatened else p
 
 
@@ -1745,7 +1751,7 @@ def _far_bounds(shanten: int) -> tuple[float, float]:
     """The least and the most the step reading (``FAR_STEP``, ``FAR_STEP3``) multiplies a
     far hand's chance by (see ``_p_win``)."""
     e = FAR_STEP if shanten == 2 else FAR_STEP3
-    return float(0.5**e), float(1.5**e)
+    return float(_STEP_LEAST**e), float(_STEP_MOST**e)
 
 
 def _future_discards(shanten: int, draws: float) -> float:
