@@ -2244,10 +2244,16 @@ _IMPROVING_CACHE: dict[bytes, tuple[Kind, ...]] = {}
 the two-step reading of one turn's candidate discards meets most of these hands twice."""
 
 
+def _step_key(an: HandAnalyzer, counts: list[int], n_melds: int, target: int) -> bytes:
+    """The step caches' key: the hand, its calls' count, the target distance and the
+    analyzer's kind (one process may play several presets; see ``_STEPS_CACHE``)."""
+    return bytes(counts) + bytes((n_melds, target, an.three_player, an.chiitoi_four))
+
+
 def _improving(an: HandAnalyzer, counts: list[int], n_melds: int, target: int) -> tuple[Kind, ...]:
     """The kinds whose draw brings a 13-tile hand (``counts``) below ``target`` from
     complete (cached)."""
-    key = bytes(counts) + bytes((n_melds, target, an.three_player, an.chiitoi_four))
+    key = _step_key(an, counts, n_melds, target)
     got = _IMPROVING_CACHE.get(key)
     if got is None:
         after = an.draw_distances(counts, n_melds)
@@ -2263,7 +2269,7 @@ def _discards_to(
 ) -> tuple[tuple[Kind, tuple[Kind, ...]], ...]:
     """The discards of a 14-tile hand that leave it ``target`` from complete, each with the
     kinds whose draw would then bring it nearer (cached)."""
-    key = bytes(counts) + bytes((n_melds, target, an.three_player, an.chiitoi_four))
+    key = _step_key(an, counts, n_melds, target)
     got = _STEPS_CACHE.get(key)
     if got is not None:
         return got
