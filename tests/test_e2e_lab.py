@@ -118,6 +118,8 @@ def test_a_lab_run_from_the_page(server: str, browser: Any, lang: str) -> None:
     assert expected in page.locator("h1").inner_text()
     page.select_option("#rules", "gotou")
     page.wait_for_function("document.querySelector('#rules').value === 'gotou'")
+    # Choosing the rules fetches their knobs; the add button waits for them (a row made
+    # before they arrived was once wiped when they did, and the run lost its B).
     page.click("#add-vary")
     page.select_option(".vary-knob", "scoring.tsumo_bonus")
     page.fill(".vary-value", "0")
@@ -137,4 +139,32 @@ def test_a_lab_run_from_the_page(server: str, browser: Any, lang: str) -> None:
     assert missing == [] and errors == []
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"lab-page-{lang}.png"), full_page=True)
+    context.close()
+
+
+def test_the_rows_to_vary_survive_a_change_of_rules(server: str, browser: Any) -> None:
+    """A row's knob and value stay when the rules change to ones with that knob; its list
+    then shows the new rules' values, and no row can be added while they load."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/lab.html")
+    # The page's CSP forbids eval, so the waits are selectors, not wait_for_function.
+    page.locator("#add-vary:not([disabled])").wait_for()
+    assert page.locator("#rules").input_value() == "gotou"
+    page.click("#add-vary")
+    page.select_option(".vary-knob", "scoring.tsumo_bonus")
+    page.fill(".vary-value", "0")
+    gotou_label = page.locator(".vary-knob option:checked").inner_text()
+    page.select_option("#rules", "riichi")
+    page.locator("#add-vary:not([disabled])").wait_for()
+    assert page.locator(".vary-row").count() == 1
+    assert page.locator(".vary-knob").input_value() == "scoring.tsumo_bonus"
+    assert page.locator(".vary-value").input_value() == "0"
+    # The list shows riichi's tsumo bonus (0), not gotou's (1000).
+    riichi_label = page.locator(".vary-knob option:checked").inner_text()
+    assert riichi_label.startswith("scoring.tsumo_bonus (") and riichi_label != gotou_label
+    assert errors == []
     context.close()

@@ -21,10 +21,34 @@ async function loadPresets() {
   await loadKnobs();
 }
 
+// Which rules' knobs are wanted now: a slow answer for rules since changed is dropped.
+let knobsWanted = null;
+
 async function loadKnobs() {
-  const detail = await getJSON(`/api/presets/${encodeURIComponent($('rules').value)}`);
+  const rules = $('rules').value;
+  knobsWanted = rules;
+  // No row can be added before this rule set's knobs are here: a row made from the old
+  // list would offer knobs the new rules may not have.
+  $('add-vary').disabled = true;
+  const detail = await getJSON(`/api/presets/${encodeURIComponent(rules)}`);
+  if (knobsWanted !== rules) return;
   knobs = detail.knobs.filter((k) => ['bool', 'int', 'float', 'str', 'choice'].includes(k.kind));
-  $('vary-rows').replaceChildren();
+  // Rows whose knob the new rules also have stay, with their values; the others go.
+  for (const row of document.querySelectorAll('.vary-row')) {
+    const select = row.querySelector('.vary-knob');
+    const key = select.value;
+    if (knobs.some((k) => k.key === key)) {
+      fillKnobOptions(select);
+      select.value = key;
+    } else {
+      row.remove();
+    }
+  }
+  $('add-vary').disabled = false;
+}
+
+function fillKnobOptions(select) {
+  select.replaceChildren(...knobs.map((k) => new Option(`${k.key} (${k.value})`, k.key)));
 }
 
 function addVaryRow() {
@@ -33,7 +57,7 @@ function addVaryRow() {
   const knob = document.createElement('select');
   knob.className = 'vary-knob';
   knob.setAttribute('aria-label', t('lab.knob'));
-  knob.replaceChildren(...knobs.map((k) => new Option(`${k.key} (${k.value})`, k.key)));
+  fillKnobOptions(knob);
   const value = document.createElement('input');
   value.className = 'vary-value';
   value.setAttribute('aria-label', t('lab.value'));
