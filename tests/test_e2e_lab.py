@@ -117,9 +117,10 @@ def test_a_lab_run_from_the_page(server: str, browser: Any, lang: str) -> None:
     page.locator("h1", has_text=expected).wait_for(timeout=20_000)
     assert expected in page.locator("h1").inner_text()
     page.select_option("#rules", "gotou")
-    page.wait_for_function("document.querySelector('#rules').value === 'gotou'")
+    assert page.locator("#rules").input_value() == "gotou"
     # Choosing the rules fetches their knobs; the add button waits for them (a row made
-    # before they arrived was once wiped when they did, and the run lost its B).
+    # before they arrived was once wiped when they did, and the run lost its B). The page's
+    # CSP forbids eval, so the waits here are selectors, not wait_for_function.
     page.click("#add-vary")
     page.select_option(".vary-knob", "scoring.tsumo_bonus")
     page.fill(".vary-value", "0")
@@ -151,7 +152,6 @@ def test_the_rows_to_vary_survive_a_change_of_rules(server: str, browser: Any) -
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{server}/lab.html")
-    # The page's CSP forbids eval, so the waits are selectors, not wait_for_function.
     page.locator("#add-vary:not([disabled])").wait_for()
     assert page.locator("#rules").input_value() == "gotou"
     page.click("#add-vary")
@@ -159,6 +159,8 @@ def test_the_rows_to_vary_survive_a_change_of_rules(server: str, browser: Any) -
     page.fill(".vary-value", "0")
     gotou_label = page.locator(".vary-knob option:checked").inner_text()
     page.select_option("#rules", "riichi")
+    # The change handler disables the button before it asks for riichi's knobs.
+    assert page.locator("#add-vary").is_disabled()
     page.locator("#add-vary:not([disabled])").wait_for()
     assert page.locator(".vary-row").count() == 1
     assert page.locator(".vary-knob").input_value() == "scoring.tsumo_bonus"
