@@ -158,9 +158,14 @@ def test_the_rows_to_vary_survive_a_change_of_rules(server: str, browser: Any) -
     page.select_option(".vary-knob", "scoring.tsumo_bonus")
     page.fill(".vary-value", "0")
     gotou_label = page.locator(".vary-knob option:checked").inner_text()
+    # riichi's knobs are held back until the button has been seen disabled.
+    held: list[Any] = []
+    page.route("**/api/presets/riichi", lambda route: held.append(route))
     page.select_option("#rules", "riichi")
-    # The change handler disables the button before it asks for riichi's knobs.
     assert page.locator("#add-vary").is_disabled()
+    while not held:
+        page.wait_for_timeout(10)
+    held[0].continue_()
     page.locator("#add-vary:not([disabled])").wait_for()
     assert page.locator(".vary-row").count() == 1
     assert page.locator(".vary-knob").input_value() == "scoring.tsumo_bonus"
