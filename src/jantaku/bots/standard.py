@@ -2232,10 +2232,9 @@ def _keep_safe(
 # -- two steps: the ready hands a hand one step away makes ----------------------------------
 
 _STEPS_CACHE: dict[bytes, tuple[tuple[Kind, tuple[Kind, ...]], ...]] = {}
-"""Per 14-tile concealed hand (its counts, its calls' count and the target distance, and the
-analyzer's kind in the last bytes: one process may play several presets, and a 4枚使い七対子
-or a three-player analyzer reads the same counts otherwise): each discard that leaves it at
-that distance, with the kinds whose draw would then bring it nearer."""
+"""Per 14-tile concealed hand (keyed by ``_step_key``: a 4枚使い七対子 or a three-player
+analyzer reads the same counts otherwise): each discard that leaves it at the target
+distance, with the kinds whose draw would then bring it nearer."""
 
 
 _IMPROVING_CACHE: dict[bytes, tuple[Kind, ...]] = {}
