@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-cluster lint typecheck bench clean chromium build compiler
+.PHONY: run test test-cluster lint typecheck bench clean chromium build compiler caddy
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,11 @@ run: $(COMPILED)
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; } || echo "chromium is not installed: the browser tests will skip"
 
+# The deploy test puts Debian's caddy (`tls internal`) in front of `jantaku serve`: as root with
+# apt, install it; otherwise that test skips with a reason.
+caddy:
+	@command -v caddy >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy >/dev/null; } || echo "caddy is not installed: the deploy test will skip"
+
 # The whole suite on the compiled build, then the core suites and the doctests of the compiled
 # packages on the pure one (tests/test_build.py compares the two builds' answers).
 PURE_TESTS := tests/test_tiles.py tests/test_hand_examples.py tests/test_scoring_riichi.py \
@@ -49,7 +54,7 @@ PURE_TESTS := tests/test_tiles.py tests/test_hand_examples.py tests/test_scoring
 # mypy runs before the compiled build, not beside it: the build writes jantaku/_compiled.py and
 # the extension modules into src/ while mypy reads it (one clean-clone run ended in a mypy
 # INTERNAL ERROR that way); a fresh mypy takes about ten seconds.
-test: chromium
+test: chromium caddy
 	$(MAKE) --no-print-directory --output-sync=target -j2 lint typecheck
 	$(MAKE) --no-print-directory build
 	$(BIN)/pytest -n 2 -q
