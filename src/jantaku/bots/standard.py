@@ -1,237 +1,13 @@
 """The standard bot (``bot:standard``): the opponent worth playing against.
 
 Every decision weighs what a choice wins against what it risks, from what its
-:class:`~jantaku.bots.SeatView` shows (nothing else):
-
-* **Tile efficiency with hand value.** Each discard is scored by its shanten, the live
-  copies of the draws that would lower it (受け入れ, ukeire: copies not in the hand nor
-  visible), and the value the hand keeps: dora (red and gold fives, the preset's nuki-dora
-  set aside), yakuhai pairs and triplets, tanyao and one-suit chances, and the preset's
-  chips (red/gold fives, norths) at their point value. The tiles a discard keeps are worth
-  ``live × value``, so a dora or a yakuhai pair is kept unless it costs real speed.
-* **Two steps** (``TWO_STEP``): a hand one step from ready weighs each discard also by the
-  ready hands its useful draws make: for each draw, the best ready hand's live winning
-  copies (a furiten wait a third), averaged over the draws by their live copies. So it
-  keeps a shape whose draws give two-sided or three-sided waits over one that gives a
-  single or a closed wait for a copy or two more. Measured against the baseline with
-  paired games: -0.034 ± 0.017 and -0.016 ± 0.017 of a place in riichi (2,000 each, two
-  seed sets), -0.038 ± 0.019 in kanto-boo (1,000), -0.008 ± 0.016 in gotou and +0.005 ±
-  0.018 in tokushima (999 each); not in mighty (its wildcard). The ready hands of each
-  14-tile hand are cached. A hand two steps from ready likewise (``FAR_STEP``) weighs its
-  useful draws by the best hand one step from ready each makes (its live useful copies):
-  -0.016 ± 0.007 of a place in riichi over 8,000 paired games.
-* **Push or fold** against each threat: a riichi (certainly tenpai), an open riichi (its
-  waits are shown: those tiles are never discarded while another tile is possible), and an
-  open hand that looks ready (two or more calls; more likely ready the later the turn).
-  A threat is worth its base han (``RIICHI_HAN``, ``OPEN_HAN``), the dora it shows (in
-  its calls, nuki-dora set aside) and the dora its concealed tiles hold on average (the
-  share of dora among the tiles the bot cannot see: dearer where dora are many, as in
-  gotou), doubled where 割れ目 touches it or the bot. A tile's danger against a tenpai
-  hand is estimated from 現物 (its discards and the tiles let pass after its riichi:
-  zero), suji (a discarded tile three away rules out that two-sided wait), kabe and
-  one-chance (four or three copies of a neighbour visible rule out or halve two-sided
-  waits through it), the riichi declaration tile (``MATAGI``: a two-sided wait holding its
-  kind is likelier, 宣言牌のまたぎスジ; at four seats), and the
-  unseen copies of the tile (honours and single waits need copies). Against a riichi those
-  readings are weighed by a logistic model fitted to the waits riichi hands turned out to
-  have (``LEARNED_DANGER``, ``benchmarks/fit_danger.py``: -0.004 of a place in riichi).
-  At a three-seat table two more fitted models read open hands, a single call included:
-  the chance one may ron now (its calls, the turn, the discards since its last call) and
-  which tiles deal in to it (``LEARNED_OPEN_3P``: -0.01 to -0.019 of a place in gotou,
-  tokushima and sanma, where an open hand dealt in to costs 10,700 points in gotou); at
-  four seats the hand-set numbers read them (two calls or more). Each candidate discard
-  is then worth ``max(0, P(win) × value - cost of pushing on) - Σ threat P(tenpai) ×
-  danger × threat value``, its own hand's part weighted by ``PUSH_WEIGHT`` (three seats:
-  ``PUSH_WEIGHT_3P``; tuned on paired seeded games against the baseline: the value model
-  counts only the han it can see, and a won hand also takes the threat's win away): the
-  bot pushes a valuable or ready hand and
-  folds a poor or slow one, discarding the safest tiles (efficiency breaks ties among
-  equally safe tiles).
-* **Calls that lead to a yaku.** It calls pon or chi only when the open hand keeps a yaku
-  in reach: a yakuhai triplet (called now, already called, or held), tanyao (where open
-  tanyao counts), or a one-suit hand. A yakuhai pon is made whenever it does not set the
-  hand back; any other call only when it brings the hand within one step of ready. A
-  closed hand opens only for a yakuhai pon (``OPEN_CLOSED_HAND``: opening for tanyao
-  measured +0.0215 ± 0.0109 of a place over 4,000 paired riichi games, whose many
-  deal-ins pay riichi hands well), except where hands stop at mangan
-  (``OPEN_CLOSED_CAPPED``, kanto-boo: -0.007 of a place); a closed ready hand never
-  calls, and while another hand is ready it calls only to be ready itself.
-* **Riichi** whenever the closed hand is ready with a live wait and it is pushing; a wait
-  with no live copy stays dama to improve, and so does a hand with a sure yaku (a yakuhai
-  triplet, or tanyao on simple waits) worth ``DAMA_HAN`` han without riichi (off: dama
-  from 4 or 5 han measured -0.001 ± 0.001 of a place in riichi, too rare to matter, and
-  from 3 han +0.004 ± 0.004 in riichi, +0.020 ± 0.011 in mighty, -0.007 ± 0.004 in
-  kanto-boo, 400-800 paired games each); where hands stop at mangan (kanto-boo) it stays
-  dama from ``DAMA_HAN_CAPPED`` = 4 han, where riichi adds next to nothing (-0.008 ± 0.004
-  of a place, 1,000 paired kanto-boo games). The kind of
-  riichi where a preset offers several is chosen by expected value: an open riichi where
-  its chance to win (by tsumo only where nobody may deal in to it, gotou; rarely by ron
-  where the hand is shown, mighty) times the hand's value with its bonus (+1000 from each
-  payer) or extra han beats a closed riichi's;
-  シュバリー where the win's sure chips it doubles (red and gold fives, norths, dice
-  chances) outweigh the dearer stick lost without a win, with the points to spare.
-* **The exhaustive draw** (``NOTEN_PUSH``): in the last draws a ready hand counts the noten
-  payments it is about to collect, so it pushes a tile to stay ready that it would fold
-  for its win alone.
-* **Kans** (``KAN``): a closed kan after riichi whenever the engine offers it (it keeps
-  the waits); before riichi a closed or added kan when the hand without its tiles is as
-  near to ready as the best discard leaves it, and no other hand is ready unless this one
-  is too (an added kan not then: it could be robbed). A kan shows a new dora indicator
-  (with its ura under a closed one), draws a replacement tile and adds fu. Measured
-  against never declaring one: -0.0155 ± 0.0070 of a place in riichi (2,000 paired
-  games, seed 0), -0.0065 ± 0.0065 in kanto-boo (2,000). With ``NOTEN_PUSH`` and
-  ``MATAGI`` against none of the three: -0.0335 ± 0.0089 in riichi (2,000, seed 5000),
-  +0.007 ± 0.010 in kanto-boo (1,000, seed 7000).
-* **What the preset pays** (``PRESET_VALUE``): where hands are capped at mangan (kanto-boo)
-  the bot's and the threats' values stop there, and without ura dora a riichi's average
-  bonus is smaller (``URA_HAN``). There, in a game of a few hands where one mangan dealt in
-  is a bust, it also pushes less (``PUSH_WEIGHT_CAPPED``: -0.013 of a place).
-* **The last hand** (``RANK_AWARE``): played for places, not points (a win is worth the
-  places it takes and the chance it takes away from the seats below; a deal-in the places
-  it loses; a leader takes a win without riichi and may open its hand). Measured -0.006 ±
-  0.003 of a place in riichi (10,000 paired games on three seed sets), -0.006 in
-  tokushima and -0.008 in sanma, no change in kanto-boo; not where the game goes on in
-  sudden death (``RANK_SUDDEN_DEATH``: gotou, mighty), where it measured +0.003 and +0.002.
-* **House decisions**: nuki-dora are set aside, a north is kept for an honour yakuman
-  (gotou), 九種九牌 aborts a hand three or more steps away — the baseline's rules — and
-  割れ目 (mighty) doubles what the bot risks when it or the threat is the 割れ目 seat, so
-  it folds sooner then.
-* **Where nobody may deal in to an open riichi but a player with no other discard must**
-  (手詰まり放銃, scored as a yakuman: gotou), a ready hand stays dama while another seat's
-  open riichi is out (``OPEN_RISK``) unless riichi's gain beats the chance of drawing one of
-  the shown waits first times the yakuman: in riichi it could not keep that tile.
-  Measured -0.014 ± 0.009 and -0.022 ± 0.006 of a place in gotou (999 and 1,998 paired
-  games; nothing changes elsewhere). Its own open riichi counts the yakuman rons it
-  forces from the seats already in riichi (``FORCED_RON``): -0.0017 ± 0.0031, -0.0042 ±
-  0.0031 and -0.0050 ± 0.0030 of a place (5,997 paired gotou games each, seeds 21000,
-  51000, 61000; +0.003 ± 0.009 over 999 earlier). It opens 0.44 riichi a game instead of
-  0.14 and wins 0.064 forced rons a game instead of 0.011 (46,000 points each), but wins
-  0.04 fewer hands: a yakuman ron rarely takes more places than the hand it replaces.
-  Counting the seats not yet in riichi too (``FORCED_LATER``) measured +0.074 ± 0.019
-  and, at 0.1, +0.019 ± 0.005: off. What it still loses: after its own riichi, an open
-  riichi declared by another seat (0.033 a game, 42,000 points each: the games it
-  happens in end at 2.9 of 3 on average, about 0.03 of a place in all) —
-  staying dama for that chance measured worse (below).
-* **流し where it is a yakuman** (gotou, a win at the exhaustive draw; ``NAGASHI``): while
-  every discard has been a terminal or honour and none was called, each discard weighs the
-  流し's chance (the hand reaching the exhaustive draw, and a terminal or honour to let go
-  at each draw left) times a yakuman against what the hand itself wins. Measured -0.014 ±
-  0.018 and -0.020 ± 0.017 of a place (1,998 paired gotou games on each of two seed
-  sets); a mangan 流し elsewhere is left alone (``NAGASHI_MIN``, not measured).
-* **Chips are not points.** The benchmarks rank a game by its points; gotou's result is
-  its chips (the rank's chips and every chip item). シュバリー's doubled chips
-  (``SHUBA_WEIGHT``) cost places: never declaring it measured -0.012 ± 0.003 and -0.015 ±
-  0.004 of a place (999 paired gotou games each) but -3.2 ± 0.3 chips a game in the final
-  result (chips and settlement, 600 paired games): kept. Opening riichi never
-  (``OPEN_RIICHI``) measured -0.002 ± 0.010 and never keeping a north (``KEEP_NORTH``)
-  +0.001 ± 0.002, no change: both kept as they were.
-* **Tried in gotou and dropped** (1,998 paired games each, seeds 3000): staying dama also
-  for the chance that a seat not yet in riichi declares an open one later (0.15: +0.026 ±
-  0.010, 0.3: +0.040 ± 0.012 of a place: riichi is worth more there than the risk), a
-  riichi's ura han counted per dora indicator (two in gotou: +0.003 ± 0.008),
-  ``OPEN_RISK_GAIN`` 2 (+0.003 ± 0.003) or 5 (+0.018 ± 0.006), ``PUSH_WEIGHT_3P`` 1.8 or
-  2.6 (+0.003 ± 0.005 each), ``RIICHI_HAN`` 3.0 (0.000 ± 0.004), ``RACE`` 0.8 (+0.006 ±
-  0.004), ``NAGASHI_HAZARD`` 0.1 (+0.005 ± 0.006), a win's value counting the honba it
-  takes (2000 each in gotou: +0.003 ± 0.005 and -0.009 ± 0.004, seeds 3000 and 6000).
-  Later (session 11): hand values past 倍満 (三倍満 24000 at 11 han, 数え役満 32000 at
-  13: +0.0010 ± 0.0021, 1,998 paired games, seed 7000), staying dama facing a threat with a
-  sure yaku of 1, 2 or 3 han (+0.0000 ± 0.0034, +0.0010 ± 0.0032, +0.0010 ± 0.0032: rare),
-  and honours at 0.3 of their danger (what the baseline bots' waits show: of the honours the
-  standard bot held facing a riichi, 1.6 % with two copies unseen and 2.9 % with three were
-  among its waits; -0.0042 ± 0.0027 in gotou over 5,997 games, -0.0065 ± 0.0053 in
-  kanto-boo over 4,000, and in riichi -0.0073 ± 0.0054 and +0.0025 ± 0.0054 over 4,000 each:
-  the figures for people stay). What `benchmarks/bench_ceiling.py` shows (the same bot
-  told the hidden waits of every riichi hand: -0.076 ± 0.011 of a place in gotou, -0.124 ±
-  0.018 in kanto-boo) is in the order of the tiles within one discard; the danger numbers
-  refitted to the baseline bots' waits (least squares over 201,095 tiles held facing a
-  riichi: SIDE_DANGER 0.027, COPY_DANGER 0.0105, CLOSED_SHAPE_DANGER 0.028, honours at
-  0.35) measured +0.0007 ± 0.0032, and scaling each riichi's dangers so that they sum to
-  1.9 kinds over the kinds still possible (facing a riichi, the shape numbers summed over
-  every kind fall from 3.4 early to 1.0 late, while the tiles held were among its waits half
-  as often as they said early and 1.7 times as often late) -0.0032 ± 0.0023 (1.4: +0.0003,
-  2.6: -0.0022; 5,997 paired gotou games each, seed 11000): kept as they were.
-  Session 14 (5,997 paired gotou games each, seed 21000 unless named): chips counted as
-  no points at all (``CHIP_POINTS`` 0: -0.0132 ± 0.0055, which is シュバリー never
-  declared, the trade above) or 2500 (+0.0180 ± 0.0056); dama at 3, 4, 5 or 7 han with a
-  sure yaku (``DAMA_HAN``: +0.0015, +0.0007, -0.0030 ± 0.0020 and -0.0010 ± 0.0021 on
-  seed 41000, -0.0002); a poor wait (two live copies or fewer) kept dama to change it while
-  eight own draws are left (-0.0022 ± 0.0012, and -0.0003 ± 0.0013 on seed 51000; three
-  or four copies: -0.0027 and +0.0058 ± 0.0045: not kept); ``WIN_PER_LIVE`` 0.03
-  (-0.0007 ± 0.0043), ``FUTURE_DANGER`` 0.06 (+0.0002), ``PUSH_ONE_STEP`` 0.7 (+0.0035),
-  ``PUSH_FAR`` 0.5 (-0.0013 ± 0.0034); the rank-aware standing in every hand
-  (``RANK_AWARE`` with ``RANK_ANY_HAND``: -0.0012 ± 0.0042; with ``POINT_SHARE`` 0.05 and
-  ``RANK_POINTS`` 12000: +0.0063 ± 0.0048; ``POINT_SHARE`` 0.3: -0.0025 ± 0.0038); beside
-  another seat's open riichi, riichi (open) rather than dama for the yakuman rons its own
-  open riichi would force from that seat (all of them: +0.0040 ± 0.0027, half: -0.0008 ±
-  0.0017). None is past its noise.
-  Session 16 (5,997 paired gotou games, seed 11000): where its deal-ins come from (1,200
-  games): 3,100 points a game while in riichi (a later riichi, an open hand, an open
-  riichi's 手詰まり), 1,900 pushing a ready hand, 1,650 pushing one step from ready; its
-  values against the wins' own points: its riichi wins 1.30 times what it counted, its
-  other wins 0.98, a riichi it dealt in to 1.72, an open hand 1.30. A ready closed hand's
-  later discards (locked in riichi) weighed against a threat 3, 6, 0.3 or 0 times as much
-  as a free hand's (+0.0007 ± 0.0018, +0.0115 ± 0.0038, -0.0013 ± 0.0010, -0.0020 ±
-  0.0011: riichi less often costs more); a ready hand's push weighed 1.3 or 0.8 times
-  (-0.0028 ± 0.0021, +0.0028 ± 0.0027; with no locked weight, 1.3 -0.0035 ± 0.0021 and 1.8
-  -0.0038 ± 0.0024, but 1.5 -0.0003 ± 0.0023 on seed 21000 and +0.0057 ± 0.0032 in riichi,
-  4,000 games, seed 20000); a closed hand keeping riichi instead of a yakuhai pon that
-  leaves it two or three steps from ready (+0.0137 ± 0.0058, +0.0015 ± 0.0029: the pon's
-  speed is worth more, though a riichi wins 1.3 times what the bot counts); a half flush
-  (``HONITSU``), opening for tanyao (``OPEN_CLOSED_HAND``), ``PUSH_OPEN``, a sudden death's
-  results by
-  whether they end the game (``RANK_TARGET``), ``OPEN_HAN`` 2.0 (-0.0013 ± 0.0025) or 0.8
-  (+0.0035 ± 0.0020), ``FAR_STEP3`` 0.5 (+0.0027 ± 0.0022), no kans (``KAN``: -0.0023 ±
-  0.0036), ``OPEN_RISK_GAIN`` 0.25 (-0.0003 ± 0.0006): none past its noise. The
-  白ぽっち counts as a live winning copy (``POCHI``: the rule, kept). A riichi-only ron
-  (リーのみロン, a yakuman here) never came: no dora of any kind, ura included, among two
-  indicators and the red, gold and nuki-dora (none in 678 riichi rons).
-  Session 17 (5,997 paired gotou games, seed 11000): ``DORA_DANGER`` 0.5 (-0.0020 ±
-  0.0019), ``DEALER_PUSH`` 1.3 and 0.8 (+0.0005, +0.0007), ``FAR_LIVE`` 0.8 (-0.0023 ±
-  0.0031), ``NOTEN_PUSH`` 1.0 (0.0000): flat. Its open riichi's chance against what 1,500
-  games' open riichi came to: its tsumo 1.2 times too high with no other riichi out and
-  twice too high beside one (that hand often wins first), and the rons it forces there
-  too. Counting that race (0.6 a riichi out) ranks better, -0.0072 ± 0.0013 of a place, but
-  wins 0.48 ± 0.06 fewer chips a game (fewer forced yakuman: 10 chips and the bust's 3
-  each); counting those chips in the forced ron's value changed no choice. A closed hand
-  beside a riichi pushing also for the yakuman rons the open riichi it could still declare
-  would force (its whole value, half): +0.0058 ± 0.0040, +0.0032 ± 0.0037. More
-  シュバリー (``SHUBA_WEIGHT`` 1.5, 2): +0.0032 ± 0.0011 and +0.0067 ± 0.0014 of a place,
-  but +0.64 ± 0.05 and +0.86 ± 0.07 chips a game in the settlement, rank chips included:
-  the issue's line counts places by points, gotou pays chips, and the two pull apart here
-  (kept at 1, the stick's value in points, pending that choice). Every setting that ranks
-  better by points together (no シュバリー, the race, ``RON_SHARE`` 0.25): -0.0215 ± 0.0027
-  of a place at -3.34 ± 0.13 chips a game, and on the issue's own 999 games (seed 0) only
-  -0.0040 ± 0.0066 (1.929). The riichi's 手出し and ツモ切り read by the learned danger (the
-  declaration tile's またぎスジ when that tile was its draw; the last tile let go from its
-  hand before riichi beside an open shape): held-out AUC 0.6542 against 0.654 (242,949
-  gotou tiles): no better reading, not kept.
-  Session 18: what a better reading of a riichi's waits could still win
-  (``bench_ceiling.py --modes riichi-hint``: the learned danger nudged toward the truth). In
-  gotou (5,997 paired games, seed 11000), nudged until it tells a tile that deals in with an
-  AUC of 0.710, 0.752, 0.790 and 0.881 (its own: 0.666), -0.0025 ± 0.0009, -0.0043 ± 0.0014,
-  -0.0075 ± 0.0017 and -0.0110 ± 0.0021 of a place; told the waits, -0.057 ± 0.006; told who
-  is ready, -0.007 ± 0.006. In kanto-boo (4,000, seed 8000; AUC 0.669, nudged to 0.794 and
-  0.885) -0.029 ± 0.008 and -0.040 ± 0.009: there a better reading would pay, but a small
-  neural net on the learned features and the richer ones reads no better than the logistic
-  model (held-out AUC 0.677 both, 565,024 kanto-boo tiles): the river says no more through
-  them. Gotou's own choices, flat again: the hand's value weighed less with no threat out
-  (its square root: -0.0015 ± 0.0034; not at all: -0.0038 ± 0.0060) or everywhere (to the
-  power 0.7: -0.0032 ± 0.0042), a yakuhai pon also while another hand is ready (+0.0035 ±
-  0.0030). It reaches ready more slowly than the baseline (before any riichi is out, by its
-  eighth discard in 59.6 % of hands against 62.1 %, 1,500 games) for its wait shapes and
-  hand value, and wins as often (1.26 hands a game against 1.23) while dealing in far less.
-  In kanto-boo (4,000 paired games, seed 8000), where any hand may end the game, every hand
-  played for places (``RANK_ANY_HAND``): +0.0168 ± 0.0104; with a place worth 4000 and a
-  1500-point ramp, +0.0285 ± 0.0107; with half its points kept (``POINT_SHARE`` 0.5),
-  +0.0077 ± 0.0091: worse.
-
-It is fast (benchmarks/bench_bots.py times it): the distance after each discard comes from
-the hand tables one group at a time (a discard changes one group; the other groups' merged
-vector is reused), and the useful draws after it from one ``HandAnalyzer.draw_distances``
-pass, as the baseline's. The reading of a hand two steps from ready (``FAR_STEP``), three
-quarters of its time when read for every discard, is read only for the discards it could
-still change (``FAR_PRUNE``: the same choices, about 1.5 times as fast), and cached by the
-13-tile hand it reads (a pair of discards meets the same hand twice).
+:class:`~jantaku.bots.SeatView` shows (nothing else): each discard by its speed to ready
+(shanten, live useful draws, the waits the next steps make) and the value the hand keeps,
+against each threat's chance to be ready, the danger of the tile to it and what a deal-in
+costs; calls only towards a yaku; riichi, dama, open riichi and シュバリー by expected value;
+kans, nuki-dora, 流し, 手詰まり放銃 and the last hand played for places. The design, what
+each tuning constant means in play and the paired-game trials behind every value are in
+``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -277,7 +53,7 @@ if TYPE_CHECKING:
 
 _TH: Final = frozenset(TERMINALS_AND_HONORS)
 
-# -- the model's numbers (rough Tenhou statistics; see the module docstring) ----------------
+# -- the model's numbers (rough Tenhou statistics; their trials: docs/bots.md) ---------
 # The numbers a run may tune are plain module globals, not Final: the compiled build inlines
 # Final constants, and benchmarks/bench_bots.py --set/--ab and the tests must reach them.
 
@@ -295,38 +71,17 @@ COPY_DANGER: float = 0.007
 HONOR_DANGER: Final = (0.0, 0.02, 0.045, 0.07, 0.08)
 """Danger of an honour by its unseen copies (0..4): it needs a pair or a single wait."""
 SUJI_PASSED: bool = False
-"""Whether tiles let pass after a riichi count as suji against it (as its discards do).
-Off: measured +0.0055 ± 0.0066 of a place in riichi (2,000 paired games) and +0.006 ±
-0.0035 in gotou (999), no better."""
+"""Whether tiles let pass after a riichi count as suji against it (as its discards do)."""
 MATAGI: float = 2.5
 """How much likelier a two-sided wait holding the riichi declaration tile's kind is
-(宣言牌のまたぎスジ: 2-5 and 3-6 against a riichi declared with 4: it was likely discarded
-from beside such a shape). 2.5 against 1 measured -0.0090 ± 0.0044 of a place in riichi
-(2,000 paired games, seed 5000; 1.6: -0.0040 ± 0.0034), +0.0015 ± 0.0053 (seed 0) and
--0.0005 ± 0.0044 in kanto-boo (2,000): -0.003 ± 0.003 pooled, kept as the reading strong
-players make. Later (session 11): 1 against 2.5 measured +0.0015 ± 0.0038 in kanto-boo
-(4,000 paired games, seed 8000), but better at three seats (``MATAGI_3P``); the
-danger numbers SIDE_DANGER 0.035/0.08, COPY_DANGER 0.003/0.012, CLOSED_SHAPE_DANGER 0.025
-and FUTURE_DANGER 0.06 each moved gotou by less than 0.003 (5,997 paired)."""
+(宣言牌のまたぎスジ: 2-5 and 3-6 against a riichi declared with 4), at a four-seat table."""
 MATAGI_3P: float = 1.0
-"""``MATAGI`` at a three-seat table: off. Against 2.5 it measured -0.0052 ± 0.0018 and
--0.0037 ± 0.0017 of a place in gotou (5,997 paired games each, seeds 11000 and 21000; 1.6:
--0.0033 ± 0.0012), -0.0050 ± 0.0032 in tokushima and -0.0013 ± 0.0037 in sanma (3,000
-each, seed 21000): without 2m-8m and with hands rich in pairs and one suit, the tile a
-riichi was declared with says less about a two-sided shape beside it."""
+"""``MATAGI`` at a three-seat table (1: off): without 2m-8m and with hands rich in pairs
+and one suit, the declaration tile says less about a two-sided shape beside it."""
 LEARNED_DANGER: bool = True
-"""Whether a riichi hand's danger per tile comes from the logistic model ``DANGER_W4``
-(four seats) / ``DANGER_W3`` (three), fitted by ``benchmarks/fit_danger.py`` to what the
-tiles held facing a riichi turned out to be (the riichi hand's waits, in 1,500 games each),
-instead of the hand-set numbers below (which still read open hands). It reads the same
-things players do (suji, kabe, one chance, またぎスジ, 裏スジ, early discards beside the
-tile, the turn) but weighs them as the waits showed: held-out, it tells a tile that deals
-in from one that does not with an AUC of 0.674 against the hand-set numbers' 0.609
-(riichi; gotou 0.654 against 0.594). In play it is a small step: against the hand-set
-numbers -0.0123 ± 0.0081, -0.0025 ± 0.0086 and +0.0105 ± 0.0115 of a place in riichi
-(4,000, 4,000 and 2,000 paired games, seeds 20000, 30000 and 0: -0.004 ± 0.006 pooled),
--0.0065 ± 0.0077 in kanto-boo (4,000, seed 8000), -0.0018 ± 0.0037 in gotou (5,997, seed
-11000). Kept as the better reading, and the one to build on."""
+"""Whether a riichi hand's danger per tile comes from the logistic model ``DANGER_W4`` (four
+seats) / ``DANGER_W3`` (three), fitted by ``benchmarks/fit_danger.py``, instead of the
+hand-set numbers (which still read open hands)."""
 DANGER_W4: tuple[float, ...] = (
     -3.390, 0.282, 0.543, 0.896, 0.908, -0.148, -0.546, -0.206, -0.684, -0.752, 0.227,
     0.157, 0.169, 0.311, -0.004, 0.108, 0.001, -0.418, -0.490, 1.283, 2.231, -13.797,
@@ -348,28 +103,11 @@ DANGER_W3: tuple[float, ...] = (
 )  # fmt: skip
 """``DANGER_W4`` at a three-seat table."""
 LEARNED_OPEN: bool = False
-"""Whether open hands (one call or more, not in riichi) are read by two logistic models
-fitted to play (``benchmarks/fit_danger.py --threat open``) at a four-seat table: the
-chance the hand may ron now (``OPEN_TENPAI_W4``) and, if it may, the chance a tile deals
-in to it (``OPEN_WAIT_W4``), instead of the hand-set numbers (which count two calls or
-more). Off: +0.0208 ± 0.0129 of a place in riichi (4,000 paired games, seed 20000),
--0.0018 ± 0.0117 in kanto-boo (4,000, seed 16000); a riichi table's one-call hands are
-cheap (a deal-in to one costs 2,900 points on average) and counting them makes the bot
-play as threatened far more often."""
+"""Whether open hands are read by the fitted models ``OPEN_TENPAI_W4`` (may it ron now) and
+``OPEN_WAIT_W4`` (which tiles deal in) at a four-seat table, instead of the hand-set numbers."""
 LEARNED_OPEN_3P: bool = True
 """``LEARNED_OPEN`` at a three-seat table (``OPEN_TENPAI_W3``, ``OPEN_WAIT_W3``, fitted in
-gotou). There the standard bot dealt in to open hands as often as the baseline bots
-(0.250 a game against 0.251, gotou, 2,997 games), 92 % of the time to a hand of one call
-(a yakuhai pon: the baseline's only call), at 10,700 points each; with the models 0.205.
-Held out (the last 20 % of 1,500 gotou games): which open hands may ron, AUC 0.751 (the
-hand-set numbers with ``ONE_CALL`` 0.2: 0.752, 48,674 hands, 32 % ready); which tiles deal
-in to a ready one, log loss 0.3346 against 0.3442 (calibrated hand-set) and AUC 0.679
-against 0.629 (121,102 tiles, 11.8 % deal in). In play: -0.0090 ± 0.0059 and -0.0107 ±
-0.0057 of a place in gotou (5,997 paired games each, seeds 21000 and 31000; ``ONE_CALL``
-0.2 instead: -0.0125 and -0.0092), tokushima -0.0187 ± 0.0094, sanma -0.0184 ± 0.0103,
-mighty +0.0047 ± 0.0058 (2,997 each, seed 40000). Tried and not kept: one-call hands only
-steering the choice among the most efficient discards (gotou -0.0105, riichi +0.0097 ±
-0.0120), their ready chance weighed by 0.5-0.7 (gotou -0.008 to -0.012)."""
+gotou), where a one-call open hand dealt in to costs about 10,700 points."""
 OPEN_TENPAI_W4: tuple[float, ...] = (-3.466, 0.909, 3.194, 3.497, 0.515, -0.012, 0.782, 0.134)
 OPEN_TENPAI_W3: tuple[float, ...] = (-2.848, 0.675, 2.972, 4.165, 0.371, -0.136, 0.704, 0.053)
 OPEN_WAIT_W4: tuple[float, ...] = (
@@ -388,27 +126,14 @@ HAN_POINTS: Final = (0, 1300, 2600, 5200, 7700, 8000, 12000, 12000, 16000, 16000
 """A non-dealer's usual ron value by han (30-40 fu), 0..10 han."""
 
 OPEN_CLOSED_HAND: bool = False
-"""Whether a closed hand opens for tanyao or one suit (a yakuhai pon always may). Off:
-+0.0215 ± 0.0109 of a place in riichi (4,000 paired games, seed 20000), +0.0020 ± 0.0034
-in gotou (5,997, seed 11000)."""
+"""Whether a closed hand opens for tanyao or one suit (a yakuhai pon always may)."""
 OPEN_CLOSED_CAPPED: bool = True
-"""``OPEN_CLOSED_HAND`` where hands stop at mangan (kanto-boo): there a riichi's extra han
-buy little past the cap, the game is a few hands long (3.65 on average: it ends when a
-hand takes someone to 0 or to 16000) and speed wins it. Measured -0.0138 ± 0.0092,
--0.0083 ± 0.0087 and -0.0010 ± 0.0087 of a place in kanto-boo (4,000 paired games each,
-seeds 8000, 0 and 16000; -0.007 ± 0.005 pooled)."""
+"""``OPEN_CLOSED_HAND`` where hands stop at mangan (kanto-boo): a riichi's extra han buy
+little past the cap, and speed wins a game of a few hands."""
 
 RON_SHARE: float = 0.5
-"""How much less often another seat discards a live winning tile than draws one (it
-discards from its hand, and folds against a riichi): it weighs a closed riichi's rons
-against an open one's tsumo, and the win シュバリー needs. 0.5 against 0.35 measured
--0.0005 ± 0.0018 and -0.0002 ± 0.0015 of a place in gotou (5,997 paired games each, seeds
-11000 and 21000; +0.0010 ± 0.0050 on the issue's 999) and +0.37 ± 0.07 and +0.39 ± 0.07
-chips a game in its settlement (more シュバリー, fewer open riichi); no choice changed in
-mighty or tokushima (2,997 each). 0.7: +0.0017 ± 0.0021, +0.55 ± 0.09 chips; 0.25:
--0.0057 ± 0.0021, -0.20 ± 0.09 chips. Against what 1,500 gotou games' closed riichi came
-to, a closed riichi's whole chance to win was about right at 0.35 (0.50-0.74 counted and
-come), won by ron more often and by tsumo less than it counts."""
+"""How much less often another seat discards a live winning tile than draws one: it weighs a
+closed riichi's rons against an open one's tsumo, and the win シュバリー needs."""
 SHOWN_RON: float = 0.25
 """The share of those ron chances left when the riichi hand is shown (mighty 全開け)."""
 OPEN_HAN_GAIN: float = 0.6
@@ -431,8 +156,8 @@ OPEN_RISK: bool = True
 deal in to it but a player with no other discard must (gotou): in riichi it could not keep a
 drawn tile of those waits and would deal in a yakuman (see ``_open_riichi_risk``)."""
 OPEN_RISK_GAIN: float = 0.5
-"""The share of its chance times its worth that riichi adds over dama, for that weighing
-(0.25: -0.0003 ± 0.0006 of a place, 5,997 paired gotou games, seed 11000)."""
+"""The share of its chance times its worth that riichi adds over dama, in ``OPEN_RISK``'s
+weighing."""
 OPEN_RIICHI: bool = True
 """Whether the bot declares open riichi where its expected value says so (False: never)."""
 KEEP_NORTH: bool = True
@@ -443,130 +168,85 @@ the exhaustive draw) by its chance times its value: a mangan in most presets, a 
 that counts as a tsumo win in gotou (see ``_nagashi_value``)."""
 NAGASHI_MIN: float = 20000.0
 """Only a 流し worth at least this many points (a non-dealer's) is kept alive: a yakuman
-(gotou); a mangan one was not measured."""
+(gotou)."""
 NAGASHI_HAZARD: float = 0.13
 """The chance per round of draws that someone wins (the hand then ends before the draw)."""
 SHUBA_WEIGHT: float = 1.0
 """How much the chips シュバリー doubles count against its dearer stick (0: never)."""
-"""What the bot counts a chip as where the preset gives chips no point value."""
 
 PUSH_WEIGHT: float = 1.4
 """How much more the bot's own hand counts than its value model says when it weighs pushing
-against a threat (the model counts the han it can see: riichi, dora, yakuhai, tanyao), at a
-four-seat table. Measured with paired games against the baseline: 1.4 beats 2.2 by 0.048 ±
-0.020 of a place in riichi (600 games) and 0.028 ± 0.025 in kanto-boo (400), and 1.0 or 0.7
-do worse than 1.4 in riichi. Checked again with two-step ukeire (2,000 paired riichi games):
-1.8 -0.0035 ± 0.0086; 1.1 -0.0155 ± 0.0090 (seed 0) but +0.0150 ± 0.0089 (seed 5000)."""
+against a threat (the model counts only the han it can see), at a four-seat table."""
 PUSH_ONE_STEP: float = 1.0
-"""``PUSH_WEIGHT`` is multiplied by this for a hand one step from ready. 1.0: 0.75 measured
-+0.0010 ± 0.0063 and 1.3 +0.0125 ± 0.0064 of a place in riichi (4,000 paired games), 1.3
-+0.0057 ± 0.0038 in gotou (5,997, seed 11000)."""
+"""``PUSH_WEIGHT`` is multiplied by this for a hand one step from ready."""
 PUSH_FAR: float = 1.0
-"""``PUSH_WEIGHT`` is multiplied by this for a hand two or more steps from ready. 1.0: 0.6
-measured +0.0003 ± 0.0025 and 1.5 +0.0005 ± 0.0035 of a place in riichi (4,000 paired)."""
+"""``PUSH_WEIGHT`` is multiplied by this for a hand two or more steps from ready."""
 PUSH_OPEN: float = 1.0
-"""``PUSH_WEIGHT`` is multiplied by this for an open hand. 1.0: 0.6, 0.8 and 1.3 measured
-+0.0010 ± 0.0051, -0.0005 ± 0.0035 and -0.0020 ± 0.0028 of a place in riichi (4,000
-paired games), no change to tell; in gotou 0.7 +0.0042 ± 0.0022 and 1.4 +0.0003 ± 0.0017
-(5,997, seed 11000)."""
+"""``PUSH_WEIGHT`` is multiplied by this for an open hand."""
 ONE_CALL: float = 0.0
 """An open hand of one call counts as a threat in the discards (not the calls), ready with
-this chance before the turn's rise (0: only two calls or more). Off: 0.1 measured +0.0115
-± 0.0177 of a place in riichi (2,000 paired games), no better."""
+this chance before the turn's rise (0: only two calls or more)."""
 SAFE_KEEP: float = 0.0
 """With no threat, a hand not ready discards, of the tiles whose offence is within this
-share of the best, the one most dangerous later (安牌を残す; 0: off). Off: measured worse
-in riichi (2,000 paired games each): 0.15 +0.230 ± 0.029 of a place, 0.05 +0.085 ±
-0.028, 0.01 +0.024 ± 0.026; two or more steps from ready the offence is flat in the live
-copies, so even a small share gives up real ukeire."""
+share of the best, the one most dangerous later (安牌を残す; 0: off)."""
 DEALER_PUSH: float = 1.0
-"""``PUSH_WEIGHT`` is multiplied by this for the dealer: its win also keeps the deal (and a
-threat's tsumo costs it double). 1.4 measured +0.0010 ± 0.0049 of a place in riichi
-(2,000 paired games): the dealer's 1.5x value already pushes it more."""
+"""``PUSH_WEIGHT`` is multiplied by this for the dealer (its win also keeps the deal)."""
 PUSH_WEIGHT_CAPPED: float = 0.7
-"""``PUSH_WEIGHT`` where hands stop at mangan (kanto-boo): a game of a few hands from 8000
-points, where one mangan dealt in is a bust, is played for not losing. 0.7 against 1.4
-measured -0.0217 ± 0.0084, -0.0127 ± 0.0084 and -0.0040 ± 0.0086 of a place in kanto-boo
-(4,000 paired games each, seeds 0, 16000, 8000; 0.9: -0.0187, -0.0115, -0.0010; 0.55
--0.0103 and 0.35 +0.0182, seeds 16000 and 8000)."""
+"""``PUSH_WEIGHT`` where hands stop at mangan (kanto-boo): a game of a few hands where one
+mangan dealt in is a bust is played for not losing."""
 PUSH_WEIGHT_3P: float = 1.4
-"""The same at a three-seat table. It was 2.2 with the hand-set danger numbers (gotou then
-measured 1.4 worse, +0.020 ± 0.011 of a place over 399 games); with the learned danger
-(``LEARNED_DANGER``, whose numbers are higher where it matters) 1.4 measured -0.0075 ±
-0.0036 and -0.0020 ± 0.0036 of a place in gotou (5,997 paired games each, seeds 11000 and
-21000; 1.7: -0.0057 / -0.0008, 1.2: -0.0060 / -0.0040, 2.8: +0.0035), -0.0073 ± 0.0070 in
-tokushima, -0.0010 ± 0.0071 in sanma, +0.0027 ± 0.0042 in mighty (3,000 each)."""
+"""``PUSH_WEIGHT`` at a three-seat table."""
 
 FAR_LIVE: float = 0.5
-"""How much a hand two or more steps from ready gains by its live useful copies: its
-chance to win is ``1 - FAR_LIVE`` of the full one with none and all of it with 40 (two
-steps) or 60 (more). 0.5 as before: 0.8 measured -0.0030 ± 0.0037 of a place in riichi
-and 0.25 +0.0010 ± 0.0038 (2,000 paired games), no change to tell."""
+"""How much a hand two or more steps from ready gains by its live useful copies: its chance
+to win is ``1 - FAR_LIVE`` of the full one with none and all of it with 40 (two steps) or
+60 (more)."""
 
 # Our own P(win) per turn per live winning copy, with and without a riichi to race.
 WIN_PER_LIVE: float = 0.02
 RACE: float = 0.9
 
 DORA_DANGER: float = 0.0
-"""How much dearer a deal-in is with a dora tile (per dora it counts as): the win it
-feeds holds that dora. Off: 0.5 measured +0.0065 ± 0.0037 of a place in riichi (2,000
-paired games), worse."""
+"""How much dearer a deal-in is with a dora tile (per dora it counts as): the win it feeds
+holds that dora."""
 
 FLOWER_POWERS: bool = True
 """Whether a hand's value counts the flower powers its seat has where flowers have them
-(gotou: set aside, or shown among the dora indicators): 秋 makes every five a dora, 夏 moves
-a win up one level (below mangan one han more); a threat with 夏 is dearer. Measured
--0.0062 ± 0.0045 and +0.0013 ± 0.0043 of a place (5,997 paired gotou games, seeds 11000,
-21000): kept as the truth."""
+(gotou): 秋 makes every five a dora, 夏 moves a win up one level; a threat with 夏 is dearer."""
 KEITEN_DRAWS: int = 0
 """In its last this many draws a hand calls to be ready even without a yaku (形式テンパイ,
-for the noten payments) where the preset counts such a hand ready (0: never). Off: 3
-measured +0.0015 ± 0.0055 of a place in riichi (2,000 paired games), 0.000 ± 0.002 in
-gotou (999)."""
+for the noten payments) where the preset counts such a hand ready (0: never)."""
 
 STEP_SUM: bool = False
-"""Whether a hand one step from ready counts its chance by the draw it gets ready at (a
-sum over the draws left), not by a usual half of them. Off: measured +0.0085 ± 0.0105 of a
-place in riichi (2,000 paired games), -0.002 ± 0.010 in gotou (999)."""
+"""Whether a hand one step from ready counts its chance by the draw it gets ready at (a sum
+over the draws left), not by a usual half of them."""
 
 NOTEN_PUSH: float = 0.5
-"""What being ready at the exhaustive draw is worth, as a share of the preset's noten
-payments in all, in the last ``NOTEN_DRAWS`` draws (rising to it at the last draw), where
-the preset pays them (not kanto-boo). 0.5 against 0 measured -0.0065 ± 0.0054 of a place
-in riichi (2,000 paired games, seed 0, before KAN) and -0.0075 ± 0.0043 (2,000, seed
-5000; 1.0: -0.0065 ± 0.0046), -0.001 ± 0.003 in gotou (999)."""
+"""What being ready at the exhaustive draw is worth, as a share of the preset's noten payments
+in all, in the last ``NOTEN_DRAWS`` draws (rising to it at the last draw), where the preset
+pays them (not kanto-boo)."""
 NOTEN_DRAWS: float = 6.0
 
 KAN: bool = True
-"""Whether the bot declares closed and added kans (see :meth:`StandardBot._kan`): -0.0155
-± 0.0070 of a place in riichi against never (2,000 paired games), -0.0065 ± 0.0065 in
-kanto-boo (2,000); in gotou never measured -0.0023 ± 0.0036 (5,997, seed 11000): kept."""
+"""Whether the bot declares closed and added kans (see ``StandardBot._kan``)."""
 
 TWO_STEP: bool = True
 """Whether a hand one step from ready weighs each discard by the ready hands its useful
-draws make (their live winning copies), not by a usual wait (see the module docstring:
--0.025 ± 0.012 of a place in riichi over 4,000 paired games on two seed sets)."""
+draws make (their live winning copies), not by a usual wait."""
 
 FAR_STEP: float = 0.5
-"""Whether (above 0: how strongly) a hand two steps from ready weighs each discard also by
-the hands one step from ready its useful draws make: for each draw, the best such hand's
-live useful copies, averaged over the draws by their live copies; the chance to win is
-scaled by that over ``FAR_STEP_USUAL`` to this power (0: off). 0.5 against off measured
--0.0135 ± 0.0092 and -0.0175 ± 0.0092 of a place in riichi (4,000 paired games each, seeds
-20000 and 30000; 0.3: -0.0158 ± 0.0087, 1.0: -0.0018 ± 0.0103), -0.008 ± 0.012 in
-kanto-boo and -0.008 ± 0.008 in gotou (2,000, seed 7000); not in mighty (its wildcard)."""
+"""Whether (above 0: how strongly) a hand two steps from ready weighs each discard also by the
+hands one step from ready its useful draws make: the chance to win is scaled by their live
+useful copies over ``FAR_STEP_USUAL`` to this power (0: off)."""
 FAR_PRUNE: bool = True
 """Whether the step reading of far hands (``FAR_STEP``) is read only for the candidate
-discards that could still be chosen with it (the same choices: four standard bots play 9.3
-to 9.7 riichi games a second against 6.1 to 6.2 with every candidate read; it was three
-quarters of the bot's time); off reads it for every candidate (the tests compare)."""
+discards that could still be chosen with it (the same choices, faster); off reads it for
+every candidate (the tests compare)."""
 FAR_STEP_USUAL: float = 10.0
-"""A usual hand one step from ready's live useful copies (7: +0.0075 ± 0.0080, 14: -0.0005 ±
-0.0072 of a place in riichi, 4,000 paired games: no change to tell)."""
+"""A usual hand one step from ready's live useful copies."""
 FAR_STEP3: float = 0.0
-"""The same for a hand three steps from ready, by the hands two steps from ready its
-useful draws make (0: off). Off: 0.5 measured +0.0032 ± 0.0072 and 1.0 +0.0015 ± 0.0076 of
-a place in riichi (4,000 paired games, seed 20000), no better."""
+"""The same as ``FAR_STEP`` for a hand three steps from ready, by the hands two steps from
+ready its useful draws make (0: off)."""
 FAR_STEP3_USUAL: float = 17.0
 """A usual hand two steps from ready's live useful copies."""
 
@@ -577,72 +257,34 @@ URA_HAN: float = 0.4
 """The part of a riichi's average bonus han that ura dora bring."""
 
 DAMA_HAN: float = 99.0
-"""A closed ready hand with a sure yaku stays dama (no riichi) from this many han (its
-dora and yaku without riichi): riichi adds little to it and would make the others fold.
-Off (99): against the baseline it measured no better (see the module docstring)."""
+"""A closed ready hand with a sure yaku stays dama (no riichi) from this many han (its dora
+and yaku without riichi; 99: never)."""
 
 HONITSU: bool = False
-"""Whether the hand's value counts a half flush (one suit and honours: 2 han open, 3
-closed), held or one off-suit tile away (that tile then goes first). Off: measured -0.002
-± 0.004 of a place in riichi (1,000 paired games), +0.0010 ± 0.0019 in gotou (5,997,
-seed 11000), no gain to tell."""
+"""Whether the hand's value counts a half flush (one suit and honours: 2 han open, 3 closed),
+held or one off-suit tile away (that tile then goes first)."""
 
 DAMA_HAN_CAPPED: float = 4.0
 """``DAMA_HAN`` where the preset caps hands at mangan (kanto-boo): from 4 han (7700) riichi
-adds next to nothing. Measured -0.008 ± 0.004 of a place in kanto-boo (1,000 paired games)."""
+adds next to nothing."""
 
 BOO_REFUSALS: bool = True
 """Where the rules refuse some wins that end the game (``restrict_game_ending_wins``,
-kanto-boo: one player sunk, the winner still sunk, a floating winner not the top), a deal-in
-they would refuse costs nothing: each threat's value counts only the sizes of its ron (0.6,
-1 and 1.6 times its usual value) the rules allow (``_win_refused``, which reads the rule
-where the ledger does: ``scoring.ledger.ending_refusal``). Measured -0.0010 ± 0.0032 and
--0.0008 ± 0.0034 of a place against not counting it (kanto-boo, 4,000 paired games each,
-seeds 8000 and 16000): rare, kept as what the rules say. Its own win counted the same way
-(what a refused win would not pay) measured +0.0143 ± 0.0057 (its usual value) and +0.0037
-± 0.0040 (the three sizes): a win refused now is still a ready hand that may win off
-another seat or later: not kept. Also tried in kanto-boo, where 89 % of games end when a
-seat reaches 16000: a win valued at most at what takes the bot to 16000 (+0.0013 ± 0.0042;
-with 2000 to spare +0.0020 ± 0.0030), a deal-in at most at the bot's own points (a bust
-costs no more: +0.0010 ± 0.0015; +2000: -0.0003 ± 0.0009), ``DEALER_PUSH`` 1.5 and 0.7
-(+0.0008, +0.0003), ``FUTURE_DANGER`` 0.06 and 0.015 (+0.0107 ± 0.0070, +0.0073),
-``RIICHI_HAN`` 3.0 (+0.0032), ``ONE_CALL`` 0.2 (+0.0037 ± 0.0120), ``OPEN_HAN`` 2.0
-(-0.0005): none better past its noise (4,000 paired games each, seed 8000)."""
+kanto-boo), a deal-in they would refuse costs nothing: each threat's value counts only the
+sizes of its ron the rules allow (``_win_refused``, reading ``scoring.ledger.ending_refusal``)."""
 
 RANK_AWARE: bool = True
-"""Whether the last hand of the game is played for rank, not points (see ``_Standing``).
-On: against playing it for points, -0.0070 ± 0.0040, -0.0053 ± 0.0037 and -0.0065 ±
-0.0061 of a place in riichi (4,000, 4,000 and 2,000 paired games, seeds 20000, 30000 and
-0; +0.014 ± 0.010 over 800 when first tried), -0.0060 ± 0.0041 in tokushima, -0.0083 ±
-0.0045 in sanma, +0.0020 ± 0.0009 in mighty (2,997 each, seed 40000; neither its dama nor
-its calls: the places a win takes), -0.0002 ± 0.0043 in gotou (5,997, seed 21000),
--0.0010 ± 0.0013 in kanto-boo (4,000, seed 8000; a game there rarely reaches its last
-hand). Only where someone has the extension's target already (else the game plays on):
--0.0030 ± 0.0054 in riichi (seed 0), +0.0017 ± 0.0009 in mighty: not kept. Tried in
-riichi (4,000 paired games each, seed 20000): ``RANK_POINTS`` 12000 (+0.0015 ± 0.0010)
-and 5000 (-0.0008 ± 0.0018), ``RANK_SOFT`` 2000 (+0.0025), ``POINT_SHARE`` 0.3 (0.0000);
-the hand before the last played half for places (-0.0015 ± 0.0031; a quarter: +0.0008),
-the three before it (+0.0045 ± 0.0050), ``INSURE`` 0.5 (+0.0005 ± 0.0011),
-``THREAT_WINS`` 0.8 (-0.0005 ± 0.0008)."""
+"""Whether the last hand of the game is played for rank, not points (see ``Standing``)."""
 RANK_SUDDEN_DEATH: bool = False
-"""Whether ``RANK_AWARE`` plays for places also where the game goes on in sudden death
-until someone has the target (gotou, mighty: サドンデス at 40000). Off: there it measured
-+0.0053 ± 0.0044, +0.0032 ± 0.0041 and -0.0002 ± 0.0043 of a place in gotou (5,997
-paired games each, seeds 11000, 31000, 21000) and +0.0020 ± 0.0009 in mighty (2,997, seed
-40000), where it helps riichi, tokushima and sanma."""
+"""Whether ``RANK_AWARE`` plays for places also where the game goes on in sudden death until
+someone has the target (gotou, mighty: サドンデス at 40000)."""
 POCHI: bool = True
 """Whether a closed ready hand counts the 白ぽっち (gotou: drawn after riichi it is a forced
-tsumo win) as one more live winning copy while nobody has shown it. The rule's truth, kept:
--0.0012 ± 0.0013 and +0.0010 ± 0.0026 of a place (5,997 and 999 paired gotou games, seeds
-11000 and 0)."""
+tsumo win) as one more live winning copy while nobody has shown it."""
 RANK_TARGET: bool = False
 """Where the game goes on in sudden death (``RANK_SUDDEN_DEATH`` off), whether the last
-scheduled hand and the extension's hands weigh each win and deal-in by whether it ends the
-game (``scoring.ledger.win_ends_game``: the target reached, the deal passing, a bust): in
-places when it does, in points when the game goes on. Off: +0.0052 ± 0.0040 of a place in
-gotou (5,997 paired games, seed 11000), and -0.0008 ± 0.0039 with a place worth 20000
-(``RANK_POINTS``, ``RANK_SOFT`` 10000, ``USUAL_WIN`` 15000: gotou's wins are near three
-times riichi's)."""
+scheduled hand and the extension's hands weigh each win and deal-in in places when it ends
+the game (``scoring.ledger.win_ends_game``) and in points when the game goes on."""
 RANK_ANY_HAND: bool = False
 """Whether every hand is played for rank where a score ends the game at once
 (``end_at_or_above``: kanto-boo ends at 16000, or when someone is at 0)."""
