@@ -11,6 +11,7 @@ injected random source.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from jantaku.rules.model import Preset
 from jantaku.tiles.kinds import NORTH, P5, S5, SPRING, WINDS, WINTER, Kind
@@ -86,12 +87,174 @@ def _alice_turn(
     return per, turned
 
 
-def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
-    """The chips a scored win earns under ``preset``."""
+@dataclass(frozen=True)
+class ChipCounts:
+    """What a win holds that chips are paid for, counted from its tiles (``win_chips``) or
+    told by the table that counted them itself (``declared_counts``: the ledger's quick
+    path). Who pays is decided from these alone, the same way for both."""
+
+    ippatsu: bool = False
+    ura: int = 0
+    kan_dora: int = 0
+    red: int = 0
+    gold: int = 0
+    north: int = 0
+    flowers: int = 0
+    """Flowers extracted (dice chances, four north and four flowers)."""
+    rinshan: bool = False
+    otafuku: int = 0
+    sokupochi: bool = False
+    alice: int = 0
+    """Chips-worth of アリス matches (each matching tile counted once per copy held)."""
+    closed: bool = True
+    nuki: int = 0
+    """Nuki-dora extracted (mighty: four 5m pay yakuman chips)."""
+    all_star: bool = False
+    first_turn_yakuman: bool = False
+
+
+DECLARED_ITEMS: Final = (
+    "ippatsu",
+    "ura",
+    "kan_dora",
+    "red",
+    "gold",
+    "north",
+    "flowers",
+    "rinshan",
+    "otafuku",
+    "sokupochi",
+    "alice",
+    "open",
+    "nuki",
+    "all_star",
+    "first_turn",
+)
+"""The keys of a win's ``chips`` object on the ledger's quick path (han and fu counted at the
+table): counts of what happened, never chips; the ledger decides who pays."""
+
+_FLAGS: Final = ("ippatsu", "rinshan", "sokupochi", "open", "all_star", "first_turn")
+
+
+class ChipItemError(ValueError):
+    """A quick path's chip item the preset cannot take (names it)."""
+
+
+def _item_used(preset: Preset, key: str) -> bool:
+    """Whether the preset pays (or counts a dice chance) for ``key``."""
+    r = preset.chips
+    return {
+        "ippatsu": r.ippatsu > 0,
+        "ura": r.ura_dora > 0,
+        "kan_dora": r.kan_dora > 0,
+        "red": r.red_five > 0,
+        "gold": r.gold_five > 0,
+        "north": r.north > 0 or r.dice_chances or r.four_north_four_flowers > 0,
+        "flowers": r.dice_chances or r.four_north_four_flowers > 0,
+        "rinshan": r.rinshan > 0,
+        "otafuku": r.otafuku > 0,
+        "sokupochi": r.sokupochi > 0,
+        "alice": r.alice_closed > 0 or r.alice_open > 0,
+        "open": r.alice_closed > 0 or r.alice_open > 0,
+        "nuki": r.all_nuki_yakuman,
+        "all_star": r.dice_chances,
+        "first_turn": r.dice_chances,
+    }[key]
+
+
+def declared_counts(items: object, preset: Preset, tsumo: bool) -> ChipCounts:
+    """A quick path win's ``chips`` object (``DECLARED_ITEMS`` → a count, or 0/1 for the
+    flags) as counts; raises :class:`ChipItemError` naming a key the preset has no use for,
+    or a value that is not a count.
+
+    >>> from jantaku.rules import load_preset
+    >>> declared_counts({"ura": 2, "ippatsu": 1}, load_preset("gotou"), False).ura
+    2
+    >>> declared_counts({"red": 1}, load_preset("mighty"), False)
+    Traceback (most recent call last):
+    ...
+    jantaku.scoring.chips.ChipItemError: chips.red: mighty pays no chips for it
+    """
+    if not isinstance(items, dict):
+        raise ChipItemError("chips: an object of item → count")
+    if items and not preset.chips.enabled:
+        raise ChipItemError(f"chips: {preset.name} plays without chips")
+    got: dict[str, int] = {}
+    for key, n in items.items():
+        if key not in DECLARED_ITEMS:
+            raise ChipItemError(f"chips.{key}: one of {', '.join(DECLARED_ITEMS)}")
+        top = 1 if key in _FLAGS else 99
+        if isinstance(n, bool):
+            n = int(n)
+        if not isinstance(n, int) or not 0 <= n <= top:
+            what = "0 or 1" if top == 1 else "a count 0 to 99"
+            raise ChipItemError(f"chips.{key}: {what}, not {n!r}")
+        if n and not _item_used(preset, key):
+            raise ChipItemError(f"chips.{key}: {preset.name} pays no chips for it")
+        if key == "rinshan" and n and not tsumo:
+            raise ChipItemError("chips.rinshan: a rinshan win is a tsumo")
+        got[key] = n
+    return ChipCounts(
+        ippatsu=bool(got.get("ippatsu")),
+        ura=got.get("ura", 0),
+        kan_dora=got.get("kan_dora", 0),
+        red=got.get("red", 0),
+        gold=got.get("gold", 0),
+        north=got.get("north", 0),
+        flowers=got.get("flowers", 0),
+        rinshan=bool(got.get("rinshan")),
+        otafuku=got.get("otafuku", 0),
+        sokupochi=bool(got.get("sokupochi")),
+        alice=got.get("alice", 0),
+        closed=not got.get("open"),
+        nuki=got.get("nuki", 0),
+        all_star=bool(got.get("all_star")),
+        first_turn_yakuman=bool(got.get("first_turn")),
+    )
+
+
+def hand_counts(res: ScoreResult, sit: WinSituation, preset: Preset) -> ChipCounts:
+    """What chips are paid for in a scored hand, read from its tiles."""
+    rules = preset.chips
+    facts = res.facts
+    alice = 0
+    if preset.scoring.flower_powers and WINTER in sit.flower_powers() and sit.alice:
+        alice = _alice_matches(
+            sit,
+            _winner_counts(sit),
+            rules.alice_ippatsu_forgives and sit.ippatsu,
+            rules.alice_pochi_wild,
+        )
+    pochi_win = sit.tileset.variant(sit.win_tile) is Variant.DOT and bool(res.wildcards)
+    return ChipCounts(
+        ippatsu=sit.ippatsu,
+        ura=facts.get("ura", 0),
+        kan_dora=facts.get("kan_dora", 0),
+        red=facts.get("red", 0),
+        gold=facts.get("gold", 0),
+        north=sum(1 for t in sit.extracted if tile_kind(t) == NORTH),
+        flowers=sum(1 for t in sit.extracted if tile_kind(t) >= SPRING),
+        rinshan=sit.tsumo and sit.rinshan,
+        otafuku=next((y.han for y in res.yaku if y.id == "otafuku"), 0),
+        sokupochi=pochi_win and sit.ippatsu,
+        alice=alice,
+        closed=sit.is_closed,
+        nuki=facts.get("nuki", 0),
+        all_star=sit.is_closed and _all_star(sit),
+        first_turn_yakuman=any(y.id in ("tenhou", "chiihou", "renhou") for y in res.yaku),
+    )
+
+
+def win_chips(
+    res: ScoreResult, sit: WinSituation, preset: Preset, counts: ChipCounts | None = None
+) -> WinChips:
+    """The chips a scored win earns under ``preset``: of what its tiles hold, or of
+    ``counts`` when the table counted them (the situation's tiles are then not read)."""
     rules = preset.chips
     out = WinChips()
     if not rules.enabled:
         return out
+    c = hand_counts(res, sit, preset) if counts is None else counts
     winner = sit.seat_wind
     seated = [w for w in WINDS[: min(sit.players, 4)] if w != winner]
     everyone = list(seated)
@@ -113,21 +276,17 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         else:
             per_payer += n
 
-    facts = res.facts
-    if sit.ippatsu:
+    if c.ippatsu:
         add("ippatsu", rules.ippatsu)
-    add("ura_dora", rules.ura_dora * facts.get("ura", 0))
-    add("kan_dora", rules.kan_dora * facts.get("kan_dora", 0))
-    add("red_five", rules.red_five * facts.get("red", 0))
-    add("gold_five", rules.gold_five * facts.get("gold", 0))
-    norths = sum(1 for t in sit.extracted if tile_kind(t) == NORTH)
-    add("north", rules.north * norths)
-    if sit.tsumo and sit.rinshan:
+    add("ura_dora", rules.ura_dora * c.ura)
+    add("kan_dora", rules.kan_dora * c.kan_dora)
+    add("red_five", rules.red_five * c.red)
+    add("gold_five", rules.gold_five * c.gold)
+    add("north", rules.north * c.north)
+    if c.rinshan:
         add("rinshan", rules.rinshan)
-    otafuku = next((y.han for y in res.yaku if y.id == "otafuku"), 0)
-    add("otafuku", rules.otafuku * otafuku)
-    pochi_win = sit.tileset.variant(sit.win_tile) is Variant.DOT and bool(res.wildcards)
-    sokupochi = pochi_win and sit.ippatsu and rules.sokupochi > 0
+    add("otafuku", rules.otafuku * c.otafuku)
+    sokupochi = c.sokupochi and rules.sokupochi > 0
     if sokupochi:
         add("sokupochi", rules.sokupochi)
 
@@ -136,8 +295,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
     counted = res.yakuman == 0 and res.limit == "yakuman"
     if counted:
         yakuman_units = 1
-    nuki = facts.get("nuki", 0)
-    if rules.all_nuki_yakuman and nuki >= 4 and not yakuman_units:
+    if rules.all_nuki_yakuman and c.nuki >= 4 and not yakuman_units:
         yakuman_units = 1
     if yakuman_units:
         extra = rules.kazoe_per_han * max(0, res.han - 13) if counted else 0
@@ -150,35 +308,25 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
         add("sanbaiman", rules.sanbaiman, everyone_pays=True)
 
     # アリス (gotou winter): with the winter flower's effect.
-    if preset.scoring.flower_powers and WINTER in sit.flower_powers() and sit.alice:
-        hand_counts = _winner_counts(sit)
-        per = rules.alice_closed if sit.is_closed else rules.alice_open
-        n = _alice_matches(
-            sit,
-            hand_counts,
-            rules.alice_ippatsu_forgives and sit.ippatsu,
-            rules.alice_pochi_wild,
-        )
-        if n:
-            if sit.tsumo:
-                add("alice", per * n, everyone_pays=True)
-            else:
-                ron_only += per * n
-                out.items.append(("alice", per * n, False))
+    if c.alice:
+        n = (rules.alice_closed if c.closed else rules.alice_open) * c.alice
+        if sit.tsumo:
+            add("alice", n, everyone_pays=True)
+        else:
+            ron_only += n
+            out.items.append(("alice", n, False))
 
     # Dice chances (gotou).
     if rules.dice_chances:
-        flowers = sum(1 for t in sit.extracted if tile_kind(t) >= SPRING)
-        if norths == 4:
+        if c.north == 4:
             out.dice_chances += 1
         # «4華»: four flowers; with 華8 (two flower sets) each four extracted is a chance.
-        out.dice_chances += flowers // 4
+        out.dice_chances += c.flowers // 4
         if res.yakuman:
-            first_turn_yakuman = any(y.id in ("tenhou", "chiihou", "renhou") for y in res.yaku)
-            out.dice_chances += 2 if first_turn_yakuman else 1
+            out.dice_chances += 2 if c.first_turn_yakuman else 1
         if sokupochi:
             out.dice_chances += 1
-        if sit.is_closed and _all_star(sit):
+        if c.closed and c.all_star:
             out.dice_chances += 1
 
     doubled = rules.shuba_doubles and sit.riichi.is_shuba
@@ -191,7 +339,7 @@ def win_chips(res: ScoreResult, sit: WinSituation, preset: Preset) -> WinChips:
     for p in everyone:
         out.payers[p] = out.payers.get(p, 0) + per_all * mult
     bonus = rules.four_north_four_flowers
-    if bonus and norths == 4 and sum(1 for t in sit.extracted if tile_kind(t) >= SPRING) >= 4:
+    if bonus and c.north == 4 and c.flowers >= 4:
         for p in everyone:
             out.payers[p] = out.payers.get(p, 0) + bonus
         out.items.append(("four_north_four_flowers", bonus, True))

@@ -18,7 +18,7 @@ from typing import Any
 from jantaku.rules.model import GameRules, Preset
 from jantaku.tiles.kinds import EAST, NORTH, WINDS, Kind
 
-from .chips import win_chips
+from .chips import ChipCounts, ChipItemError, declared_counts, win_chips
 from .json_io import SituationError, situation_from_json
 from .points import standard_payments
 from .score import NotAWin, Scorer, ScoreResult
@@ -410,6 +410,13 @@ class Ledger:
             if first:
                 self._taker = None
             raise
+        try:
+            counts = self._quick_chips(ev, discarder is None)
+            rolls = self._win_rolls(ev)
+        except LedgerError:
+            if first:
+                self._taker = None
+            raise
         refused = self._forbidden(winner, result, riichi, discarder)
         if refused:
             if first:
@@ -419,11 +426,43 @@ class Ledger:
         if first:
             self._pay_riichi(riichi, shuba)
         takes = first if self._taker is None else winner == self._taker
-        self._pay_win(winner, result, sit, takes)
+        self._pay_win(winner, result, sit, takes, counts)
+        if rolls:
+            double = self.preset.chips.shuba_doubles and sit.riichi.is_shuba
+            self._chip_event({"to": winner, "items": {}, "dice": rolls, "double": double})
         self._pending.append((ev, result, sit))
         if not rest:
             self._finish_wins()
         return None
+
+    def _quick_chips(self, ev: dict[str, Any], tsumo: bool) -> ChipCounts | None:
+        """The quick path's chip items of a win (``chips``: what happened, counted at the
+        table; who pays is the ledger's), or None: a hand's tiles tell their own."""
+        if "chips" not in ev:
+            return None
+        if ev.get("situation"):
+            raise LedgerError("chips: a hand given by its tiles counts its own chips")
+        try:
+            return declared_counts(ev["chips"], self.preset, tsumo)
+        except ChipItemError as e:
+            raise LedgerError(str(e)) from None
+
+    def _win_rolls(self, ev: dict[str, Any]) -> list[list[int]]:
+        """The サイコロチャンス rolled for a win (``dice``: pairs), checked before anything
+        is paid; their sum is paid to the winner by everyone at the table (A)."""
+        rolls = ev.get("dice", [])
+        if not rolls:
+            return []
+        if not self.preset.chips.dice_chances:
+            raise LedgerError(f"dice: {self.preset.name} has no サイコロチャンス")
+        if not isinstance(rolls, list) or not all(
+            isinstance(r, list)
+            and len(r) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in r)
+            for r in rolls
+        ):
+            raise LedgerError("dice: pairs of numbers 1 to 6")
+        return [list(r) for r in rolls]
 
     def _double_rest(self, following: Any, discarder: int | None) -> list[int]:
         """The other winners of this discard entered next (``"double": true``, same ``from``)."""
@@ -499,7 +538,14 @@ class Ledger:
         s.shuba.update(shuba)
         s.hand_shuba.update(shuba)
 
-    def _pay_win(self, winner: int, res: ScoreResult, sit: WinSituation, first: bool) -> None:
+    def _pay_win(
+        self,
+        winner: int,
+        res: ScoreResult,
+        sit: WinSituation,
+        first: bool,
+        counts: ChipCounts | None = None,
+    ) -> None:
         s = self.state
         s.won.add(winner)
         for wind, amount in res.payments.items():
@@ -509,7 +555,7 @@ class Ledger:
         if first:
             s.scores[winner] += s.stick_points
             s.sticks = s.stick_points = 0
-        chips = win_chips(res, sit, self.preset)
+        chips = win_chips(res, sit, self.preset, counts)
         for wind, n in chips.payers.items():
             payer = self.person_at(wind)
             s.chips[payer] -= n
@@ -723,14 +769,17 @@ class Ledger:
             if not isinstance(deal_ins, list):
                 raise LedgerError("deal_ins: a list of {winner, situation}")
             for i, d in enumerate(deal_ins):
-                if not isinstance(d, dict) or not d.get("situation"):
-                    raise LedgerError(f"deal_ins[{i}]: an object with winner and situation")
+                if not isinstance(d, dict) or not (
+                    d.get("situation") or d.get("han") or d.get("yakuman")
+                ):
+                    what = "winner and situation (or han, fu and chips)"
+                    raise LedgerError(f"deal_ins[{i}]: an object with {what}")
                 w = self._person(d, "winner")
                 assert w is not None
                 if w == p:
                     raise LedgerError(f"deal_ins[{i}]: the offender cannot win from themself")
                 res, sit = self._score_win(d, w, p)
-                n = win_chips(res, sit, self.preset).total
+                n = win_chips(res, sit, self.preset, self._quick_chips(d, False)).total
                 s.chips[p] -= n
                 s.chips[w] += n
             # «チョンボ者が春を抜いていた場合は戻す»: the spring chips go back to who paid them.
