@@ -23,7 +23,7 @@ from jantaku.tiles import kind_name as _kind_name
 from jantaku.tiles import tile_kind
 from jantaku.tiles.notation import tile_name as _tile_name
 
-from .chips import win_chips
+from .chips import chip_items, win_chips
 from .json_io import SituationError, _FieldTiles, result_to_json, situation_from_json
 from .score import NotAWin, Scorer, YakuHan
 
@@ -71,6 +71,9 @@ class Calculator:
             "shuba_stick": preset.game.shuba_stick,
             "double_ron": preset.table.double_ron,
             "chips": preset.chips.point_value > 0 or preset.game.start_chips > 0,
+            "chip_items": chip_items(preset),
+            "dice_chances": preset.chips.dice_chances,
+            "fixed_fu": preset.scoring.fu == "fixed30",
         }
 
     def score(self, obj: dict[str, Any]) -> dict[str, Any]:

@@ -284,13 +284,7 @@ async def _handle(
             "duplicate": out.get("duplicate"),
         }
     except SessionError as e:
-        return {
-            "type": "error",
-            "error": str(e),
-            "status": e.status,
-            "req": req,
-            "cid": data.get("cid"),
-        }
+        return {"type": "error", **e.as_json(), "req": req, "cid": data.get("cid")}
     except Exception:
         log.exception("session %s: failed to handle a message", sid)
         return {

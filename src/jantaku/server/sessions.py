@@ -40,6 +40,7 @@ from typing import Any, Final
 from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.model import Preset
 from jantaku.scoring.calc import with_names
+from jantaku.scoring.chips import ChipCounts, win_chips
 from jantaku.scoring.json_io import result_to_json
 from jantaku.scoring.ledger import Ledger, LedgerError
 from jantaku.scoring.score import ScoreResult
@@ -73,11 +74,45 @@ Subscriber = Callable[[Message], None]
 
 
 class SessionError(ValueError):
-    """A request refused (bad input, stale revision, unknown session...): nothing changed."""
+    """A request refused (bad input, stale revision, unknown session...): nothing changed.
+    ``code`` and ``params`` say why for the page's catalogue (``score.err_<code>`` in
+    web/i18n/*/score.json); the message says it in English."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(
+        self,
+        message: str,
+        status: int = 400,
+        code: str = "invalid",
+        params: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+        self.params: dict[str, Any] = params if params is not None else {"detail": message}
+
+    def as_json(self) -> dict[str, Any]:
+        return {"error": str(self), "status": self.status, "code": self.code, "params": self.params}
+
+
+# The ledger's refusals and errors a table meets, by the words of their message: the code the
+# page shows in the player's language (anything else: ``hand_invalid`` with the message).
+_HAND_REASONS: Final = (
+    ("マルシー", "refused_marushii"),
+    ("winner still sunk", "refused_winner_sunk"),
+    ("floating winner", "refused_floating_top"),
+    ("may not win this hand", "refused_dead"),
+    ("already used their シュバリー", "shuba_used"),
+    ("sits out this hand", "sits_out"),
+    ("the game is over", "game_over"),
+)
+
+
+def hand_error(index: int, message: str, status: int = 400) -> SessionError:
+    """The error of hand ``index`` (0-based) the ledger refused or could not take."""
+    code = next((c for words, c in _HAND_REASONS if words in message), "hand_invalid")
+    return SessionError(
+        f"hand {index + 1}: {message}", status, code, {"hand": index + 1, "detail": message}
+    )
 
 
 def hash_token(token: str) -> str:
@@ -193,6 +228,19 @@ class _ScoringLedger(Ledger):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.scored: list[ScoreResult] = []
+        self.dice_chances = 0
+        """サイコロチャンス the wins of the hand earn (a reminder to roll them)."""
+
+    def _pay_win(
+        self,
+        winner: int,
+        res: ScoreResult,
+        sit: WinSituation,
+        first: bool,
+        counts: ChipCounts | None = None,
+    ) -> None:
+        super()._pay_win(winner, res, sit, first, counts)
+        self.dice_chances += win_chips(res, sit, self.preset, counts).dice_chances
 
     def _score_win(
         self, ev: dict[str, Any], winner: int, discarder: int | None
@@ -276,7 +324,9 @@ def replay(
         if len(events) > 1 and not preset.table.double_ron:
             raise SessionError(
                 f"hand {index + 1}: these rules have no double ron (頭ハネ: the discarder's "
-                "next player in turn wins alone)"
+                "next player in turn wins alone)",
+                code="no_double_ron",
+                params={"hand": index + 1},
             )
         if game.over:
             game, led = new_game(game.chips)
@@ -284,18 +334,19 @@ def replay(
         s = led.state
         label = {"round": "ESWN"[s.round % 4], "hand": s.hand, "honba": s.honba, "dealer": s.dealer}
         led.scored = []
+        led.dice_chances = 0
         entries = []
         for i, ev in enumerate(events):
             nxt = events[i + 1] if i + 1 < len(events) else None
             try:
                 entry = led.apply(ev, nxt)
             except LedgerError as e:
-                raise SessionError(f"hand {index + 1}: {e}") from None
+                raise hand_error(index, str(e)) from None
             except (TypeError, KeyError, AttributeError, ValueError) as e:
                 # A field of a shape the ledger does not check (it expects its own JSON).
                 raise SessionError(f"hand {index + 1}: malformed event ({e})") from None
             if not entry["allowed"]:
-                raise SessionError(f"hand {index + 1}: {entry['reason']}", 422)
+                raise hand_error(index, str(entry["reason"]), 422)
             entries.append(entry)
         last = entries[-1]
         for ev in events:
@@ -325,6 +376,7 @@ def replay(
                 "scored": [with_names(result_to_json(r)) for r in led.scored],
                 "payments": [sum(e["payments"][p] for e in entries) for p in range(people)],
                 "chip_changes": [sum(e["chip_changes"][p] for e in entries) for p in range(people)],
+                "dice_chances": led.dice_chances,
                 "scores": last["scores"],
                 "chips": last["chips"],
             }
@@ -625,13 +677,13 @@ class SessionManager:
 
     def _get(self, sid: str) -> Live:
         if not isinstance(sid, str) or not SESSION_ID.match(sid):
-            raise SessionError("no such session", 404)
+            raise SessionError("no such session", 404, "no_session", {})
         with self._lock:
             live = self._live.get(sid)
             if live is None:
                 row = self.store.load(sid)
                 if row is None:
-                    raise SessionError("no such session", 404)
+                    raise SessionError("no such session", 404, "no_session", {})
                 config, editor, rev, hands = row
                 preset = config_preset(config)
                 live = Live(config, editor, rev, hands, preset, replay(config, hands, preset))
@@ -661,10 +713,14 @@ class SessionManager:
     def preview(self, sid: str, hand: Any) -> Message:
         """What a hand would do if entered now (nothing stored): the ledger's own entry."""
         live = self._get(sid)
-        events = _check_hand(hand)
-        with live.lock:
-            hands = [*live.hands, {"cid": "preview", "events": events}]
-            state = replay(live.config, hands, live.preset)
+        try:
+            events = _check_hand(hand)
+            with live.lock:
+                hands = [*live.hands, {"cid": "preview", "events": events}]
+                state = replay(live.config, hands, live.preset)
+        except SessionError as e:
+            # The page disables 記録する and shows why: an answer, not a failure.
+            return {"type": "preview", "refused": e.as_json()}
         return {
             "type": "preview",
             "hand": state["hands"][-1],
@@ -676,7 +732,12 @@ class SessionManager:
         """Apply ``add`` / ``edit`` / ``delete`` made against revision ``at``."""
         live = self._get(sid)
         if not self.can_edit(sid, token):
-            raise SessionError("this link can only watch: open the editor link to enter hands", 403)
+            raise SessionError(
+                "this link can only watch: open the editor link to enter hands",
+                403,
+                "watch_only",
+                {},
+            )
         op = msg.get("type")
         with live.lock:
             cid = msg.get("cid")
@@ -691,6 +752,8 @@ class SessionManager:
                     f"stale: the session is at revision {live.rev}, this change was made "
                     f"against {at}; look at the new state and enter it again",
                     409,
+                    "stale",
+                    {},
                 )
             hands = list(live.hands)
             if op == "add":

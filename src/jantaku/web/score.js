@@ -52,6 +52,16 @@ function seatsAt(dealer) {
   });
 }
 
+/** A server refusal in the player's language: its catalogue code, else its own words. */
+function errText(err) {
+  if (err?.code) {
+    const key = `score.err_${err.code}`;
+    const text = t(key, err.params ?? {});
+    if (text !== key) return text;
+  }
+  return err?.error ?? err?.message ?? String(err);
+}
+
 function windName(w) { return w ? t(`score.wind_${w}`) : t('score.sits_out'); }
 
 function roundLabel(x) {
@@ -112,7 +122,7 @@ function onState(msg) {
 function onAck(msg) {
   queue = queue.filter((q) => q.cid !== msg.cid);
   // The hands queued after it were entered on top of it: their revision moves with it.
-  for (let i = 0; i < queue.length; i++) queue[i].at = msg.rev + i;
+  rebase(0, msg.rev);
   store.set('queue', queue);
   inFlight = null;
   setNet();
@@ -125,24 +135,43 @@ function onError(msg) {
     token = null;
     store.set('editor', null);
   }
-  const q = queue.find((x) => x.cid === msg.cid);
+  const i = queue.findIndex((x) => x.cid === msg.cid);
+  const q = queue[i];
   if (msg.cid && q) {
     inFlight = null;
-    q.error = msg.error;
+    q.error = errText(msg);
     q.status = msg.status;
+    if (msg.status !== 409) {
+      // Refused by the rules or as malformed: it will never be stored, so the hands behind
+      // it were entered on the state without it and go on at once.
+      q.refused = true;
+      rebase(i + 1, q.at);
+    }
     store.set('queue', queue);
     renderQueue();
+    flush();
   }
-  showMessage(msg.error, true);
+  showMessage(errText(msg), true);
+}
+
+/** The hands from queue index `from` on, each entered on the one before (the first at `at`),
+ * except those refused (they are kept only to be read and dropped). */
+function rebase(from, at) {
+  let next = at;
+  for (let j = from; j < queue.length; j++) {
+    if (queue[j].refused) continue;
+    queue[j].at = next;
+    next += 1;
+  }
 }
 
 /** Send the first queued hand when it was entered against the state the server is at. */
 function flush() {
   setNet();
   renderQueue();
-  if (!online || inFlight || !queue.length || !S) return;
-  const q = queue[0];
-  if (q.error) return; // waits for its owner to send it anyway or drop it
+  const q = queue.find((x) => !x.refused);
+  if (!online || inFlight || !q || !S) return;
+  if (q.error) return; // a conflict: waits for its owner to send it anyway or drop it
   if (q.at !== S.rev) {
     q.error = t('score.conflict');
     q.status = 409;
@@ -160,7 +189,8 @@ function flush() {
 /** Queue a change made while the page showed revision `seen` (the hands the person saw). */
 function enqueue(op, hand, index = null, what = '', seen = S.rev) {
   const cid = (crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
-  const at = queue.length ? queue[queue.length - 1].at + 1 : seen;
+  const live = queue.filter((q) => !q.refused);
+  const at = live.length ? live[live.length - 1].at + 1 : seen;
   queue.push({ cid, op, hand, index, at, what });
   store.set('queue', queue);
   flush();
@@ -169,16 +199,20 @@ function enqueue(op, hand, index = null, what = '', seen = S.rev) {
 function renderQueue() {
   const box = $('queue');
   box.hidden = !queue.length;
-  fill(box, ...queue.map((q, i) => el('div', { class: `queued${q.error ? ' refused' : ''}`, dataset: { cid: q.cid } },
-    el('span', {}, `${t('score.unsent')}: ${q.what || q.op}`),
-    q.error ? el('span', { class: 'error' }, q.error) : null,
-    q.error ? el('button', { type: 'button', dataset: { testid: 'queue-send' }, onclick: () => {
-      for (let j = i; j < queue.length; j++) { queue[j].at = S.rev + (j - i); delete queue[j].error; }
+  fill(box, ...queue.map((q, i) => el('div', { class: `queued${q.error ? ' refused' : ''}`, dataset: { cid: q.cid, testid: 'queued' } },
+    el('span', {}, `${q.refused ? t('score.queue_refused') : t('score.unsent')}: ${q.what || q.op}`),
+    q.error ? el('span', { class: 'error', role: 'alert' }, q.error) : null,
+    q.error && !q.refused ? el('button', { type: 'button', dataset: { testid: 'queue-send' }, onclick: () => {
+      delete q.error;
+      rebase(i, S.rev);
       store.set('queue', queue);
       flush();
     } }, t('score.send_anyway')) : null,
     el('button', { type: 'button', dataset: { testid: 'queue-drop' }, onclick: () => {
-      queue.splice(i, 1);
+      const [gone] = queue.splice(i, 1);
+      // The hands behind an unsent one were entered on top of it: without it they take its
+      // place (no false "someone else changed the session").
+      if (!gone.refused) rebase(i, gone.at);
       store.set('queue', queue);
       flush();
     } }, t('score.drop')))));
@@ -249,7 +283,9 @@ function describe(ev) {
       const value = ev.situation ? t('score.by_hand')
         : ev.yakuman ? t('calc.value_yakuman', { count: ev.yakuman })
           : t('calc.value', { han: ev.han, fu: ev.fu });
-      return `${n[ev.winner]} ${how} ${value}`;
+      const chips = Object.entries(ev.chips ?? {}).map(([k, v]) => (FLAGS.has(k) ? t(`score.ci_${k}`) : `${t(`score.ci_${k}`)}×${v}`));
+      const dice = (ev.dice ?? []).map((d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
+      return [n[ev.winner], how, value, ...chips, ...dice].join(' ');
     }
     case 'draw':
       return `${t(`score.draw_${ev.kind ?? 'exhaustive'}`)} ${t('score.tenpai')}: ${(ev.tenpai ?? []).map((p) => n[p]).join('・') || t('score.nobody')}`;
@@ -336,7 +372,54 @@ function numberSelect(label, values, value, onchange, testid) {
 }
 
 const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
-const ITEMS = ['spring', 'alice', 'ura', 'red', 'gold', 'ippatsu', 'yakuman', 'other'];
+// A chip entry is for what belongs to no win (a spring extracted, anything else from all);
+// a win's items are counted on the win itself, so the ledger knows who pays them.
+const ITEMS = ['spring', 'other'];
+const FLAGS = new Set(['ippatsu', 'rinshan', 'sokupochi', 'open', 'all_star', 'first_turn']);
+
+function newWinner() {
+  return { winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu', chips: {}, dice: [] };
+}
+
+/** The preset's chip items of one win (counts, and toggles for what happens once). */
+function chipItems(w, wi, onchange) {
+  const items = info.chip_items ?? [];
+  if (!items.length) return null;
+  return el('fieldset', { class: 'items' }, el('legend', {}, t('score.chip_items')), items.map((k) => (FLAGS.has(k)
+    ? el('button', { type: 'button', 'aria-pressed': String(Boolean(w.chips[k])), dataset: { testid: `ci${wi}-${k}` }, onclick: (e) => {
+      w.chips[k] = w.chips[k] ? 0 : 1;
+      e.currentTarget.setAttribute('aria-pressed', String(Boolean(w.chips[k])));
+      onchange();
+    } }, t(`score.ci_${k}`))
+    : el('label', { class: 'sel' }, t(`score.ci_${k}`),
+      el('input', { type: 'number', min: 0, max: 99, value: w.chips[k] ?? 0, inputmode: 'numeric', dataset: { testid: `ci${wi}-${k}` },
+        onchange: (e) => { w.chips[k] = Math.max(0, Math.min(99, Math.floor(Number(e.target.value)) || 0)); onchange(); } })))));
+}
+
+/** サイコロチャンス: the dice rolled on screen (doubles roll again) or typed in. */
+function diceBox(dice, onchange, testid) {
+  const d1 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', 'aria-label': '1', dataset: { testid: `die-1-${testid}` } });
+  const d2 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', 'aria-label': '2', dataset: { testid: `die-2-${testid}` } });
+  return el('fieldset', { class: 'dice' }, el('legend', {}, t('score.win_dice')),
+    el('p', { dataset: { testid: `dice-rolls-${testid}` } }, dice.map((d) => `${t('score.roll_short')} ${d[0]}・${d[1]}`).join('  ') || '—'),
+    el('button', { type: 'button', dataset: { testid: `roll-${testid}` }, onclick: () => {
+      const roll = () => 1 + Math.floor(Math.random() * 6);
+      for (let i = 0; i < 20; i++) {
+        const pair = [roll(), roll()];
+        dice.push(pair);
+        if (pair[0] !== pair[1]) break;
+      }
+      onchange();
+    } }, t('score.roll')),
+    el('span', { class: 'row' }, d1, d2, el('button', { type: 'button', dataset: { testid: `add-dice-${testid}` }, onclick: () => {
+      const a = Number(d1.value);
+      const b = Number(d2.value);
+      if (!(a >= 1 && a <= 6 && b >= 1 && b <= 6)) { showMessage(t('score.bad_dice'), true); return; }
+      dice.push([a, b]); onchange();
+    } }, t('score.add_dice'))),
+    dice.length ? el('button', { type: 'button', onclick: () => { dice.splice(0); onchange(); } }, t('score.clear_dice')) : null);
+}
+
 
 /** The entry dialog for a new hand (row = null) or a past one (row: edit it). */
 function openEntry(kind, row = null) {
@@ -352,15 +435,29 @@ function openEntry(kind, row = null) {
   const body = el('div', { class: 'entry-body' });
   let build = () => null; // the hand's events from the form, or null while incomplete
   let timer = null;
+  let refusedBy = null; // why the rules refuse the hand as it stands (記録する is disabled)
+  const recordButton = el('button', { type: 'button', class: 'primary', dataset: { testid: 'record' } }, row ? t('score.save_edit') : t('score.record'));
+  const setRefused = (why) => {
+    refusedBy = why;
+    recordButton.disabled = Boolean(why);
+    recordButton.title = why ?? '';
+  };
 
   async function refresh() {
     clearTimeout(timer);
+    setRefused(null);
     timer = setTimeout(async () => {
       const hand = build();
       if (!hand) { fill(preview); return; }
       if (row || !online) { fill(preview); return; } // a preview is of the next hand
       try {
         const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { hand } });
+        if (p.refused) {
+          setRefused(errText(p.refused));
+          fill(preview, el('p', { class: 'error', role: 'alert', dataset: { testid: 'refused' } },
+            `${t('score.refused_title')}: ${refusedBy}`));
+          return;
+        }
         const h = p.hand;
         const yaku = h.scored.flatMap((r) => r.yaku.map((y) => `${lang() === 'en' ? y.en : y.ja} ${y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })}`));
         fill(preview,
@@ -368,12 +465,22 @@ function openEntry(kind, row = null) {
           ...h.scored.map((r) => el('p', {}, r.yakuman ? t('calc.value_yakuman', { count: r.yakuman }) : `${t('calc.value', { han: r.han, fu: r.fu })}${r.limit ? ` ${t(`calc.limit_${r.limit}`)}` : ''}`)),
           el('p', { class: 'pays' }, names().map((n, p) => (h.payments[p] || h.chip_changes[p] ? el('span', { class: h.payments[p] > 0 ? 'plus' : 'minus' },
             `${n} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''} `) : null))),
+          h.dice_chances ? el('p', { class: 'badge', dataset: { testid: 'dice-reminder' } }, t('score.dice_reminder', { count: h.dice_chances })) : null,
           p.games[0]?.over ? el('p', { class: 'badge' }, t('score.ends_game')) : null);
       } catch (e) {
-        fill(preview, el('p', { class: 'error', role: 'alert' }, e.message));
+        fill(preview, el('p', { class: 'error', role: 'alert' }, errText(e)));
       }
     }, 150);
   }
+
+  // シュバ is once a game: not offered to who used theirs before this hand (an edited hand
+  // keeps its own).
+  const usedShuba = new Set(row ? [] : S.table.shuba_used ?? []);
+  const shubaToggles = (persons, model, onchange) => {
+    const free = persons.filter((p) => !usedShuba.has(p) || model.shuba.has(p));
+    if (!free.length) return el('p', { class: 'note', dataset: { testid: 'shuba-none' } }, t('score.shuba_none'));
+    return toggles(t('score.shuba'), free, model.shuba, () => { for (const p of model.shuba) model.riichi.add(p); onchange(); }, 'shuba');
+  };
 
   if (kind === 'win') {
     const first = evs[0] ?? {};
@@ -385,7 +492,8 @@ function openEntry(kind, row = null) {
       winners: evs.length ? evs.map((ev) => ({
         winner: ev.winner, han: ev.han ?? 1, fu: ev.fu ?? 30, yakuman: ev.yakuman ?? 0,
         situation: ev.situation ?? null, mode: ev.situation ? 'hand' : ev.yakuman ? 'yakuman' : 'hanfu',
-      })) : [{ winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu' }],
+        chips: { ...(ev.chips ?? {}) }, dice: [...(ev.dice ?? [])],
+      })) : [newWinner()],
     };
     build = () => {
       if (model.winners.some((w) => w.winner === null || (w.mode === 'hand' && !w.situation))) return null;
@@ -398,7 +506,13 @@ function openEntry(kind, row = null) {
           ev.situation = declared ? { ...w.situation, riichi: 'riichi' } : w.situation;
         }
         else if (w.mode === 'yakuman') ev.yakuman = w.yakuman;
-        else { ev.han = w.han; ev.fu = w.fu; }
+        else { ev.han = w.han; ev.fu = info.fixed_fu ? 30 : w.fu; }
+        if (w.mode !== 'hand') {
+          // What happened, counted at the table: the ledger decides who pays.
+          const chips = Object.fromEntries(Object.entries(w.chips).filter(([, n]) => n > 0));
+          if (Object.keys(chips).length) ev.chips = chips;
+        }
+        if (w.dice.length) ev.dice = w.dice;
         if (i === 0) {
           ev.riichi = [...model.riichi];
           if (model.shuba.size) ev.shuba = [...model.shuba];
@@ -418,7 +532,9 @@ function openEntry(kind, row = null) {
               () => w.mode, (v) => { w.mode = v; drawValue(); refresh(); }, `mode${wi}`),
             w.mode === 'hanfu' ? el('div', { class: 'row' },
               numberSelect(t('score.han'), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], w.han, (v) => { w.han = v; refresh(); }, `han${wi}`),
-              numberSelect(t('score.fu'), FU, w.fu, (v) => { w.fu = v; refresh(); }, `fu${wi}`)) : null,
+              info.fixed_fu ? null : numberSelect(t('score.fu'), FU, w.fu, (v) => { w.fu = v; refresh(); }, `fu${wi}`)) : null,
+            w.mode !== 'hand' ? chipItems(w, wi, refresh) : null,
+            info.dice_chances ? diceBox(w.dice, () => { drawValue(); refresh(); }, `${wi}`) : null,
             w.mode === 'yakuman' ? numberSelect(t('score.yakuman_count'), [1, 2, 3, 4, 5, 6], w.yakuman || 1, (v) => { w.yakuman = v; refresh(); }, `yakuman${wi}`) : null,
             w.mode === 'hand' && !w.situation ? calcBox : null,
             w.mode === 'hand' && w.situation ? el('p', { class: 'picked', dataset: { testid: `picked${wi}` } },
@@ -453,10 +569,10 @@ function openEntry(kind, row = null) {
           () => model.from, (v) => { model.from = v; if (v === null) model.winners.splice(1); draw(); refresh(); }, 'from'),
         // No double ron under a head-bump rule (頭ハネ): the page offers one winner.
         info.double_ron !== false && model.from !== null && model.winners.length < seated.length - 1 ? el('button', { type: 'button', dataset: { testid: 'add-winner' }, onclick: () => {
-          model.winners.push({ winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu' }); draw(); refresh();
+          model.winners.push(newWinner()); draw(); refresh();
         } }, t('score.double_ron')) : null,
         toggles(t('score.riichi'), seated, model.riichi, () => { for (const p of model.shuba) if (!model.riichi.has(p)) model.shuba.delete(p); refresh(); }, 'riichi'),
-        info.shuba_stick ? toggles(t('score.shuba'), seated, model.shuba, () => { for (const p of model.shuba) model.riichi.add(p); draw(); refresh(); }, 'shuba') : null,
+        info.shuba_stick ? shubaToggles(seated, model, () => { draw(); refresh(); }) : null,
         info.wareme ? choice(t('score.wareme'), [[null, t('score.nobody')], ...seated.map((p) => [p, names()[p]])], () => model.wareme, (v) => { model.wareme = v; refresh(); }, 'wareme') : null,
       );
     };
@@ -471,11 +587,11 @@ function openEntry(kind, row = null) {
       return { events: [e] };
     };
     const draw = () => fill(body,
-      choice(t('score.draw_kind'), ['exhaustive', 'nine_terminals', 'nagashi'].map((k) => [k, t(`score.draw_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'kind'),
+      choice(t('score.draw_kind'), ['exhaustive', 'nine_terminals', 'nagashi'].filter((k) => !info.draw_kinds || info.draw_kinds.includes(k)).map((k) => [k, t(`score.draw_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'kind'),
       toggles(t('score.tenpai'), seated, model.tenpai, refresh, 'tenpai'),
       model.kind === 'nagashi' ? toggles(t('score.nagashi_who'), seated, model.winners, refresh, 'nagashi') : null,
       toggles(t('score.riichi'), seated, model.riichi, refresh, 'riichi'),
-      info.shuba_stick ? toggles(t('score.shuba'), seated, model.shuba, () => { for (const p of model.shuba) model.riichi.add(p); draw(); refresh(); }, 'shuba') : null);
+      info.shuba_stick ? shubaToggles(seated, model, () => { draw(); refresh(); }) : null);
     draw();
   } else if (kind === 'chombo') {
     const ev = evs[0] ?? {};
@@ -535,17 +651,19 @@ function openEntry(kind, row = null) {
     preview,
     el('div', { class: 'dialog-buttons' },
       el('button', { type: 'button', value: 'cancel', onclick: () => dialog.close() }, t('score.cancel')),
-      el('button', { type: 'button', class: 'primary', dataset: { testid: 'record' }, onclick: () => {
-        const hand = build();
-        if (!hand) { showMessage(t('score.incomplete'), true); fill(preview, el('p', { class: 'error' }, t('score.incomplete'))); return; }
-        if (row && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }
-        const what = hand.events.map(describe).join(' / ');
-        if (row) enqueue('edit', hand, row.index, `${t('score.edit')}: ${what}`, seen);
-        else enqueue('add', hand, null, what, seen);
-        showMessage('');
-        dialog.close();
-        renderHistory();
-      } }, row ? t('score.save_edit') : t('score.record'))));
+      recordButton));
+  recordButton.onclick = () => {
+    if (refusedBy) return;
+    const hand = build();
+    if (!hand) { showMessage(t('score.incomplete'), true); fill(preview, el('p', { class: 'error' }, t('score.incomplete'))); return; }
+    if (row && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }
+    const what = hand.events.map(describe).join(' / ');
+    if (row) enqueue('edit', hand, row.index, `${t('score.edit')}: ${what}`, seen);
+    else enqueue('add', hand, null, what, seen);
+    showMessage('');
+    dialog.close();
+    renderHistory();
+  };
   dialog.showModal();
   refresh();
 }

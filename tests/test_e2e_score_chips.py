@@ -1,0 +1,102 @@
+"""点数記録 in a browser (Chromium, 390×844, Japanese), issue 37: chips entered on the quick
+path (翻・符 and the win's chip items) are paid by whom the rules say, the same figures as
+`jantaku ledger` and as worked out by hand here; シュバ is not offered twice; a queued hand the
+server refuses is shown with its reason in Japanese and never holds the hands behind it.
+Screenshots go to tests/artifacts/score-*.png."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import test_e2e_score as sc
+
+server = sc.server
+browser = sc.browser
+own_server = sc.own_server
+
+
+def count(page: Any, testid: str, n: int) -> None:
+    page.fill(f"[data-testid={testid}]", str(n))
+    page.dispatch_event(f"[data-testid={testid}]", "change")
+
+
+def chips_shown(page: Any, n: int) -> list[int]:
+    return [int(page.inner_text(f"[data-testid=chips-{p}]").rstrip("枚")) for p in range(n)]
+
+
+def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) -> None:
+    page = sc.phone(browser)
+    sid = sc.create(page, server, "gotou", ["亜", "伊", "宇", "江"])
+    # Hand 1 (亜 deals, 江 sits out): 伊 rons 宇 for 3 han with red 1 and ura 2.
+    sc.win(page, 1, 2, han=3)
+    assert page.locator("[data-testid=fu0]").count() == 0  # gotou's fu are fixed
+    count(page, "ci0-red", 1)
+    count(page, "ci0-ura", 2)
+    page.wait_for_selector("[data-testid=preview] .pays")
+    sc.record(page)
+    hand = sc.get(f"{server}/api/sessions/{sid}")["hands"][0]
+    # 3 chips from the discarder only; 江 (sitting out, no spring) takes 2 from each (A).
+    assert hand["chip_changes"] == [-2, 3 - 2, -3 - 2, 6]
+    assert hand["events"][0]["chips"] == {"red": 1, "ura": 2}
+    # Hand 2 (伊 deals, 亜 sits out): 宇 tsumo after シュバ, ippatsu, four norths (a dice
+    # chance: the reminder shows), the dice typed in as 3・4.
+    sc.win(page, 2, None, han=4, riichi=(2,))
+    page.click("[data-testid=shuba-2]")
+    page.click("[data-testid=ci0-ippatsu]")
+    count(page, "ci0-north", 4)
+    page.wait_for_selector("[data-testid=dice-reminder]")
+    assert "サイコロチャンス 1回" in page.inner_text("[data-testid=dice-reminder]")
+    page.fill("[data-testid=die-1-0]", "3")
+    page.fill("[data-testid=die-2-0]", "4")
+    page.click("[data-testid=add-dice-0]")
+    sc.shot(page, "quick-chips-entry")
+    sc.record(page)
+    hand = sc.get(f"{server}/api/sessions/{sid}")["hands"][1]
+    # Doubled by シュバ: ippatsu 1 + north 4 = 10 from each payer in the hand (伊, 江); the
+    # dice 7 = 14 from everyone (A, 亜 too); 亜 (sitting out) takes 2 from each.
+    assert hand["chip_changes"] == [-14 + 6, -10 - 14 - 2, 20 + 42 - 2, -10 - 14 - 2]
+    assert chips_shown(page, 4) == [200 - 2 - 8, 200 + 1 - 26, 200 - 5 + 60, 200 + 6 - 26]
+    sc.ledger_agrees(server, sid, page)
+    # 宇 has used their シュバ this game: it is not offered to them again.
+    page.click("[data-testid=act-win]")
+    assert page.locator("[data-testid=shuba-2]").count() == 0
+    assert page.locator("[data-testid=shuba-3]").count() == 1  # 伊 sits out now
+    page.click("#entry button[value=cancel]")
+    sc.shot(page, "session")
+    assert not page.errors
+
+
+def test_a_refused_queued_hand_never_blocks_the_queue(
+    own_server: dict[str, Any], browser: Any
+) -> None:
+    url = own_server["url"]
+    page = sc.phone(browser)
+    sid = sc.create(page, url, "kanto-boo", ["東家", "南家", "西家", "北家"])
+    own_server["stop"]()
+    page.wait_for_selector("[data-testid=net][data-state=offline]")
+    # Offline there is no preview: a win the rules refuse (マルシー) is queued, then a draw.
+    sc.win(page, 2, 1, han=5)
+    page.click("[data-testid=record]")
+    page.click("[data-testid=act-draw]")
+    page.click("[data-testid=tenpai-0]")
+    page.click("[data-testid=record]")
+    assert "未送信 2" in page.inner_text("[data-testid=net]")
+    own_server["start"]()
+    # The draw behind the refused win is stored; the win is shown refused, in Japanese.
+    page.wait_for_selector("[data-testid=hand-0]")
+    page.wait_for_selector(".queued.refused")
+    assert "マルシー" in page.inner_text("[data-testid=queue]")
+    state = sc.get(f"{url}/api/sessions/{sid}")
+    assert [h["events"][0]["type"] for h in state["hands"]] == ["draw"]
+    sc.shot(page, "queue-refused")
+    # Dropping it leaves nothing queued and raises no conflict: the next hand goes straight in.
+    page.click("[data-testid=queue-drop]")
+    assert page.is_hidden("[data-testid=queue]")
+    page.click("[data-testid=act-draw]")
+    page.click("[data-testid=tenpai-1]")
+    sc.record(page)
+    state = sc.get(f"{url}/api/sessions/{sid}")
+    assert [h["events"][0]["type"] for h in state["hands"]] == ["draw", "draw"]
+    assert page.locator(".queued").count() == 0
+    sc.ledger_agrees(url, sid, page)
+    assert not page.errors
