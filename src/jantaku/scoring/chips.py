@@ -140,6 +140,12 @@ class ChipItemError(ValueError):
     """A quick path's chip item the preset cannot take (names it)."""
 
 
+def chip_items(preset: Preset) -> list[str]:
+    """The quick path's chip items (``DECLARED_ITEMS``) the preset pays or counts, in order:
+    what the scorekeeper offers to count on a win."""
+    return [k for k in DECLARED_ITEMS if preset.chips.enabled and _item_used(preset, k)]
+
+
 def _item_used(preset: Preset, key: str) -> bool:
     """Whether the preset pays (or counts a dice chance) for ``key``."""
     r = preset.chips
