@@ -200,3 +200,48 @@ def test_gotou_chombo_deal_in_chips_by_count_match_the_hand() -> None:
         }
     )
     assert by_hand["chip_changes"] == by_count["chip_changes"] == [10, 16, -26]
+
+
+def test_tokushima_1m_9m_bonus_counted_at_the_table() -> None:
+    plain = quick("tokushima", 3, {"winner": 1, "from": 2, "han": 2, "fu": 30})
+    ron = quick("tokushima", 3, {"winner": 1, "from": 2, "han": 2, "fu": 30, "terminals": 2})
+    # «一萬・九萬 +1000点»: two such tiles, 2000 more from the discarder.
+    assert [a - b for a, b in zip(ron["payments"], plain["payments"], strict=True)] == [
+        0,
+        2000,
+        -2000,
+    ]
+    plain = quick("tokushima", 3, {"winner": 1, "from": None, "han": 2, "fu": 30})
+    tsumo = quick("tokushima", 3, {"winner": 1, "from": None, "han": 2, "fu": 30, "terminals": 3})
+    assert [a - b for a, b in zip(tsumo["payments"], plain["payments"], strict=True)] == [
+        -3000,
+        6000,
+        -3000,
+    ]
+    with pytest.raises(LedgerError, match="terminals: gotou pays nothing"):
+        quick("gotou", 3, {"winner": 1, "from": 2, "han": 2, "terminals": 1})
+
+
+def test_gotou_open_riichi_adds_1000_on_the_quick_path() -> None:
+    base = {"winner": 1, "from": 2, "han": 2, "fu": 30, "riichi": [1]}
+    plain = quick("gotou", 3, base)
+    opened = quick("gotou", 3, {**base, "open_riichi": [1]})
+    assert opened["payments"][1] - plain["payments"][1] == 1000
+    assert opened["payments"][2] - plain["payments"][2] == -1000
+    with pytest.raises(LedgerError, match="must also be listed in riichi"):
+        quick("gotou", 3, {**base, "riichi": [], "open_riichi": [1]})
+
+
+def test_double_ron_second_winner_shuba_doubles_their_chips() -> None:
+    led = Ledger(load_preset("gotou"), 3)
+    first = {"type": "win", "winner": 1, "from": 0, "han": 2, "fu": 30, "double": True}
+    second = {"type": "win", "winner": 2, "from": 0, "han": 2, "fu": 30, "double": True}
+    out = led.run(
+        [
+            {**first, "riichi": [2], "shuba": [2], "chips": {"red": 1}},
+            {**second, "chips": {"red": 1}},
+        ]
+    )
+    chips = [a + b for a, b in zip(out[0]["chip_changes"], out[1]["chip_changes"], strict=True)]
+    # red 1 from the discarder to each winner; 西家's doubled by their シュバ.
+    assert chips == [-3, 1, 2]

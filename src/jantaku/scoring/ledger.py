@@ -362,9 +362,12 @@ class Ledger:
             except (SituationError, NotAWin, ValueError) as e:
                 raise LedgerError(f"situation: {e}") from None
         han, fu, yakuman = ev.get("han", 0), ev.get("fu", 0), ev.get("yakuman", 0)
-        for key, v in (("han", han), ("fu", fu), ("yakuman", yakuman)):
+        terminals = ev.get("terminals", 0)
+        for key, v in (("han", han), ("fu", fu), ("yakuman", yakuman), ("terminals", terminals)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise LedgerError(f"{key}: a whole number ≥ 0")
+        if terminals and not self.preset.scoring.terminal_manzu_bonus:
+            raise LedgerError(f"terminals: {self.preset.name} pays nothing for 1m and 9m")
         sit = WinSituation(
             concealed=(0,),
             win_tile=0,
@@ -374,19 +377,35 @@ class Ledger:
             players=self.seats,
             discarder_wind=dwind,
             honba=honba,
-            riichi=RiichiKind.SHUBA
-            if winner in ev.get("shuba", [])
-            else RiichiKind.RIICHI
-            if winner in ev.get("riichi", [])
-            else RiichiKind.NONE,
+            riichi=self._quick_riichi(ev, winner),
             sitting_out=s.people > self.seats,
             wareme_wind=wwind,
             tileset=self.scorer.tileset,
         )
         try:
-            return self.scorer.score_value(han, fu, yakuman, sit), sit
+            return self.scorer.score_value(han, fu, yakuman, sit, terminals), sit
         except NotAWin as e:
             raise LedgerError(str(e)) from None
+
+    def _quick_riichi(self, ev: dict[str, Any], winner: int) -> RiichiKind:
+        """The riichi a quick path winner declared: from the hand's first event (a double
+        ron's riichi, シュバ and open riichi are listed there once), open as
+        ``open_riichi`` says (gotou: +1000 on the win)."""
+        lead = self._pending[0][0] if self._pending else ev
+        opened = lead.get("open_riichi", [])
+        if not isinstance(opened, list):
+            raise LedgerError("open_riichi: a list of persons")
+        if opened and not self.preset.table.open_riichi:
+            raise LedgerError(f"open_riichi: {self.preset.name} has no open riichi")
+        for p in opened:
+            if p not in lead.get("riichi", []):
+                raise LedgerError(f"open_riichi: person {p} must also be listed in riichi")
+        shuba = winner in lead.get("shuba", [])
+        if winner in opened:
+            return RiichiKind.OPEN_SHUBA if shuba else RiichiKind.OPEN
+        if shuba:
+            return RiichiKind.SHUBA
+        return RiichiKind.RIICHI if winner in lead.get("riichi", []) else RiichiKind.NONE
 
     def _win(self, ev: dict[str, Any], following: Any) -> str | None:
         winner = self._person(ev, "winner")

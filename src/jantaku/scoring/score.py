@@ -792,10 +792,13 @@ class Scorer:
             return no_bazoro_base(han, fu, yakuman)
         return base_points(han, fu, yakuman, kazoe=self._kazoe, kiriage=self._kiriage)
 
-    def score_value(self, han: int, fu: int, yakuman: int, sit: WinSituation) -> ScoreResult:
+    def score_value(
+        self, han: int, fu: int, yakuman: int, sit: WinSituation, terminals: int = 0
+    ) -> ScoreResult:
         """Pay a win whose han and fu a table counted itself (the ledger): the preset's fixed
         fu, fu cap, point table, limits, rounding, honba and bonuses still apply. ``sit``
-        gives the seats, tsumo or ron, honba and sticks; its tiles are not looked at."""
+        gives the seats, tsumo or ron, honba and sticks; its tiles are not looked at, but
+        ``terminals``, the 1m and 9m tiles the table counted, pay their bonus (tokushima)."""
         rules = self.rules
         if han < 0 or fu < 0 or yakuman < 0 or (han == 0 and yakuman == 0):
             raise NotAWin(Refusal.NO_HAN, "a win needs at least one han or a yakuman")
@@ -811,7 +814,9 @@ class Scorer:
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
         stated = Reading("stated", -1, "")
-        return self._pay(sit, [], han, fu, yakuman, base, limit, stated, [0] * N_KINDS)
+        counts = [0] * N_KINDS
+        counts[M1] = terminals
+        return self._pay(sit, [], han, fu, yakuman, base, limit, stated, counts)
 
     def wait_count(self, sit: WinSituation) -> int:
         """How many kinds the hand waited on before the winning tile (after the fifth-copy
