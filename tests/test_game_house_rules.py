@@ -152,6 +152,60 @@ def test_gotou_north_is_kept_or_extracted_never_discarded() -> None:
     assert not any(a.type is ActionType.DISCARD and tile_kind(a.tile or 0) == 30 for a in legal)
 
 
+def test_gotou_four_norths_alone_win_in_play() -> None:
+    # «特殊役 … 北4枚抜き 8飜固定 祝儀は4枚» (issue 35): seat 1 sets four norths aside and waits
+    # on 2s with 123p 567p 13s 789s 99p, a hand with no other yaku. The ron is offered and pays
+    # 8 han (baiman 16000), the four norths' 4 chips and a サイコロチャンス. (Before: no ron.)
+    wall = stacked(
+        "gotou",
+        ["", "4z4z4z4z123p567p13s9p"],
+        live="1z6z2s",
+        rinshan="7s8s9s9p",
+        dora="1z2z",  # dora 2z and 3z: none in the hand
+    )
+    state = Game("gotou").new_state([wall])
+    tsumogiri(state, 0)
+    for _ in range(4):
+        state.apply(next(a for a in state.legal_actions(1) if a.type is ActionType.KITA))
+    assert len(state.players[1].extracted) == 4
+    state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "6z")))
+    pass_all(state)
+    drawn = state.players[2].drawn
+    assert drawn is not None and tile_kind(drawn) == parse_tiles("2s")[0] >> 2
+    state.apply(Action(ActionType.DISCARD, 2, drawn))
+    assert ActionType.RON in types(state, 1)
+    state.apply(Action(ActionType.RON, 1, drawn))
+    pass_all(state)
+    hora = next(e for e in state.events if e["type"] == "hora")
+    assert [(y["id"], y["han"]) for y in hora["yakus"]] == [("four_north", 8)]
+    assert hora["yakus"][0]["ja"] == "北4枚抜き"
+    assert (hora["fan"], hora["limit"], hora["deltas"]) == (8, "baiman", [0, 16000, -16000])
+    assert {"item": "north", "chips": 4, "from_all": False} in hora["chip_items"]
+    assert len(hora["dice"]) == 1  # one サイコロチャンス, rolled and paid with the win
+
+
+def test_gotou_three_norths_alone_are_no_win_in_play() -> None:
+    # The near miss: the same wait with three norths set aside (three 抜きドラ) has no yaku.
+    wall = stacked(
+        "gotou",
+        ["", "4z4z4z123p567p13s9p9p"],
+        live="1z6z2s",
+        rinshan="7s8s9s",
+        dora="1z2z",
+    )
+    state = Game("gotou").new_state([wall])
+    tsumogiri(state, 0)
+    for _ in range(3):
+        state.apply(next(a for a in state.legal_actions(1) if a.type is ActionType.KITA))
+    state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "6z")))
+    pass_all(state)
+    assert sorted(legality.hand_waits(state, 1)) == [parse_tiles("2s")[0] >> 2]
+    drawn = state.players[2].drawn
+    assert drawn is not None and tile_kind(drawn) == parse_tiles("2s")[0] >> 2
+    state.apply(Action(ActionType.DISCARD, 2, drawn))
+    assert ActionType.RON not in types(state, 1)
+
+
 def test_mighty_deals_twelve_and_sets_5m_aside() -> None:
     wall = stacked("mighty", ["123p456p789s11z9p"], live="5m7z", rinshan="2z")
     state = Game("mighty").new_state([wall])
@@ -605,7 +659,7 @@ def test_gotou_replacement_draws_do_not_shorten_the_live_wall() -> None:
     end of the live wall up one for a north set aside."""
     wall = stacked("gotou", [], live="1f", rinshan="9p")
     state = Game("gotou").new_state([wall])
-    assert len(wall.rinshan) == 12 and state.max_draws == 112 - 24 - 39
+    assert len(wall.rinshan) == 12 and state.max_draws == 112 - 16 - 39 == 57
     left = state.max_draws - state.draws
     state.apply(state.legal_actions(0)[0])  # the forced extraction of the flower
     assert state.players[0].extracted and state.max_draws - state.draws == left
@@ -784,29 +838,32 @@ def test_a_played_win_after_the_dealers_doubles_pays_no_kan_dora_chip() -> None:
     assert not any(e["type"] in ("ankan", "daiminkan", "kakan", "dora") for e in state.events)
 
 
-def _before_exhaustive_draw(preset: str, seed: int) -> tuple[State, dict[str, object], list[int]]:
-    """The recorded game's state just before the last discard of its first exhaustive draw
-    with someone tenpai, that discard, and who the record says was tenpai."""
-    import gzip
+def _before_exhaustive_draw(preset: str) -> tuple[State, dict[str, object], list[int], int]:
+    """A seeded baseline game's state just before the last discard of an exhaustive draw
+    with one tenpai and one noten player besides the one discarding, the last discard, the
+    tenpai players, and the game's seed (the first such draw from seed 100 on)."""
+    import io
     import json
-    from pathlib import Path
 
-    golden = Path(__file__).parent / "golden" / "games.jsonl.gz"
-    with gzip.open(golden, "rt", encoding="utf-8") as f:
-        row = next(
-            r
-            for r in map(json.loads, f)
-            if (r["preset"], r["seed"], r["bots"], r["people"]) == (preset, seed, "baseline", None)
-        )
-    events = row["events"]
-    i = next(
-        i
-        for i, e in enumerate(events)
-        if e["type"] == "ryukyoku" and e["reason"] == "exhaustive" and e["tenpai"]
-    )
-    last = events[i - 1]
-    assert last["type"] == "dahai"
-    return Game(preset, seed).replay(events[: i - 1]), last, events[i]["tenpai"]
+    from jantaku.sim.runner import play_game
+
+    for seed in range(100, 140):
+        buf = io.StringIO()
+        play_game(preset, seed, "baseline", log=buf)
+        events = [json.loads(line) for line in buf.getvalue().splitlines()]
+        for e in events:
+            e.pop("game", None)
+        for i, e in enumerate(events):
+            if e["type"] != "ryukyoku" or e["reason"] != "exhaustive":
+                continue
+            last = events[i - 1]
+            if last["type"] != "dahai":
+                continue
+            others = [s for s in range(3) if s != last["actor"]]
+            if sum(s in e["tenpai"] for s in others) == 1:
+                state = Game(preset, seed).replay(events[: i - 1])
+                return state, last, e["tenpai"], seed
+    raise AssertionError(f"no {preset} draw with one tenpai and one noten player")
 
 
 @pytest.mark.parametrize("holder", ["tenpai", "noten"])
@@ -814,20 +871,20 @@ def test_a_flower_or_north_held_at_the_draw_never_makes_a_hand_noten(holder: str
     """gotou «華牌、北の補充し忘れはツモ番時にいつでも解消可能»: a hand still holding a flower (or
     north) it has not set aside is judged at the draw on its other tiles: a tenpai hand stays
     tenpai, and the flower makes a noten hand no better."""
-    state, last, tenpai = _before_exhaustive_draw("gotou", 1006)
-    assert (tenpai, last["actor"]) == ([0, 1], 0)
-    seat = 1 if holder == "tenpai" else 2  # neither is the one discarding
+    state, last, tenpai, seed = _before_exhaustive_draw("gotou")
+    actor = int(last["actor"])  # type: ignore[call-overload]
+    # neither is the one discarding
+    (seat,) = [q for q in range(3) if q != actor and (q in tenpai) is (holder == "tenpai")]
     held = {t for p in state.players for t in p.hand}
     player = state.players[seat]
     for kind_name in ("1f", "4z"):  # a flower, then a north
         (kind,) = {tile_kind(t) for t in parse_tiles(kind_name, state.game.tileset)}
         extra = next(t for t in state.game.tileset.tiles if tile_kind(t) == kind and t not in held)
-        trial = Game("gotou", 1006).replay(state.events)
+        trial = Game("gotou", seed).replay(state.events)
         p = trial.players[seat]
         p.hand.append(extra)
         p.hand_changed()
-        actor = int(last["actor"])  # type: ignore[call-overload]
         trial.apply(Action(ActionType.DISCARD, actor, int(last["tile"])))  # type: ignore[call-overload]
         draw = next(e for e in reversed(trial.events) if e["type"] == "ryukyoku")
         assert (seat in draw["tenpai"]) is (holder == "tenpai"), (kind_name, draw)
-    assert len(player.hand) == 13
+    assert len(player.hand) == 13 - 3 * len(player.melds)  # the trials left it alone

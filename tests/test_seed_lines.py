@@ -167,19 +167,19 @@ def test_boo_yakuman_double_or_single_maru_a(value: str, each: int) -> None:
 
 def last_tile_wall(preset: str, last: str, hands: list[str], first: str = "") -> Wall:
     """A wall whose live tiles start with ``first`` and end with ``last`` (drawn by the
-    dealer when nobody calls); the other flowers wait among the ura indicators, so nobody
-    else sets one aside before."""
+    dealer when nobody calls); the other flowers wait at the far end of the replacement
+    tiles, so nobody else sets one aside before."""
     wall = stacked(preset, hands, live=first)
     ts = load_preset(preset).tileset()
     want = parse_tiles(last, ts)[0]
     target = next(t for t in wall.live if ts.faces[t] == ts.faces[want])
     flowers = [t for t in wall.live if tile_kind(t) >= N_KINDS and t != target]
     live = [t for t in wall.live if t != target and t not in flowers]
-    ura = list(wall.ura)
-    for i, f in enumerate(flowers):
-        live.append(ura[i])
-        ura[i] = f
-    return Wall(wall.hands, [*live, target], wall.rinshan, wall.dora, ura, wall.rest)
+    rinshan = list(wall.rinshan)
+    for i, f in enumerate(flowers, 1):
+        live.append(rinshan[-i])
+        rinshan[-i] = f
+    return Wall(wall.hands, [*live, target], rinshan, wall.dora, wall.ura, wall.rest)
 
 
 def play_until(state: State, stop: Any) -> None:
@@ -209,8 +209,30 @@ def at_last_tile(state: State) -> bool:
     return state.phase == "turn" and state.draws >= state.max_draws and not p.rinshan_draw
 
 
-# The dealer: 123p 456p 789s 11s 45s, draws 9m and declares riichi on it (waits 3s 6s).
+# 123p 456p 789s 11s 45s, draws 9m and declares riichi on it (waits 3s 6s).
 RIICHI_HAND = "123p456p789s11s45s"
+
+
+def riichi_on_the_last_tile(
+    preset: str, last: str, others: list[str], prepare: Any = None
+) -> tuple[State, int]:
+    """A hand where the seat that draws the last live tile (the dealer in tokushima's 55
+    draws; 西家 in gotou's 57) holds RIICHI_HAND, draws 9m as its first tile and declares
+    riichi on it; the others hold ``others`` and draw 7z first; ``last`` ends the live wall.
+    ``prepare(wall)`` may change the wall first. Returns the state after the riichi, and the
+    riichi seat."""
+    seat = (len(stacked(preset, []).live) - 1) % 3
+    hands = list(others)
+    hands.insert(seat, RIICHI_HAND)
+    wall = last_tile_wall(preset, last, hands, first="7z" * seat + "9m")
+    if prepare is not None:
+        prepare(wall)
+    state = Game(preset).new_state([wall])
+    nine = parse_tiles("9m", wall_ts(preset))[0] >> 2
+    play_until(state, lambda s: s.turn == seat and tile_kind(s.players[seat].drawn or 0) == nine)
+    state.apply(Action(ActionType.RIICHI, seat, tile(state, seat, "9m")))
+    pass_all(state)
+    return state, seat
 
 
 @pytest.mark.parametrize(
@@ -223,26 +245,24 @@ def test_a_flower_or_north_drawn_last_under_riichi_is_set_aside_and_replaced(
     # tokushima «華牌は空気扱いのため河に捨てることが出来ず».
     # gotou: the others hold the dot white and the norths that are not the last tile.
     norths = "4z" if last == "4z" else "4z4z"
-    hands = [RIICHI_HAND, "0z4z4z", norths] if preset == "gotou" else [RIICHI_HAND]
-    wall = last_tile_wall(preset, last, hands, first="9m")
-    state = Game(preset).new_state([wall])
-    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "9m")))
-    pass_all(state)
+    others = ["0z4z4z", norths] if preset == "gotou" else ["", ""]
+    state, seat = riichi_on_the_last_tile(preset, last, others)
     play_until(state, at_last_tile)
-    assert state.turn == 0 and state.players[0].riichi.declared
-    drawn = state.players[0].drawn
+    assert state.turn == seat and state.players[seat].riichi.declared
+    drawn = state.players[seat].drawn
     assert drawn is not None and state.game.names[drawn] == last
-    legal = list(state.legal_actions(0))
+    legal = list(state.legal_actions(seat))
     # Never made to discard it: setting it aside (or a win) is all the riichi player may do.
-    assert Action(ActionType.DISCARD, 0, drawn) not in legal
-    assert Action(ActionType.KITA, 0, drawn) in legal
-    state.apply(Action(ActionType.KITA, 0, drawn))
+    assert Action(ActionType.DISCARD, seat, drawn) not in legal
+    assert Action(ActionType.KITA, seat, drawn) in legal
+    state.apply(Action(ActionType.KITA, seat, drawn))
     pass_all(state)
-    assert state.players[0].rinshan_draw and drawn in state.players[0].extracted
+    assert state.players[seat].rinshan_draw and drawn in state.players[seat].extracted
     play_until(state, lambda s: False)
     draw = next(e for e in state.events if e["type"] == "ryukyoku")
-    assert 0 in draw["tenpai"]  # the riichi hand stayed tenpai
-    assert all(tile_kind(t) < N_KINDS and tile_kind(t) != NORTH for t in state.players[0].river)
+    assert seat in draw["tenpai"]  # the riichi hand stayed tenpai
+    river = state.players[seat].river
+    assert all(tile_kind(t) < N_KINDS and tile_kind(t) != NORTH for t in river)
 
 
 def wall_ts(preset: str) -> Any:
@@ -252,23 +272,22 @@ def wall_ts(preset: str) -> Any:
 def test_gotou_a_win_on_the_last_replacement_is_rinshan_not_haitei() -> None:
     # «華牌、北の補充し忘れはツモ番時にいつでも解消可能»: set aside on the last tile, the
     # replacement that completes the hand is 嶺上開花, not 海底.
-    wall = last_tile_wall("gotou", "2f", [RIICHI_HAND, "0z4z4z", "4z4z"], first="9m")
     three = parse_tiles("3s", wall_ts("gotou"))[0]
-    for part in (wall.live, *wall.hands[1:]):
-        if three in part:
-            part[part.index(three)] = wall.rinshan[-1]
-    wall.rinshan[-1] = three
-    wall.rinshan.reverse()  # the 3s is the first replacement tile
-    state = Game("gotou").new_state([wall])
-    state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "9m")))
-    pass_all(state)
+
+    def first_replacement_3s(wall: Wall) -> None:
+        for part in (wall.live, *wall.hands):
+            if three in part:
+                part[part.index(three)] = wall.rinshan[0]
+        wall.rinshan[0] = three
+
+    state, seat = riichi_on_the_last_tile("gotou", "2f", ["0z4z4z", "4z4z"], first_replacement_3s)
     play_until(state, at_last_tile)
-    kita = next(a for a in state.legal_actions(0) if a.type is ActionType.KITA)
+    kita = next(a for a in state.legal_actions(seat) if a.type is ActionType.KITA)
     state.apply(kita)
     pass_all(state)
-    p = state.players[0]
+    p = state.players[seat]
     assert p.drawn == three
-    state.apply(Action(ActionType.TSUMO, 0, p.drawn))
+    state.apply(Action(ActionType.TSUMO, seat, p.drawn))
     hora = next(e for e in state.events if e["type"] == "hora")
     ids = {y["id"] for y in hora["yakus"]}
     assert "rinshan" in ids and "haitei" not in ids
@@ -353,19 +372,31 @@ def test_gotou_no_third_riichi_may_be_open(third: str, others: list[str], offere
     assert Action(ActionType.RIICHI, 0, nine) in state.legal_actions(0)
 
 
-@table_knob("initial_dora", "kan_dora_at_once")
+@table_knob("initial_dora", "kan_dora_at_once", "kan_indicators_from_live", "dead_wall")
 def test_gotou_four_kans_show_six_dora_indicators() -> None:
-    # «表ドラ常時2枚めくり», «カンドラ即めくり»: 2 + 4 kans = 6 indicators, and 6 ura; the dead
-    # wall holds the 12 replacement tiles («嶺上牌は6トン(12枚)残し») and them.
+    # «表ドラ常時2枚めくり», «カンドラ即めくり»: 2 + 4 kans = 6 indicators, and 6 ura. The dead
+    # wall holds the 12 replacement tiles («嶺上牌は6トン(12枚)残し») and the two stacks turned
+    # at the start; «ドラ横までツモり切り»: each kan's stack comes from the live wall's end.
     wall = stacked("gotou", ["1111p2222p3333p4s", "0z"], live="4s", rinshan="4s4s5s6s")
-    assert len(wall.dora) == len(wall.ura) == 6
+    assert len(wall.dora) == len(wall.ura) == 2 and len(wall.rinshan) == 12
+    assert len(wall.live) == 112 - 39 - 12 - 4 == 57
+    stacks = [(wall.live[-2 * k - 2], wall.live[-2 * k - 1]) for k in range(4)]
     state = Game("gotou").new_state([wall])
-    assert state.max_draws == 112 - 24 - 3 * 13
-    for name in ("1p", "2p", "3p", "4s"):
+    assert state.max_draws == 57
+    for k, name in enumerate(("1p", "2p", "3p", "4s")):
+        before = state.max_draws - state.draws
         state.apply(Action(ActionType.ANKAN, 0, None, tuple(tile_all(state, 0, name))))
-    assert len(state.revealed) == 6 == len([e for e in state.events if e["type"] == "dora"]) + 2
+        assert state.max_draws - state.draws == before - 2  # the stack left the live wall
+        assert state.revealed[-1] == stacks[k][0]  # the top is the indicator
+    dora = [e for e in state.events if e["type"] == "dora"]
+    assert len(state.revealed) == 6 == len(dora) + 2 and all(e["live"] for e in dora)
+    assert state.max_draws == 57 - 8
     sit = situation.win(state, 0, 0, state.players[0].hand[-1], False)
     assert len(sit.dora_indicators) == len(sit.ura_indicators) == 6
+    assert sit.ura_indicators[2:] == tuple(bottom for _, bottom in stacks)
+    # The seat views count the same live wall.
+    for seat in range(3):
+        assert SeatView.of(state, seat).wall_left == state.max_draws - state.draws
 
 
 # ============================================================================================
@@ -532,3 +563,135 @@ def test_boo_no_swap_call() -> None:
     discards = [a.tile for a in state.legal_actions(1) if a.type is ActionType.DISCARD]
     assert discards and all(tile_kind(t) not in banned for t in discards if t is not None)
     assert any(tile_kind(t) in banned for t in state.players[1].hand)
+
+
+# ============================================================================================
+# Seed lines the engine must play as `jantaku score` scores them
+# ============================================================================================
+
+# 234p 456p 678s 88p 34s: 平和 and 断幺九, waiting on 2s (and 5s).
+TANYAO_HAND = "234p456p678s88p34s"
+
+
+def first_turn_ron(preset: str, call: bool = False, own_discard: bool = False) -> dict[str, Any]:
+    """The dealer's 2s, ronned by 南家 holding TANYAO_HAND: on the dealer's first discard;
+    after 西家 pons the dealer's 7z and discards the 2s (``call``); or after 南家 drew and
+    discarded a tile of its own (``own_discard``)."""
+    if call:
+        wall = stacked(preset, ["7z", TANYAO_HAND, "7z7z2s"], live="9p9p")
+    else:
+        wall = stacked(preset, ["2s", TANYAO_HAND, "2s"], live="9p9p9s")
+    state = Game(preset).new_state([wall])
+    if call:
+        state.apply(Action(ActionType.DISCARD, 0, tile(state, 0, "7z")))
+        pon = next(a for a in state.legal_actions(2) if a.type is ActionType.PON)
+        state.apply(pon)
+        pass_all(state)
+        state.apply(Action(ActionType.DISCARD, 2, tile(state, 2, "2s")))
+    elif own_discard:
+        tsumogiri(state, 0)
+        tsumogiri(state, 1)
+        state.apply(Action(ActionType.DISCARD, 2, tile(state, 2, "2s")))
+    else:
+        state.apply(Action(ActionType.DISCARD, 0, tile(state, 0, "2s")))
+    ron = next(a for a in state.legal_actions(1) if a.type is ActionType.RON)
+    state.apply(ron)
+    pass_all(state)
+    return next(e for e in state.events if e["type"] == "hora")
+
+
+@pytest.mark.parametrize(("preset", "points"), [("gotou", 32000), ("tokushima", 16000)])
+def test_renhou_arises_in_play(preset: str, points: int) -> None:
+    # 人和 (gotou «役満…人和», a real yakuman; tokushima counts it as 14 han): a ron before
+    # one's own first draw with no call made yet, scored in play as `jantaku score` scores it.
+    hora = first_turn_ron(preset)
+    assert "renhou" in {y["id"] for y in hora["yakus"]}
+    assert hora["hora_points"] == points and hora["deltas"][:2] == [-points, points]
+    if preset == "gotou":
+        # «数え役満、本役満は…ロン10枚　本役満は更にサイコロ», «天和、地和、人和はサイコロ2回».
+        items = {i["item"]: i for i in hora["chip_items"]}
+        assert items["yakuman"]["chips"] == 10 and not items["yakuman"]["from_all"]
+        assert sum(a != b for a, b in hora["dice"]) == 2  # two chances (doubles roll again)
+
+
+@pytest.mark.parametrize("preset", ["gotou", "tokushima"])
+@pytest.mark.parametrize("case", ["call", "own_discard"])
+def test_no_renhou_after_a_call_or_ones_own_first_discard(preset: str, case: str) -> None:
+    hora = first_turn_ron(preset, call=case == "call", own_discard=case == "own_discard")
+    ids = {y["id"] for y in hora["yakus"]}
+    assert "renhou" not in ids and "tanyao" in ids
+    assert hora["hora_points"] < 8000
+
+
+def _spring_chips(state: State) -> list[list[int]]:
+    return [e["chip_deltas"] for e in state.events if e["type"] == "nukidora" and e["pai"] == "1f"]
+
+
+def test_shuba_doubles_the_spring_of_its_own_hand_only() -> None:
+    # «シュバリー後は春チップも倍になる»: the dealer declares シュバ on its first discard and
+    # draws spring next: 1 chip from each, doubled. The hand ends in a draw (the dealer keeps
+    # the deal); the next hand's spring, with no シュバ declared in it, is not doubled.
+    first = stacked("gotou", [RIICHI_HAND, "0z"], live="9m7z7z1f")
+    second = stacked("gotou", [], live="1f")
+    state = Game("gotou").new_state([first, second])
+    state.apply(Action(ActionType.SHUBA_RIICHI, 0, tile(state, 0, "9m")))
+    pass_all(state)
+    play_until(state, lambda s: bool(_spring_chips(s)))
+    assert _spring_chips(state) == [[4, -2, -2]]
+    play_until(state, lambda s: False)  # to the draw
+    assert 0 in state.ledger.state.shuba  # the marker stays out till the game ends
+    play_until(state, lambda s: len(_spring_chips(s)) == 2)
+    assert _spring_chips(state)[1] == [2, -1, -1]
+
+
+def test_tedumari_scores_only_for_the_open_riichi_dealt_in_to() -> None:
+    # «手詰まり放銃は数え役満扱い(13飜から数える)»: 南家's open riichi waits on every souzu
+    # (1112345678999s); the dealer holds nothing else, so its 5s deals in (手詰まり). 西家's
+    # closed 33s46s rons the same 5s: a double ron where 西家 scores its own hand.
+    wall = stacked("gotou", ["", "1112345678999s", "234p456p678p33s46s"], live="9m7z9p")
+    state = Game("gotou").new_state([wall])
+    tsumogiri(state, 0)
+    state.apply(Action(ActionType.OPEN_RIICHI, 1, tile(state, 1, "7z")))
+    pass_all(state)
+    tsumogiri(state, 2)
+    pass_all(state)
+    held = {t for p in state.players for t in p.hand} | set(state.players[1].river)
+    souzu = [t for t in state.game.tileset.tiles if 18 <= tile_kind(t) < 27 and t not in held]
+    plain_five = next(t for t in souzu if state.game.names[t] == "5s")
+    dealer = state.players[0]
+    dealer.hand = [plain_five, *[t for t in souzu if t != plain_five][:13]]
+    dealer.drawn = dealer.hand[-1]
+    dealer.hand_changed()
+    state._legal_cache = None
+    discards = [a for a in state.legal_actions(0) if a.type is ActionType.DISCARD]
+    assert discards  # every tile deals in: the dealer may discard any
+    state.apply(Action(ActionType.DISCARD, 0, plain_five))
+    dahai = [e for e in state.events if e["type"] == "dahai"][-1]
+    assert dahai["tedumari"]
+    # The open riichi dealt in to scores 手詰まり (13 han up); 西家 does not.
+    assert situation.win(state, 1, 0, plain_five, False).tedumari
+    assert not situation.win(state, 2, 0, plain_five, False).tedumari
+    for seat in (1, 2):
+        state.apply(next(a for a in state.legal_actions(seat) if a.type is ActionType.RON))
+    pass_all(state)
+    horas = {e["actor"]: e for e in state.events if e["type"] == "hora"}
+    assert set(horas) == {1, 2}
+    assert horas[1]["limit"] == "yakuman"  # (純正九蓮宝燈 outranks 13 han here)
+    own = {y["id"] for y in horas[2]["yakus"]}
+    assert "tanyao" in own and horas[2]["fan"] < 13 and horas[2]["limit"] != "yakuman"
+
+
+def test_gotou_after_a_kan_the_live_wall_ends_two_draws_sooner() -> None:
+    # «ドラ横までツモり切り»: the dealer's closed kan turns a stack from the live wall's end;
+    # the hand then has 55 live draws, and the 55th is the last (海底).
+    wall = stacked("gotou", ["1111p", "0z"], live="9m")
+    state = Game("gotou").new_state([wall])
+    state.apply(Action(ActionType.ANKAN, 0, None, tuple(tile_all(state, 0, "1p"))))
+    pass_all(state)
+    play_until(state, at_last_tile)
+    live = [e for e in state.events if e["type"] == "tsumo" and not e["rinshan"]]
+    assert len(live) == 55 == state.max_draws and not state.wall.live
+    seat = state.turn
+    sit = situation.win(state, seat, seat, state.players[seat].hand[-1], False)
+    assert sit.haitei
+    assert SeatView.of(state, seat).wall_left == 0

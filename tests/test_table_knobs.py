@@ -108,32 +108,35 @@ def to_turn(state: State, seat: int) -> bool:
 @table_knob("riichi_without_draws")
 @pytest.mark.parametrize("without_draws", [True, False])
 def test_riichi_with_no_draw_left(without_draws: bool) -> None:
-    """gotou «ツモ番無しリーチあり» (line 60; ``riichi_without_draws = true``): the dealer,
-    tenpai all hand long, may still riichi on the last live tile, when nobody has a draw
-    left. Off (Tenhou): riichi needs a draw left for every seat."""
+    """gotou «ツモ番無しリーチあり» (line 60; ``riichi_without_draws = true``): the player who
+    draws the last live tile (西家: 57 draws), tenpai all hand long, may still riichi on it,
+    when nobody has a draw left. Off (Tenhou): riichi needs a draw left for every seat."""
     game = preset_with("gotou", riichi_without_draws=without_draws)
-    wall = specials_first(game, stacked("gotou", [RIICHI_HAND]), 0)
+    wall = specials_first(game, stacked("gotou", ["", "", RIICHI_HAND]), 0)
     n_live = len(wall.live)
-    assert n_live == 112 - 24 - 3 * 13  # gotou draws the live wall to the dead wall: 49
+    # gotou draws the live wall to the two dora stacks («ドラ横までツモり切り»): 57
+    assert n_live == 112 - 12 - 4 - 3 * 13 == 57
+    seat = (n_live - 1) % 3  # the dealer draws the 1st live tile
+    assert seat == 2
     state = game.new_state([wall])
-    offered: dict[int, bool] = {}  # riichi offered to the dealer, by live draws made so far
-    while to_turn(state, 0):
-        offered[len(live_draws(state))] = ActionType.RIICHI in types(state, 0)
+    offered: dict[int, bool] = {}  # riichi offered to 西家, by live draws made so far
+    while to_turn(state, seat):
+        offered[len(live_draws(state))] = ActionType.RIICHI in types(state, seat)
         if len(live_draws(state)) == n_live:
             break
         step(state)
-    # The dealer draws the 1st, 4th, ..., 49th live tile: the last is 49, with none left.
-    assert sorted(offered) == list(range(1, n_live + 1, 3))
+    # 西家 draws the 3rd, 6th, ..., 57th live tile: the last is 57, with none left.
+    assert sorted(offered) == list(range(3, n_live + 1, 3))
     assert all(offered[n] for n in offered if n < n_live)
     assert offered[n_live] is without_draws
     if without_draws:  # declared, it stands: the stick is paid before the exhaustive draw
-        last = state.players[0].drawn
-        state.apply(Action(ActionType.RIICHI, 0, last))
+        last = state.players[seat].drawn
+        state.apply(Action(ActionType.RIICHI, seat, last))
         pass_all(state)
         events = hand_events(state)
         assert [e["type"] for e in events[-4:]] == ["reach", "dahai", "reach_accepted", "ryukyoku"]
-        assert events[-1]["tenpai"] == [0]
-        assert events[-1]["scores"][0] == 35000 - 1000 + 4000  # stick out, noten payments in
+        assert events[-1]["tenpai"] == [seat]
+        assert events[-1]["scores"][seat] == 35000 - 1000 + 4000  # stick out, noten payments in
 
 
 @table_knob("replacement_shortens_wall")
@@ -177,23 +180,24 @@ def _last_flower_wall(game: Game, hand: str, first: str) -> tuple[Wall, int]:
 def test_a_flower_drawn_last_is_set_aside_and_replaced(extract: bool) -> None:
     """gotou «華牌、 北の補充し忘れはツモ番時にいつでも解消可能» (line 76;
     ``extract_last_tile = true``): a flower is air, extracted at any draw, the last live tile
-    included: the dealer draws spring as the 49th and last live tile, sets it aside and
-    draws a replacement. Off (Tenhou sanma): no replacement on the last tile; the flower,
-    never discarded, stays in the hand and another tile goes."""
+    included: 西家 draws the flower as the 57th and last live tile, sets it aside and draws
+    a replacement. Off (Tenhou sanma): no replacement on the last tile; the flower, never
+    discarded, stays in the hand and another tile goes."""
     game = preset_with("gotou", extract_last_tile=extract)
     wall, flower = _last_flower_wall(game, "", "")
     n_live = len(wall.live)
+    seat = (n_live - 1) % 3
     state = game.new_state([wall])
     while len(live_draws(state)) < n_live:
         step(state)
-    assert state.players[0].drawn == flower and live_draws(state)[-1] == flower
-    legal = list(state.legal_actions(0))
-    player = state.players[0]
+    assert state.players[seat].drawn == flower and live_draws(state)[-1] == flower
+    legal = list(state.legal_actions(seat))
+    player = state.players[seat]
     if extract:
-        assert legal == [Action(ActionType.KITA, 0, flower)]
+        assert legal == [Action(ActionType.KITA, seat, flower)]
         state.apply(legal[0])
         tsumo = hand_events(state)[-1]
-        assert tsumo["type"] == "tsumo" and tsumo["rinshan"] and tsumo["actor"] == 0
+        assert tsumo["type"] == "tsumo" and tsumo["rinshan"] and tsumo["actor"] == seat
         assert flower in player.extracted and flower not in player.hand
     else:
         assert ActionType.KITA not in {a.type for a in legal}
@@ -316,6 +320,21 @@ def test_four_winds_abort_only_where_the_table_has_tenhou_aborts(aborts: bool) -
     else:
         assert not hand_over(state)
         assert events[-1]["type"] == "tsumo" and events[-1]["actor"] == 0
+
+
+@table_knob("nine_terminals", "tenhou_aborts")
+def test_a_tenhou_abort_settles_without_nine_terminals() -> None:
+    """The ledger refuses the draws a table does not have (tokushima «途中流局なし»): a
+    Tenhou abort is its own kind (``abortive``), so a table with Tenhou's aborts and no
+    九種九牌 still settles its 四風連打: the dealer stays, one more honba (Tenhou)."""
+    game = preset_with("riichi", nine_terminals=False)
+    state = game.new_state([stacked("riichi", ["1z", "1z", "1z", "1z"])])
+    for seat in range(4):
+        state.apply(Action(ActionType.DISCARD, seat, tile(state, seat, "1z")))
+        pass_all(state)
+    assert any(e["type"] == "ryukyoku" and e["reason"] == "kaze4" for e in state.events)
+    led = state.ledger.state
+    assert (led.dealer, led.honba, led.hand) == (0, 1, 1)
 
 
 @table_knob("initial_dora")

@@ -72,9 +72,17 @@ def deal(
             hands.append(list(tiles[hand_size * i : hand_size * (i + 1)]))
     rest = list(tiles[hand_size * seats :])
     dead, live = rest[: table.dead_wall], rest[table.dead_wall :]
+    r = table.rinshan_tiles
+    if table.kan_indicators_from_live:
+        # The replacement tiles, then the stacks turned at the start (indicators, then their
+        # ura); a kan's indicator stack is taken from the live wall's end when it is turned.
+        k = table.indicators
+        return Wall(
+            hands, live, dead[:r], dead[r : r + k], dead[r + k : r + 2 * k], dead[r + 2 * k :]
+        )
     # The replacement tiles, five dora and five ura indicators (as Tenhou lays them out),
-    # then the further indicators a preset needs (gotou: a sixth of each).
-    r, x = table.rinshan_tiles, table.indicators - 5
+    # then the further indicators a preset needs.
+    x = table.indicators - 5
     dora = [*dead[r : r + 5], *dead[r + 10 : r + 10 + x]]
     ura = [*dead[r + 5 : r + 10], *dead[r + 10 + x : r + 10 + 2 * x]]
     return Wall(hands, live, dead[:r], dora, ura, dead[r + 10 + 2 * x :])

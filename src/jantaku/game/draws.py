@@ -103,6 +103,7 @@ def tenpai_at_draw(st: State, seat: int) -> bool:
                         situation.win(st, seat, target, tile, False),
                         concealed=(*hand, tile),
                         houtei=False,
+                        first_turn=False,
                     )
                 st.game.scorer.score(sit)
                 return True

@@ -412,21 +412,27 @@ class KakanDone(_Event):
 
 @final
 class Dora(_Event):
-    """A kan dora indicator turned."""
+    """A kan dora indicator turned. ``live``: its stack (the indicator over its ura) was
+    taken from the live wall's end, which is two draws shorter
+    (``table.kan_indicators_from_live``)."""
 
-    __match_args__ = ("tile", "dora_marker")
+    __match_args__ = ("tile", "dora_marker", "live")
     __slots__ = __match_args__
 
-    def __init__(self, tile: Tile, dora_marker: str) -> None:
+    def __init__(self, tile: Tile, dora_marker: str, live: bool = False) -> None:
         self.tile: Final = tile
         self.dora_marker: Final = dora_marker
+        self.live: Final = live
 
     def to_json(self) -> Json:
-        return {"type": "dora", "tile": self.tile, "dora_marker": self.dora_marker}
+        out: Json = {"type": "dora", "tile": self.tile, "dora_marker": self.dora_marker}
+        if self.live:
+            out["live"] = True
+        return out
 
     @classmethod
     def from_json(cls, d: Json) -> Dora:
-        return cls(d["tile"], d["dora_marker"])
+        return cls(d["tile"], d["dora_marker"], bool(d.get("live", False)))
 
 
 @final

@@ -73,8 +73,7 @@ def fold(st: State, ev: Event) -> Outcome | None:
             case ReachAccepted():
                 _reach_accepted(st, ev)
             case Dora():
-                st.revealed.append(ev.tile)
-                st.pending_dora = max(0, st.pending_dora - 1)
+                _dora(st, ev)
             case Ankan():
                 _ankan(st, ev)
             case Kakan():
@@ -191,7 +190,9 @@ def _guruguru(st: State, seat: int, tile: Tile) -> Outcome | None:
 def _pay_chips(st: State, seat: int, item: str, n: int) -> ChipsPaid:
     led = st.ledger
     before = list(led.state.chips)
-    double = st.game.preset.chips.shuba_doubles and seat in led.state.shuba
+    # «シュバリー後は春チップも倍になる»: chips drawn after a シュバ declared in this hand;
+    # a シュバ of an earlier hand doubles nothing here.
+    double = st.game.preset.chips.shuba_doubles and seat in led.state.hand_shuba
     led.apply({"type": "chips", "to": seat, "items": {item: n}, "double": double})
     return ChipsPaid(_changes(led.state.chips, before))
 
@@ -219,6 +220,20 @@ def _dahai(st: State, ev: Dahai) -> None:
     st.phase = "response"
     st.responses = {}
     st.options = compute_options(st)
+
+
+def _dora(st: State, ev: Dora) -> None:
+    if ev.live:
+        # The live wall's last stack: its top is the indicator, its bottom the ura.
+        w = st.wall
+        ura, top = w.live.pop(), w.live.pop()
+        if top != ev.tile:
+            raise FoldError(f"the live wall's last stack shows {top}, not {ev.tile}")
+        w.dora.append(top)
+        w.ura.append(ura)
+        st.max_draws -= 2
+    st.revealed.append(ev.tile)
+    st.pending_dora = max(0, st.pending_dora - 1)
 
 
 def _reach(st: State, ev: Reach) -> None:
@@ -402,11 +417,12 @@ def _hora(st: State, ev: Hora) -> WinPaid:
 
 
 _DRAW_KINDS = {"exhaustive": "exhaustive", "yao9": "nine_terminals", "nm": "nagashi"}
+"""The ledger's kind of each draw; the others (kaze4, reach4, kan4, ron3) are ``abortive``."""
 
 
 def _ryukyoku(st: State, ev: Ryukyoku) -> DrawPaid:
     """Pay the draw; the outcome names the hands shown and the point and chip changes."""
-    kind = _DRAW_KINDS.get(ev.reason, "nine_terminals")
+    kind = _DRAW_KINDS.get(ev.reason, "abortive")
     tenpai = ev.tenpai if ev.tenpai is not None else []
     draw: dict[str, object] = {"type": "draw", "tenpai": tenpai, "kind": kind}
     if ev.reason == "nm":
@@ -417,7 +433,8 @@ def _ryukyoku(st: State, ev: Ryukyoku) -> DrawPaid:
         st.hand_rolls += 1
         double = st.game.preset.chips.shuba_doubles and st.players[w].riichi.is_shuba
         st.ledger.apply({"type": "chips", "to": w, "items": {}, "dice": rolls, "double": double})
-    st.ledger.apply(draw)
+    paid = st.ledger.apply(draw)
+    assert paid["allowed"], paid["reason"]  # the engine offers only the draws the rules have
     shown = set(tenpai)
     if ev.reason == "yao9" and ev.actor is not None:
         shown.add(ev.actor)  # 九種九牌 is declared by showing the hand

@@ -69,9 +69,10 @@ class SeatView:
         self._nuki = game.scorer.nuki_kinds
         self._seats = game.seats
         self._people = n = game.people
-        self._live_total = (
+        self._live_start = (
             len(game.tileset.tiles) - game.table.dead_wall - (game.hand_size * game.seats)
         )
+        """Live draws at the start of a hand (a kan's indicator may take two of them)."""
         self._events: list[Event] = []
         self._folded = 0
         """How many of ``_events`` the state below has folded."""
@@ -114,6 +115,7 @@ class SeatView:
         for i, q in enumerate(q for q in order if q != sitting_out):
             self._position[q] = i
         self._draws = 0
+        self._live_total = self._live_start
         self._live_left = self._live_total
         self._rinshan_left = self._table.rinshan_tiles
 
@@ -206,6 +208,9 @@ class SeatView:
                     self._shown[actor] = (False, parse_tiles(ev["shown_waits"], self._tileset))
             case "dora":
                 self._revealed.append(ev["tile"])
+                if ev.get("live"):
+                    self._live_left -= 2
+                    self._live_total -= 2
             case "chi" | "pon" | "daiminkan":
                 self._call(ev, _CALLS[kind])
             case "ankan":

@@ -62,7 +62,9 @@ def win(
         chankan=chankan,
         haitei=tsumo and st.draws == st.max_draws and not p.rinshan_draw,
         houtei=not tsumo and not chankan and st.draws >= st.max_draws,
-        first_turn=tsumo and not p.has_discarded and not st.calls_seen,
+        # 天和/地和 on the first draw, 人和 on a ron before one's own first draw: no discard of
+        # one's own and no call yet.
+        first_turn=not p.has_discarded and not st.calls_seen,
         dora_indicators=tuple(st.revealed),
         ura_indicators=tuple(st.wall.ura[: len(st.revealed)]),
         # The facts of the kan dora: the indicators the hand's start turned (one more on
@@ -76,7 +78,9 @@ def win(
         furiten=furiten,
         kan_feeder_wind=feeder,
         wareme_wind=None if st.wareme is None else st.wind_of(st.wareme),
-        tedumari=not tsumo and st.tedumari and st.last_discard is not None,
+        # 手詰まり放銃 is scored by the open riichi dealt in to; another winner of the same
+        # discard (a double ron) scores its own hand.
+        tedumari=(not tsumo and st.tedumari and st.last_discard is not None and p.riichi.is_open),
         alice=alice_tiles(st) if flowers else (),
         tileset=st.game.tileset,
     )

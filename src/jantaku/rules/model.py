@@ -189,7 +189,9 @@ class ScoringRules(_Section):
     """With ``flower_powers``: autumn (秋) makes every five a dora («5が全部ドラ»); off, autumn
     has no effect (gotou's 華8 option: «その場合は秋の効果を戻してもいいかもしれません»)."""
     four_north_han: int = 0
-    """Four norths extracted count this many han in all instead of one each (gotou: 8)."""
+    """北4枚抜き: four norths extracted are a yaku of this many han (the four norths then add
+    no 抜きドラ of their own), so a hand with no other yaku wins with it (gotou: 8, «北4枚抜き
+    8飜固定», listed among the seed's 特殊役); 0: each north is one 抜きドラ, no yaku."""
     dot_white: Literal["plain", "pika", "wild_after_riichi"] = "plain"
     """The dot white: plain; 白ピカ (tokushima: +1 han in a white triplet or kan); or 白ぽっち
     (gotou: drawn after riichi it is a forced tsumo wildcard, never red or gold)."""
@@ -449,6 +451,12 @@ class TableRules(_Section):
     kan_dora_indicators: bool = True
     """A kan turns a dora indicator (and its ura); off: only the indicators turned at the
     start count (kanto-boo: «一発及び槓ドラの有無…選択可能», on by default)."""
+    kan_indicators_from_live: bool = False
+    """The dead wall holds only the replacement tiles and the indicator stacks turned at the
+    start; each later indicator (a kan's) takes the next stack, indicator over ura, from the
+    live wall's end, so every such kan shortens the live wall by two (gotou «ドラ横までツモり
+    切り»: 112 − 39 dealt − 12 − 4 = 57 live draws, 55 after a kan); off: the dead wall holds
+    every indicator a hand can turn (Tenhou's 14 tiles)."""
     kan_needs_draws: int = Field(default=1, ge=1)
     """A kan (closed, added or open) only with at least this many live draws left: 1 (Tenhou:
     none on the last tile), 2 (gotou: none when one draw or less is left)."""
@@ -456,10 +464,18 @@ class TableRules(_Section):
     @property
     def indicators(self) -> int:
         """Dora indicators (and as many ura) the dead wall holds: those turned at the start
-        and one per kan, four at most; five at least, as Tenhou keeps (gotou: 2 + 4 = 6,
-        «表ドラ常時2枚めくり», «カンドラ即めくり»). The dealer's doubles (tokushima) turn one
-        of the five early."""
+        and one per kan, four at most; five at least, as Tenhou keeps. The dealer's doubles
+        (tokushima) turn one of the five early. With ``kan_indicators_from_live`` (gotou),
+        only those turned at the start: a kan's come from the live wall."""
+        if self.kan_indicators_from_live:
+            return self.start_stacks
         return max(5, self.initial_dora + 4)
+
+    @property
+    def start_stacks(self) -> int:
+        """Indicators (and as many ura) a hand may turn at its start: ``initial_dora``, one
+        more where the dealer's doubles turn one (tokushima)."""
+        return self.initial_dora + self.doubles_two_dora
 
 
 class SettlementRules(_Section):
@@ -568,6 +584,13 @@ class Preset(_Section):
                 f"{t.rinshan_tiles} replacement tiles and {t.indicators} dora and ura "
                 f"indicators each (table.initial_dora = {t.initial_dora}, four kans)",
                 also=("table.rinshan_tiles", "table.initial_dora"),
+            )
+        if t.kan_indicators_from_live and t.kan_needs_draws < 2:
+            raise KnobError(
+                "table.kan_needs_draws",
+                "a kan's indicator stack comes from the live wall "
+                "(table.kan_indicators_from_live), so a kan needs at least 2 draws left",
+                also=("table.kan_indicators_from_live",),
             )
         if self.game.chombo != "mangan" and not self.game.chombo_each:
             raise KnobError(

@@ -22,7 +22,7 @@ export const GROUPS = [
     'table.furiten_riichi', 'table.riichi_must_win', 'table.per_tile_furiten',
     'table.kokushi_furiten_ron', 'table.riichi_ankan', 'table.riichi_ankan_waits',
     'table.double_ron', 'table.kan_needs_draws', 'table.dead_wall', 'table.rinshan_tiles',
-    'table.replacement_shortens_wall', 'game.deal_passes_on_win', 'game.dealer_win_honba',
+    'table.replacement_shortens_wall', 'table.kan_indicators_from_live', 'game.deal_passes_on_win', 'game.dealer_win_honba',
     'game.chombo', 'game.chombo_each', 'game.false_call', 'game.false_call_points',
   ]],
   ['yaku', [
