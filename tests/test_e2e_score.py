@@ -356,7 +356,16 @@ def test_offline_entry_survives_a_reload_and_is_sent_once_after_a_restart(
     page.reload()
     page.wait_for_selector("[data-testid=player-0]")
     assert "未送信" in page.inner_text("[data-testid=history]")
+    # Every label is there offline (the catalogue was kept), none shows as its key.
+    body = page.inner_text("body")
+    assert "score." not in body and "記録" in body and "オフライン" in body
     shot(page, "offline")
+    # The calculator, opened offline, says so in Japanese.
+    page.goto(url + "/calc")
+    page.wait_for_function("document.getElementById('calc').innerText.includes('オフライン')")
+    assert "calc." not in page.inner_text("body")
+    page.goto(f"{url}/score#s={sid}")  # back: the editor link was kept on the phone
+    page.wait_for_selector("[data-testid=player-0]")
     own_server["start"]()
     page.wait_for_selector("[data-testid=hand-1]")
     page.wait_for_function(

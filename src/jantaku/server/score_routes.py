@@ -269,6 +269,8 @@ async def _handle(
     if not isinstance(data, dict):
         return {"type": "error", "error": "a message is an object with a type", "status": 400}
     req = data.get("req")
+    if data.get("type") == "ping":  # the page's liveness check (its connection badge)
+        return {"type": "pong", "req": req}
     try:
         if data.get("type") == "state":
             return {**await run_in_threadpool(manager.view, sid), "req": req}

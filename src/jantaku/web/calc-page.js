@@ -1,7 +1,7 @@
 // /calc: the hand calculator on its own, under a preset chosen from the list (remembered).
 
 import { mountCalculator } from './calc.js';
-import { api, applyI18n, lang, onLangChange, registerServiceWorker } from './scorekit.js';
+import { api, applyI18n, lang, onLangChange, registerServiceWorker, t } from './scorekit.js';
 
 registerServiceWorker();
 applyI18n(document);
@@ -28,4 +28,5 @@ async function main() {
   document.body.dataset.ready = '1';
 }
 
-main().catch((e) => { box.textContent = e.message; });
+// Offline (or the server away) the calculator cannot score: said so, in the page's language.
+main().catch((e) => { box.textContent = e instanceof TypeError || !navigator.onLine ? t('calc.offline') : e.message; });

@@ -5,11 +5,13 @@
 // Network first (a fresh copy whenever the server answers), the kept copy otherwise. Only
 // GETs of this origin are kept; the API's writes and the WebSocket pass through untouched.
 
-const CACHE = 'jantaku-score-v1';
+const CACHE = 'jantaku-score-v2';
 const SHELL = [
   '/score', '/calc',
   '/static/score.js', '/static/scorekit.js', '/static/calc.js', '/static/calc-page.js',
-  '/static/score.css', '/static/tiles.js',
+  '/static/score.css', '/static/tiles.js', '/static/i18n.js',
+  // i18n.js reads the merged catalogue: without it kept, an offline reload shows keys.
+  '/api/i18n/ja', '/api/i18n/en', '/api/presets',
   '/static/i18n/ja/score.json', '/static/i18n/en/score.json',
   '/static/i18n/ja/calc.json', '/static/i18n/en/calc.json',
 ];

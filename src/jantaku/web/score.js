@@ -40,6 +40,9 @@ let inFlight = null; // cid of the queued hand on its way
 let gapFrom = null; // 点差: the person the gaps are shown from
 let queue = sid ? store.get('queue', []) : [];
 let retry = 500;
+let lastPong = 0; // when the server last answered a ping: the badge says online only then
+const PING_MS = 4000;
+const DEAD_MS = 10000;
 
 const names = () => S.config.names;
 const people = () => S.config.names.length;
@@ -83,8 +86,11 @@ function connect() {
   ws.addEventListener('open', () => {
     ws.send(JSON.stringify(token ? { type: 'join', token } : { type: 'join' }));
   });
+  const sock = ws;
   ws.addEventListener('message', (e) => {
     const msg = JSON.parse(e.data);
+    lastPong = Date.now();
+    if (msg.type === 'pong') return;
     if (msg.type === 'state' || msg.type === 'preview') {
       if (msg.type === 'state') onState(msg);
     } else if (msg.type === 'ack') {
@@ -94,12 +100,31 @@ function connect() {
     }
   });
   ws.addEventListener('close', () => {
+    if (ws !== sock) return; // a socket given up on by the liveness check
     online = false;
     inFlight = null;
     setNet();
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 4000);
   });
+}
+
+/** The liveness check: a ping every few seconds; a socket that stops answering is given up
+ * and opened again (a phone's socket may look open long after its network went away). */
+function watchLiveness() {
+  setInterval(() => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (online && Date.now() - lastPong > DEAD_MS) {
+      const dead = ws;
+      online = false;
+      inFlight = null;
+      setNet();
+      connect();
+      try { dead.close(); } catch { /* already gone */ }
+      return;
+    }
+    try { ws.send(JSON.stringify({ type: 'ping' })); } catch { /* closing */ }
+  }, PING_MS);
 }
 
 function onState(msg) {
@@ -739,6 +764,7 @@ function sessionPage() {
   }
   setNet();
   connect();
+  watchLiveness();
   document.body.dataset.ready = '1';
 }
 
