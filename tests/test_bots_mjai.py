@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from jantaku.bots import Bot, make_bot
+from jantaku.bots import Bot, SeatView, make_bot
 from jantaku.bots.mjai import AnswerError, MjaiBot, MjaiStream, action_from_mjai, mjai_tile
 from jantaku.bots.spec import parse_bots
 from jantaku.cli import run_json
-from jantaku.game import ActionType, Game
+from jantaku.game import ActionType, Game, State
+from jantaku.log.export import to_mjai
 from jantaku.sim.runner import GameRecord, bot_seed, play_game
 
 FAKE = Path(__file__).parent / "mjai_client" / "fake_bot.py"
@@ -169,3 +170,57 @@ def test_simulate_seats_an_mjai_bot_from_the_command_line() -> None:
     assert code == 0 and out["invariant_violations"] == 0
     assert [s["fallbacks"] for s in out["per_seat"]] == [3, 0, 0, 0]
     assert out["per_seat"][0]["bot"].startswith("mjai:")
+
+
+def _random_game(seed: int) -> State:
+    """Four random bots: they call and kan whatever they may, so kans come often."""
+    state = Game("riichi", seed).new_state()
+    bots = [make_bot("random", bot_seed(seed, s)) for s in range(4)]
+    while not state.game_over:
+        seat = state.current_seats()[0]
+        state.apply(bots[seat].choose(SeatView.of(state, seat), seat, state.legal_actions(seat)))
+    return state
+
+
+def _after_kans(events: list[dict[str, object]]) -> dict[str, list[list[object]]]:
+    """For each kan kind, the event types from the kan up to the next discard, draw or win."""
+    out: dict[str, list[list[object]]] = {"daiminkan": [], "kakan": [], "ankan": []}
+    for i, e in enumerate(events):
+        if e["type"] in out:
+            seq = []
+            for later in events[i + 1 :]:
+                seq.append(later["type"])
+                if later["type"] in ("dahai", "hora", "ryukyoku"):
+                    break
+            out[str(e["type"])].append(seq)
+    return out
+
+
+def test_a_kan_dora_comes_in_mortals_order_in_every_mjai_stream() -> None:
+    """After a daiminkan or kakan, Mortal's libriichi takes the new indicator between the
+    replacement draw and the discard (a dora after the discard makes it refuse a call of
+    that discard); after an ankan, before the replacement draw. The same in the export
+    (every hand shown) and in each seat's stream."""
+    seen = {"daiminkan": 0, "kakan": 0, "ankan": 0}
+    for seed in range(20):
+        if all(n >= 5 for n in seen.values()):
+            break  # each kind of kan seen in the five streams of a game
+        state = _random_game(seed)
+        streams = [to_mjai(state.events)]
+        for seat in range(4):
+            stream = MjaiStream(state.game.tileset, seat, 4)
+            streams.append([m for ev in state.view(seat) for m in stream.translate(ev)])
+        for events in streams:
+            for kind, seqs in _after_kans(events).items():
+                for seq in seqs:
+                    if seq[-1] != "dahai" or {"daiminkan", "kakan", "ankan"} & set(seq):
+                        continue  # a win on the kan or its draw, or a second kan
+                    seen[kind] += 1
+                    if kind == "ankan":
+                        assert seq[:2] == ["dora", "tsumo"], (seed, seq)
+                    else:
+                        assert seq in (
+                            ["tsumo", "dora", "dahai"],
+                            ["tsumo", "reach", "dora", "dahai"],
+                        ), (seed, kind, seq)
+    assert all(n >= 5 for n in seen.values()), seen

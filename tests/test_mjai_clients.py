@@ -71,13 +71,15 @@ def mjai_python() -> Path:
     return _venv_python()
 
 
-def _play(seed: int) -> State:
+def _play(seed: int, all_random: bool = False) -> State:
     """A seeded riichi game between three baseline bots and a random one (its odd calls and
-    kans go through the check too), the random seat moving from game to game."""
+    kans go through the check too), the random seat moving from game to game; or between
+    four random bots, whose open kans are many."""
     game = Game("riichi", seed)
     state = game.new_state()
     bots = [
-        make_bot("random" if s == seed % 4 else "baseline", bot_seed(seed, s)) for s in range(4)
+        make_bot("random" if all_random or s == seed % 4 else "baseline", bot_seed(seed, s))
+        for s in range(4)
     ]
     while not state.game_over:
         seat = state.current_seats()[0]
@@ -85,15 +87,17 @@ def _play(seed: int) -> State:
     return state
 
 
-def _streams(seeds: range) -> list[dict[str, Any]]:
+def _seat_streams(seed: int, state: State) -> list[dict[str, Any]]:
     out = []
-    for seed in seeds:
-        state = _play(seed)
-        for seat in range(4):
-            stream = MjaiStream(state.game.tileset, seat, 4)
-            events = [m for ev in state.view(seat) for m in stream.translate(ev)]
-            out.append({"game": seed, "seat": seat, "events": events})
+    for seat in range(4):
+        stream = MjaiStream(state.game.tileset, seat, 4)
+        events = [m for ev in state.view(seat) for m in stream.translate(ev)]
+        out.append({"game": seed, "seat": seat, "events": events})
     return out
+
+
+def _streams(seeds: range) -> list[dict[str, Any]]:
+    return [s for seed in seeds for s in _seat_streams(seed, _play(seed))]
 
 
 def _check(python: Path, streams: list[dict[str, Any]]) -> dict[str, Any]:
@@ -131,9 +135,39 @@ def test_libriichi_accepts_every_seat_stream_of_200_riichi_games(mjai_python: Pa
     _accepted(mjai_python, range(200))
 
 
+@pytest.mark.slow
+def test_libriichi_takes_the_kan_dora_of_40_games_of_random_bots_in_mortals_order(
+    mjai_python: Path,
+) -> None:
+    """Four random bots kan whatever they may: every seat's stream and the export of 40
+    games are accepted event by event, with calls of the discard that follows a daiminkan's
+    or kakan's new indicator among them (a dora written after that discard made libriichi
+    refuse such a call: its candidates are cleared by any event)."""
+    streams = []
+    for seed in range(40):
+        state = _play(seed, all_random=True)
+        streams += _seat_streams(seed, state)
+        exported = to_mjai(state.events)
+        streams += [{"game": seed, "seat": s, "events": exported} for s in range(4)]
+    result = _check(mjai_python, streams)
+    assert result["problems"] == 0, result["examples"][:3]
+    assert result["streams"] == 8 * 40
+    assert result["events"] == sum(len(s["events"]) for s in streams)
+    open_kans = called_after_kan = 0
+    for s in streams:
+        evs = s["events"]
+        for i, e in enumerate(evs[:-3]):
+            if e["type"] in ("daiminkan", "kakan"):
+                open_kans += 1
+            if e["type"] == "dora" and evs[i - 1]["type"] == "tsumo":
+                after = evs[i + 2]  # the dahai is at i + 1
+                called_after_kan += after["type"] in ("chi", "pon", "daiminkan")
+    assert open_kans > 8 * 40 and called_after_kan > 8 * 5
+
+
 def test_libriichi_accepts_the_exported_mjai_logs(mjai_python: Path) -> None:
     """``jantaku export --format mjai`` (every hand shown) read by each seat's state."""
-    streams = []
+    streams: list[dict[str, Any]] = []
     for seed in range(2000, 2006):
         events = to_mjai(_play(seed).events)
         streams += [{"game": seed, "seat": s, "events": events} for s in range(4)]

@@ -47,6 +47,19 @@ def main() -> None:
                 if nxt["type"] in ("chi", "pon", "daiminkan") and nxt.get("actor") == seat:
                     ev, where, own = nxt, where + f" (with event {i + 1})", True
                     early.add(i + 1)
+            elif ev["type"] == "dora" and evs[i - 1]["type"] != "dora":
+                # After a daiminkan or kakan, Mortal's board turns the new indicator as it
+                # takes the discard, between the replacement draw and the dahai: the
+                # player chose that discard before the dora, so check it there. (Only a
+                # discard: a call of a discard is chosen after it, and a dora between
+                # the two clears libriichi's candidates.)
+                j = i
+                while j < len(evs) and evs[j]["type"] == "dora":
+                    j += 1
+                nxt = evs[j] if j < len(evs) else {}
+                if nxt.get("type") == "dahai" and nxt.get("actor") == seat:
+                    ev, where, own = nxt, where + f" (with event {j})", True
+                    early.add(j)
             elif i in early:
                 own = False
             if own:

@@ -116,24 +116,16 @@ class MjaiStream:
         self.people = people
         self._pons: dict[tuple[int, int], list[str]] = {}
         self._hand_size = 13
-        self._held: list[dict[str, Any]] = []
 
     def translate(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
         """The mjai events for one jantaku event (none for jantaku-only bookkeeping).
 
-        A kan dora turned when the kan's player discards is written after that discard, as
-        mjai logs have it (jantaku records it just before: the discard shows it).
+        Events keep the engine's order, which is Mortal's for a kan's new indicator:
+        ``daiminkan``/``kakan`` → ``tsumo`` → ``dora`` → ``dahai`` (turned as the kan's player
+        discards, before the discard) and ``ankan`` → ``dora`` → ``tsumo``. Mortal's
+        libriichi clears the calls it offers on a ``dora``, so one written after the discard
+        would make it refuse a pon or chi of that discard (docs/mjai.md).
         """
-        out = self._one(ev)
-        if ev["type"] == "dora":
-            held, self._held = self._held, out
-            return held
-        if self._held:
-            held, self._held = self._held, []
-            return out + held if ev["type"] == "dahai" else held + out
-        return out
-
-    def _one(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
         ts = self.ts
         kind = ev["type"]
         if kind == "start_game":
