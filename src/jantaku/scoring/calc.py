@@ -74,6 +74,8 @@ class Calculator:
             "chip_items": chip_items(preset),
             "dice_chances": preset.chips.dice_chances,
             "fixed_fu": preset.scoring.fu == "fixed30",
+            "terminal_bonus": preset.scoring.terminal_manzu_bonus,
+            "chombo_deal_ins": preset.game.chombo == "chips_each",
         }
 
     def score(self, obj: dict[str, Any]) -> dict[str, Any]:

@@ -254,16 +254,26 @@ def _check_hand(hand: Any) -> list[dict[str, Any]]:
     if not isinstance(hand, dict) or set(hand) - {"events"}:
         raise SessionError('a hand is an object {"events": [...]}')
     events = hand.get("events")
-    if not isinstance(events, list) or not 1 <= len(events) <= 4:
-        raise SessionError("events: one to four ledger events")
+    if not isinstance(events, list) or not 1 <= len(events) <= 8:
+        raise SessionError("events: one to eight ledger events")
     for i, ev in enumerate(events):
         if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
             raise SessionError(f"events[{i}]: an object with a 'type'")
-    for i, ev in enumerate(events):
+    # Chip entries of the hand (a spring extracted) may come first: they count for the hand
+    # that follows them in the same entry (its sitting-out chips know a spring came out).
+    lead = 0
+    while lead < len(events) - 1 and events[lead]["type"] == "chips":
+        lead += 1
+    rest = events[lead:]
+    if len(rest) > 4:
+        raise SessionError("events: at most four winners of one discard")
+    for i, ev in enumerate(rest, start=lead):
         if ev["type"] == "win" and i + 1 < len(events) and not events[i + 1].get("double"):
             raise SessionError("events: only the winners of a double ron share a hand")
-        if ev["type"] != "win" and len(events) > 1:
+        if ev["type"] != "win" and len(rest) > 1:
             raise SessionError(f"events[{i}]: a {ev['type']} is a hand of its own")
+        if ev["type"] == "chips" and lead:
+            raise SessionError(f"events[{i}]: chip entries come before the hand they belong to")
     if len(json.dumps(events)) > 16_000:
         raise SessionError("events: too large")
     return events
@@ -437,7 +447,13 @@ def replay(
                 "result": g.result,
                 "scores": g.scores,
                 "chips": g.chips,
-                "hands": sum(1 for r in rows if r["game"] == g.number),
+                # 局: the hands played (wins and draws), not chip or penalty entries.
+                "hands": sum(
+                    1
+                    for r in rows
+                    if r["game"] == g.number
+                    and any(e["type"] in ("win", "draw") for e in r["events"])
+                ),
             }
             for g in games
         ],

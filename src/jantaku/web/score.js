@@ -268,7 +268,8 @@ function render() {
   fill($('state'),
     el('span', { class: 'game-no' }, t('score.game_n', { n: tb.game + 1 })),
     el('strong', { class: 'round', dataset: { testid: 'round' } }, roundLabel(tb)),
-    el('span', { dataset: { testid: 'sticks' } }, t('score.sticks', { count: tb.sticks })),
+    el('span', { dataset: { testid: 'sticks' } }, t('score.sticks', { count: tb.sticks })
+      + (tb.stick_points ? ` (${t('score.points_n', { points: tb.stick_points.toLocaleString('en-US') })})` : '')),
     tb.extension ? el('span', { class: 'badge' }, t('score.extension')) : null,
     over ? el('span', { class: 'badge' }, t('score.game_over_next')) : null,
   );
@@ -325,6 +326,15 @@ function describe(ev) {
   }
 }
 
+/** The chip entries a hand's events begin with (a spring counted for that hand). */
+function leadingChips(events) {
+  let i = 0;
+  while (i < events.length - 1 && events[i].type === 'chips') i += 1;
+  return events.slice(0, i);
+}
+
+function entryKind(ev) { return ev.type === 'penalty' ? 'chombo' : ev.type; }
+
 function renderHistory() {
   const rows = [...S.hands].reverse().map((h) => {
     const yaku = h.scored.flatMap((r) => r.yaku.map((y) => (lang() === 'en' ? y.en : y.ja)));
@@ -338,7 +348,7 @@ function renderHistory() {
           `${name} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''}`)
         : null))),
       token ? el('div', { class: 'hand-tools' },
-        el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(h.events[0].type === 'penalty' ? 'chombo' : h.events[0].type, h) }, t('score.edit')),
+        el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(entryKind(h.events[leadingChips(h.events).length] ?? h.events[0]), h) }, t('score.edit')),
         el('button', { type: 'button', dataset: { testid: `delete-${h.index}` }, onclick: () => {
           if (!online) { showMessage(t('score.online_only'), true); return; }
           if (confirm(t('score.confirm_delete'))) enqueue('delete', null, h.index, t('score.delete'));
@@ -455,10 +465,16 @@ function openEntry(kind, row = null) {
   const dealer = row ? row.label.dealer : S.table.dealer;
   const seats = row ? seatsAt(dealer) : S.table.seats;
   const seated = names().map((_, p) => p).filter((p) => seats[p]);
-  const evs = row ? row.events : [];
+  const keptChips = row && kind !== 'chips' ? leadingChips(row.events) : [];
+  const evs = row ? row.events.slice(keptChips.length) : [];
+  // The last hand of the table, which a chip entry may belong to (a spring entered after it).
+  const lastHand = !row && kind === 'chips' ? S.hands[S.hands.length - 1] : null;
+  const attachable = lastHand && lastHand.events.some((e) => e.type === 'win' || e.type === 'draw')
+    && !lastHand.events.some((e) => e.type === 'chips') ? lastHand : null;
   const preview = el('div', { class: 'preview', dataset: { testid: 'preview' }, 'aria-live': 'polite' });
   const body = el('div', { class: 'entry-body' });
   let build = () => null; // the hand's events from the form, or null while incomplete
+  let attachTo = () => null; // the past hand a chip entry is recorded with, if any
   let timer = null;
   let refusedBy = null; // why the rules refuse the hand as it stands (記録する is disabled)
   const recordButton = el('button', { type: 'button', class: 'primary', dataset: { testid: 'record' } }, row ? t('score.save_edit') : t('score.record'));
@@ -474,7 +490,7 @@ function openEntry(kind, row = null) {
     timer = setTimeout(async () => {
       const hand = build();
       if (!hand) { fill(preview); return; }
-      if (row || !online) { fill(preview); return; } // a preview is of the next hand
+      if (row || !online || attachTo()) { fill(preview); return; } // a preview is of the next hand
       try {
         const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { hand } });
         if (p.refused) {
@@ -513,11 +529,12 @@ function openEntry(kind, row = null) {
       from: first.from ?? null,
       riichi: new Set(first.riichi ?? []),
       shuba: new Set(first.shuba ?? []),
+      open: new Set(first.open_riichi ?? []),
       wareme: first.wareme ?? null,
       winners: evs.length ? evs.map((ev) => ({
         winner: ev.winner, han: ev.han ?? 1, fu: ev.fu ?? 30, yakuman: ev.yakuman ?? 0,
         situation: ev.situation ?? null, mode: ev.situation ? 'hand' : ev.yakuman ? 'yakuman' : 'hanfu',
-        chips: { ...(ev.chips ?? {}) }, dice: [...(ev.dice ?? [])],
+        chips: { ...(ev.chips ?? {}) }, dice: [...(ev.dice ?? [])], terminals: ev.terminals ?? 0,
       })) : [newWinner()],
     };
     build = () => {
@@ -538,9 +555,12 @@ function openEntry(kind, row = null) {
           if (Object.keys(chips).length) ev.chips = chips;
         }
         if (w.dice.length) ev.dice = w.dice;
+        if (w.mode !== 'hand' && w.terminals) ev.terminals = w.terminals;
         if (i === 0) {
           ev.riichi = [...model.riichi];
           if (model.shuba.size) ev.shuba = [...model.shuba];
+          const opened = [...model.open].filter((p) => model.riichi.has(p));
+          if (opened.length) ev.open_riichi = opened;
           if (model.wareme !== null) ev.wareme = model.wareme;
         }
         if (double) ev.double = true;
@@ -558,6 +578,7 @@ function openEntry(kind, row = null) {
             w.mode === 'hanfu' ? el('div', { class: 'row' },
               numberSelect(t('score.han'), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], w.han, (v) => { w.han = v; refresh(); }, `han${wi}`),
               info.fixed_fu ? null : numberSelect(t('score.fu'), FU, w.fu, (v) => { w.fu = v; refresh(); }, `fu${wi}`)) : null,
+            w.mode !== 'hand' && info.terminal_bonus ? numberSelect(t('score.terminals'), [0, 1, 2, 3, 4, 5, 6, 7, 8], w.terminals ?? 0, (v) => { w.terminals = v; refresh(); }, `terminals${wi}`) : null,
             w.mode !== 'hand' ? chipItems(w, wi, refresh) : null,
             info.dice_chances ? diceBox(w.dice, () => { drawValue(); refresh(); }, `${wi}`) : null,
             w.mode === 'yakuman' ? numberSelect(t('score.yakuman_count'), [1, 2, 3, 4, 5, 6], w.yakuman || 1, (v) => { w.yakuman = v; refresh(); }, `yakuman${wi}`) : null,
@@ -598,6 +619,7 @@ function openEntry(kind, row = null) {
         } }, t('score.double_ron')) : null,
         toggles(t('score.riichi'), seated, model.riichi, () => { for (const p of model.shuba) if (!model.riichi.has(p)) model.shuba.delete(p); refresh(); }, 'riichi'),
         info.shuba_stick ? shubaToggles(seated, model, () => { draw(); refresh(); }) : null,
+        info.riichi?.includes('open') ? toggles(t('score.open_riichi'), seated, model.open, () => { for (const p of model.open) model.riichi.add(p); draw(); refresh(); }, 'open') : null,
         info.wareme ? choice(t('score.wareme'), [[null, t('score.nobody')], ...seated.map((p) => [p, names()[p]])], () => model.wareme, (v) => { model.wareme = v; refresh(); }, 'wareme') : null,
       );
     };
@@ -620,18 +642,44 @@ function openEntry(kind, row = null) {
     draw();
   } else if (kind === 'chombo') {
     const ev = evs[0] ?? {};
-    const model = { kind: ev.type === 'penalty' ? ev.kind : 'chombo', player: ev.player ?? null };
+    const model = { kind: ev.type === 'penalty' ? ev.kind : 'chombo', player: ev.player ?? null,
+      // gotou: each tenpai player's 高め deal-in from the offender (its han and chips).
+      dealIns: new Map((ev.deal_ins ?? []).map((d) => [d.winner, { ...newWinner(), ...d, chips: { ...(d.chips ?? {}) } }])) };
     build = () => {
       if (model.player === null) return null;
-      return { events: [model.kind === 'chombo' ? { type: 'chombo', player: model.player } : { type: 'penalty', kind: model.kind, player: model.player }] };
+      if (model.kind !== 'chombo') return { events: [{ type: 'penalty', kind: model.kind, player: model.player }] };
+      const e = { type: 'chombo', player: model.player };
+      const dealIns = [...model.dealIns.values()].filter((d) => d.winner !== model.player);
+      if (dealIns.length) {
+        e.deal_ins = dealIns.map((d) => {
+          const out = { winner: d.winner, han: d.han, fu: info.fixed_fu ? 30 : d.fu };
+          const chips = Object.fromEntries(Object.entries(d.chips).filter(([, n]) => n > 0));
+          if (Object.keys(chips).length) out.chips = chips;
+          return out;
+        });
+      }
+      return { events: [e] };
     };
+    const tenpai = new Set(model.dealIns.keys());
     const draw = () => fill(body,
       choice(t('score.penalty_kind'), ['chombo', 'false_pon', 'false_kan', 'abandon'].map((k) => [k, t(`score.penalty_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'pkind'),
-      choice(t('score.offender'), seated.map((p) => [p, names()[p]]), () => model.player, (v) => { model.player = v; refresh(); }, 'player'));
+      choice(t('score.offender'), seated.map((p) => [p, names()[p]]), () => model.player, (v) => { model.player = v; draw(); refresh(); }, 'player'),
+      info.chombo_deal_ins && model.kind === 'chombo' ? toggles(t('score.chombo_tenpai'), seated.filter((p) => p !== model.player), tenpai, () => {
+        for (const p of tenpai) if (!model.dealIns.has(p)) model.dealIns.set(p, { ...newWinner(), winner: p });
+        for (const p of [...model.dealIns.keys()]) if (!tenpai.has(p)) model.dealIns.delete(p);
+        draw(); refresh();
+      }, 'dealin') : null,
+      ...(info.chombo_deal_ins && model.kind === 'chombo' ? [...model.dealIns.values()].filter((d) => d.winner !== model.player).map((d, i) => el('div', { class: 'winner-block' },
+        el('p', {}, t('score.chombo_deal_in', { name: names()[d.winner] })),
+        el('div', { class: 'row' },
+          numberSelect(t('score.han'), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], d.han, (v) => { d.han = v; refresh(); }, `dealin-han${i}`),
+          info.fixed_fu ? null : numberSelect(t('score.fu'), FU, d.fu, (v) => { d.fu = v; refresh(); }, `dealin-fu${i}`)),
+        chipItems(d, `d${i}`, refresh))) : []));
     draw();
   } else if (kind === 'chips') {
     const ev = evs[0] ?? {};
-    const model = { to: ev.to ?? null, items: { ...(ev.items ?? {}) }, dice: [...(ev.dice ?? [])] };
+    const model = { to: ev.to ?? null, items: { ...(ev.items ?? {}) }, dice: [...(ev.dice ?? [])], attach: false };
+    attachTo = () => (model.attach ? attachable : null);
     build = () => {
       if (model.to === null) return null;
       const items = Object.fromEntries(Object.entries(model.items).filter(([, n]) => n > 0));
@@ -643,6 +691,8 @@ function openEntry(kind, row = null) {
     const d1 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', dataset: { testid: 'die-1' } });
     const d2 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', dataset: { testid: 'die-2' } });
     const draw = () => fill(body,
+      attachable ? choice(t('score.chips_for'), [[false, t('score.chips_next_hand')], [true, t('score.chips_last_hand', { label: roundLabel(attachable.label) })]],
+        () => model.attach, (v) => { model.attach = v; refresh(); }, 'attach') : null,
       choice(t('score.chips_to'), names().map((_, p) => [p, names()[p]]), () => model.to, (v) => { model.to = v; refresh(); }, 'to'),
       el('fieldset', { class: 'items' }, el('legend', {}, t('score.items')), ITEMS.map((k) => el('label', { class: 'sel' }, t(`score.item_${k}`),
         el('input', { type: 'number', min: 0, max: 99, value: model.items[k] ?? 0, inputmode: 'numeric', dataset: { testid: `item-${k}` },
@@ -683,7 +733,10 @@ function openEntry(kind, row = null) {
     if (!hand) { showMessage(t('score.incomplete'), true); fill(preview, el('p', { class: 'error' }, t('score.incomplete'))); return; }
     if (row && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }
     const what = hand.events.map(describe).join(' / ');
-    if (row) enqueue('edit', hand, row.index, `${t('score.edit')}: ${what}`, seen);
+    const past = attachTo();
+    if (past && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }
+    if (row) enqueue('edit', { events: [...keptChips, ...hand.events] }, row.index, `${t('score.edit')}: ${what}`, seen);
+    else if (past) enqueue('edit', { events: [...hand.events, ...past.events] }, past.index, `${roundLabel(past.label)}: ${what}`, seen);
     else enqueue('add', hand, null, what, seen);
     showMessage('');
     dialog.close();
