@@ -45,3 +45,54 @@ def test_the_settlement_counts_hands_not_chip_entries() -> None:
 def test_a_hand_entry_of_the_wrong_shape_is_refused(events: list[dict[str, Any]]) -> None:
     with pytest.raises(SessionError):
         _check_hand({"events": events})
+
+
+def test_csv_in_japanese_names_every_column_and_row_in_words_players_use() -> None:
+    import csv
+    import io
+
+    from jantaku.server.sessions import csv_text
+
+    state = replay(CONFIG, hands([SPRING, WIN], [{"type": "draw", "tenpai": [1]}]))
+    rows = list(csv.reader(io.StringIO(csv_text(CONFIG, state))))
+    assert rows[0][:7] == ["種類", "対局", "局番号", "局", "本場", "親", "内容"]
+    assert rows[0][7:11] == ["亜 収支", "伊 収支", "宇 収支", "江 収支"]
+    assert rows[1][:6] == ["局", "1", "1", "東1", "0", "亜"]
+    assert rows[1][6] == "チップ → 伊 春×1 / 伊 和了 ロン ← 宇 3翻"
+    assert rows[2][6] == "荒牌流局 聴牌: 伊" and rows[2][3] == "東2"
+    assert all("{" not in cell and "'" not in cell for row in rows for cell in row)
+
+
+def test_jantaku_ledger_reads_the_export_json_as_it_is(tmp_path: Any) -> None:
+    import io
+    from unittest import mock
+
+    from fastapi.testclient import TestClient
+
+    from jantaku.cli import run_json
+    from jantaku.server.app import create_app
+
+    c = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+    r = c.post("/api/sessions", json={"preset": "mighty", "names": ["甲", "乙", "丙"]})
+    sid, auth = r.json()["id"], {"Authorization": f"Bearer {r.json()['editor']}"}
+    # A yakuman ron busts 丙 (game 1); game 2 starts with a draw.
+    for i, ev in enumerate(
+        [
+            {"type": "win", "winner": 0, "from": 2, "yakuman": 1},
+            {"type": "draw", "tenpai": [0]},
+        ]
+    ):
+        at = c.get(f"/api/sessions/{sid}").json()["rev"]
+        body = {"type": "add", "at": at, "cid": str(i), "hand": {"events": [ev]}}
+        assert c.post(f"/api/sessions/{sid}/changes", headers=auth, json=body).status_code == 200
+    export = c.get(f"/api/sessions/{sid}/export.json").text
+    state = c.get(f"/api/sessions/{sid}").json()
+    # No --rules: the file names its rules (mighty, not the default riichi).
+    with mock.patch("sys.stdin", io.StringIO(export)):
+        code, out = run_json(["ledger", "--json"])
+    assert code == 0 and [g["game"] for g in out] == [1, 2]
+    for g, seen in zip(out, state["games"], strict=True):
+        last = g["entries"][-1]
+        assert last["scores"] == seen["scores"] and last["chips"] == seen["chips"]
+    assert out[0]["entries"][-1]["game_over"] and not out[1]["entries"][-1]["game_over"]
+    assert out[0]["entries"][-1]["settlement"] == state["games"][0]["settlement"]

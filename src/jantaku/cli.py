@@ -237,14 +237,47 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ledger_session(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A 点数記録 session's export.json (``preset``, ``options``, ``games``): each game's
+    record through the ledger under the session's own rules, ``{"game", "entries"}``."""
+    from jantaku.scoring.ledger import LedgerError, run_ledger
+
+    games = data["games"]
+    if not isinstance(games, list) or not all(
+        isinstance(g, dict) and isinstance(g.get("record"), dict) for g in games
+    ):
+        raise LedgerError("games: a list of {game, record} (a 点数記録 export.json)")
+    options = data.get("options") or None
+    if options is not None and not isinstance(options, dict):
+        raise LedgerError("options: an object of knob values")
+    preset = load_preset(str(data.get("preset", "riichi")), options)
+    return [
+        {"game": g.get("game", i + 1), "entries": run_ledger(preset, g["record"])}
+        for i, g in enumerate(games)
+    ]
+
+
 def cmd_ledger(args: argparse.Namespace) -> int:
     from jantaku.scoring.ledger import LedgerError, run_ledger
 
-    preset = load_preset(args.rules)
     data = _read_stdin_json()
     try:
-        out = run_ledger(preset, data)
-    except LedgerError as e:
+        if isinstance(data, dict) and "games" in data:
+            # A 点数記録 export.json as it is: its rules are in the file.
+            games = _ledger_session(data)
+            if args.json:
+                print(json.dumps(games, ensure_ascii=False))
+                return 0
+            for g in games:
+                last = g["entries"][-1] if g["entries"] else None
+                print(f"game {g['game']}: {len(g['entries'])} events")
+                if last is not None:
+                    print(f"    scores {last['scores']} chips {last['chips']}")
+                    if last["game_over"]:
+                        print(f"    game over: {last['settlement']}")
+            return 0
+        out = run_ledger(load_preset(args.rules), data)
+    except (LedgerError, RulesError) as e:
         return _fail(str(e))
     if args.json:
         print(json.dumps(out, ensure_ascii=False))

@@ -49,7 +49,14 @@ from jantaku.scoring.calc import Calculator
 from jantaku.scoring.json_io import SituationError
 from jantaku.scoring.score import NotAWin
 
-from .sessions import SessionError, SessionManager, SessionStore, csv_text, ledger_records
+from .sessions import (
+    CSV_LANGS,
+    SessionError,
+    SessionManager,
+    SessionStore,
+    csv_text,
+    ledger_records,
+)
 
 MAX_BODY = 64 * 1024
 MAX_MESSAGE = 32 * 1024
@@ -155,10 +162,12 @@ def score_router(db: str) -> APIRouter:
         )
 
     @router.get("/api/sessions/{sid}/export.csv")
-    async def export_csv(sid: str) -> PlainTextResponse:
+    async def export_csv(sid: str, lang: str = "ja") -> PlainTextResponse:
+        if lang not in CSV_LANGS:
+            raise HTTPException(400, f"lang: one of {', '.join(CSV_LANGS)}")
         config, state = await call(manager.export, sid)
         return PlainTextResponse(
-            "\ufeff" + csv_text(config, state),
+            "\ufeff" + csv_text(config, state, lang),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="jantaku-score-{sid}.csv"'},
         )

@@ -512,37 +512,113 @@ def ledger_records(config: dict[str, Any], state: dict[str, Any]) -> list[dict[s
     return out
 
 
-def csv_text(config: dict[str, Any], state: dict[str, Any]) -> str:
-    """One row per hand and one per finished game (kind = hand | game)."""
+_WORDS: Final = {
+    "ja": {
+        "kind": "種類",
+        "game": "対局",
+        "hand": "局番号",
+        "round": "局",
+        "honba": "本場",
+        "dealer": "親",
+        "what": "内容",
+        "delta": "{name} 収支",
+        "points": "{name} 点数",
+        "chips": "{name} チップ",
+        "row_hand": "局",
+        "row_game": "精算",
+        "settlement": "精算",
+        "tsumo": "ツモ",
+        "ron": "ロン ← {name}",
+        "win": "{name} 和了",
+        "han_fu": "{han}翻{fu}符",
+        "han": "{han}翻",
+        "yakuman": "役満×{n}",
+        "by_hand": "手牌で計算",
+        "tenpai": "聴牌",
+        "nobody": "なし",
+        "exhaustive": "荒牌流局",
+        "nine_terminals": "九種九牌",
+        "nagashi": "流し満貫",
+        "abortive": "途中流局",
+        "chombo": "チョンボ",
+        "false_pon": "誤ポン",
+        "false_kan": "誤カン",
+        "abandon": "アガリ放棄",
+        "chip_event": "チップ → {name}",
+        "spring": "春",
+        "other": "その他",
+        "dice": "出目",
+        "winds": "東南西北",
+    },
+    "en": {
+        "kind": "kind",
+        "game": "game",
+        "hand": "hand",
+        "round": "round",
+        "honba": "honba",
+        "dealer": "dealer",
+        "what": "what",
+        "delta": "{name} ±",
+        "points": "{name} points",
+        "chips": "{name} chips",
+        "row_hand": "hand",
+        "row_game": "game",
+        "settlement": "settlement",
+        "tsumo": "tsumo",
+        "ron": "ron off {name}",
+        "win": "{name} wins",
+        "han_fu": "{han} han {fu} fu",
+        "han": "{han} han",
+        "yakuman": "yakuman ×{n}",
+        "by_hand": "by the hand",
+        "tenpai": "tenpai",
+        "nobody": "nobody",
+        "exhaustive": "draw",
+        "nine_terminals": "nine terminals",
+        "nagashi": "nagashi mangan",
+        "abortive": "abortive draw",
+        "chombo": "chombo",
+        "false_pon": "false pon",
+        "false_kan": "false kan",
+        "abandon": "win abandoned",
+        "chip_event": "chips → {name}",
+        "spring": "spring",
+        "other": "other",
+        "dice": "dice",
+        "winds": "ESWN",
+    },
+}
+CSV_LANGS: Final = tuple(_WORDS)
+
+
+def csv_text(config: dict[str, Any], state: dict[str, Any], lang: str = "ja") -> str:
+    """One row per hand and one per finished game, headings and words in ``lang`` (``ja``:
+    what a spreadsheet of the table's players reads; ``en``)."""
     import csv
     import io
 
+    w_ = _WORDS[lang]
     names = config["names"]
     buf = io.StringIO()
     w = csv.writer(buf)
     w.writerow(
         [
-            "kind",
-            "game",
-            "hand",
-            "round",
-            "honba",
-            "dealer",
-            "what",
-            *[f"{n} ±" for n in names],
-            *[f"{n} points" for n in names],
-            *[f"{n} chips" for n in names],
+            *(w_[k] for k in ("kind", "game", "hand", "round", "honba", "dealer", "what")),
+            *[w_["delta"].format(name=n) for n in names],
+            *[w_["points"].format(name=n) for n in names],
+            *[w_["chips"].format(name=n) for n in names],
         ]
     )
+    winds = w_["winds"]
     for row in state["hands"]:
         lab = row["label"]
-        what = "+".join(_describe(ev, names) for ev in row["events"])
+        what = " / ".join(_describe(ev, names, w_) for ev in row["events"])
         w.writerow(
             [
-                "hand",
+                w_["row_hand"],
                 row["game"] + 1,
                 row["index"] + 1,
-                f"{lab['round']}{lab['hand']}",
+                f"{winds['ESWN'.index(lab['round'])]}{lab['hand']}",
                 lab["honba"],
                 names[lab["dealer"]],
                 what,
@@ -555,13 +631,13 @@ def csv_text(config: dict[str, Any], state: dict[str, Any]) -> str:
         if g["over"]:
             w.writerow(
                 [
-                    "game",
+                    w_["row_game"],
                     g["number"] + 1,
                     "",
                     "",
                     "",
                     "",
-                    "settlement",
+                    w_["settlement"],
                     *g["result"],
                     *g["scores"],
                     *g["chips"],
@@ -570,27 +646,32 @@ def csv_text(config: dict[str, Any], state: dict[str, Any]) -> str:
     return buf.getvalue()
 
 
-def _describe(ev: dict[str, Any], names: list[str]) -> str:
+def _describe(ev: dict[str, Any], names: list[str], w: dict[str, str]) -> str:
     t = ev["type"]
     if t == "win":
-        who = names[ev["winner"]]
-        how = "tsumo" if ev.get("from") is None else f"ron {names[ev['from']]}"
-        value = (
-            f"{ev['yakuman']}x yakuman"
-            if ev.get("yakuman")
-            else f"{ev.get('han', 0)}han{ev.get('fu', 0)}fu"
-            if "han" in ev
-            else "hand"
-        )
-        return f"win {who} {how} {value}"
+        how = w["tsumo"] if ev.get("from") is None else w["ron"].format(name=names[ev["from"]])
+        if ev.get("yakuman"):
+            value = w["yakuman"].format(n=ev["yakuman"])
+        elif "han" in ev:
+            value = w["han_fu" if ev.get("fu") else "han"].format(han=ev["han"], fu=ev.get("fu"))
+        else:
+            value = w["by_hand"]
+        return f"{w['win'].format(name=names[ev['winner']])} {how} {value}"
     if t == "draw":
-        return f"draw {ev.get('kind', 'exhaustive')} tenpai " + ",".join(
-            names[p] for p in ev.get("tenpai", [])
-        )
+        kind = str(ev.get("kind", "exhaustive"))
+        tenpai = "・".join(names[p] for p in ev.get("tenpai", [])) or w["nobody"]
+        return f"{w.get(kind, kind)} {w['tenpai']}: {tenpai}"
     if t in ("chombo", "penalty"):
-        return f"{ev.get('kind', t)} {names[ev['player']]}"
+        kind = str(ev.get("kind", t))
+        return f"{w.get(kind, kind)} {names[ev['player']]}"
     if t == "chips":
-        return f"chips {names[ev['to']]} {ev.get('items', '')} {ev.get('dice', '')}".strip()
+        items = ev.get("items", {})
+        parts = [
+            f"{w.get(k, k)}×{n}"
+            for k, n in (items.items() if isinstance(items, dict) else ((i, 1) for i in items))
+        ]
+        parts += [f"{w['dice']} {d[0]}-{d[1]}" for d in ev.get("dice", [])]
+        return " ".join([w["chip_event"].format(name=names[ev["to"]]), *parts])
     return str(t)
 
 

@@ -296,7 +296,7 @@ function render() {
   $('watch-link').value = base;
   $('editor-row').hidden = !token;
   if (token) $('editor-link').value = `${base}&e=${token}`;
-  $('csv').href = `/api/sessions/${sid}/export.csv`;
+  $('csv').href = `/api/sessions/${sid}/export.csv?lang=${lang()}`;
   $('json').href = `/api/sessions/${sid}/export.json`;
   document.body.dataset.rev = String(S.rev);
 }
@@ -760,13 +760,18 @@ function remember(state) {
   try { localStorage.setItem('jantaku.score.recent', JSON.stringify(list)); } catch { /* full */ }
 }
 
+/** A preset's name in the page's language (the list the start page loaded). */
+let presetTitles = {};
+function presetTitle(name) { return presetTitles[name] ?? name; }
+
 async function createPage() {
   $('create').hidden = false;
   const form = $('create-form');
   const presets = await api('/api/presets');
+  presetTitles = Object.fromEntries(presets.map((p) => [p.name, lang() === 'en' ? p.title : p.title_ja]));
   const select = form.elements.preset;
   for (const p of presets) {
-    select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : `${p.title_ja} (${p.name})`));
+    select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : p.title_ja));
   }
   const list = recent();
   if (list.length) {
@@ -775,7 +780,7 @@ async function createPage() {
         let editor = null;
         try { editor = JSON.parse(localStorage.getItem(`jantaku.score.editor.${r.id}`)); } catch { editor = null; }
         return el('li', {}, el('a', { href: `/score#s=${r.id}${editor ? `&e=${editor}` : ''}`, onclick: () => setTimeout(() => location.reload()) },
-          `${r.names.join('・')} (${r.preset}) — ${t('score.n_hands', { count: r.hands })} · ${new Date(r.when).toLocaleString(lang())}`));
+          `${r.names.join('・')} (${presetTitle(r.preset)}) — ${t('score.n_hands', { count: r.hands })} · ${new Date(r.when).toLocaleString(lang())}`));
       })));
   }
   form.addEventListener('submit', async (e) => {
