@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 # The compiled build (issue 18): mypyc compiles the hot packages into extension modules beside
 # their sources (setup.py says which); compiled again when one of them changes. Without a C
 # compiler the pure package runs (`jantaku --version` says which).
-HOT := $(wildcard $(addprefix src/jantaku/,$(addsuffix /*.py,tiles hand scoring game bots)) \
+HOT := $(wildcard $(addprefix src/jantaku/,$(addsuffix /*.py,tiles hand scoring game bots bots/standard)) \
 	src/jantaku/sim/runner.py)  # setup.py's COMPILED_PACKAGES and COMPILED_MODULES
 COMPILED := src/jantaku/_compiled.py
 

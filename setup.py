@@ -57,7 +57,8 @@ JOBS = int(os.environ.get("JANTAKU_BUILD_JOBS", os.cpu_count() or 1))
 def compiled_sources() -> list[Path]:
     out = []
     for package in COMPILED_PACKAGES:
-        for path in sorted((SRC / "jantaku" / package).glob("*.py")):
+        # rglob: a package's subpackages too (bots/standard).
+        for path in sorted((SRC / "jantaku" / package).rglob("*.py")):
             if path.relative_to(SRC / "jantaku").as_posix() not in EXCLUDED:
                 out.append(path)
     if not os.environ.get("JANTAKU_COMPILE_ONLY"):

@@ -53,7 +53,8 @@ except ImportError:  # running from a checkout without installing: use src/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     from jantaku.sim import GameRecord, play_game, simulate
 
-from jantaku.bots import BOT_KINDS, standard
+from jantaku.bots import BOT_KINDS
+from jantaku.bots.standard import knobs
 from jantaku.rules import load_preset
 from jantaku.scoring.settlement import settle
 
@@ -61,11 +62,12 @@ HOUSE = ("sanma", "gotou", "tokushima", "mighty", "kanto-boo")
 
 
 def _set(overrides: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
-    """Set standard.py's constants; returns the previous values (to restore them)."""
+    """Set the standard bot's constants (``jantaku.bots.standard.knobs``); returns the previous
+    values (to restore them)."""
     old = []
     for name, value in overrides:
-        old.append((name, getattr(standard, name)))
-        setattr(standard, name, value)
+        old.append((name, getattr(knobs, name)))
+        setattr(knobs, name, value)
     return old
 
 
@@ -73,9 +75,9 @@ def _parse(items: list[str]) -> list[tuple[str, Any]]:
     out = []
     for item in items:
         name, _, value = item.partition("=")
-        if not hasattr(standard, name) or not name.isupper():
-            raise SystemExit(f"--set/--ab: jantaku.bots.standard has no constant {name!r}")
-        out.append((name, type(getattr(standard, name))(json.loads(value))))
+        if not hasattr(knobs, name) or not name.isupper():
+            raise SystemExit(f"--set/--ab: jantaku.bots.standard.knobs has no constant {name!r}")
+        out.append((name, type(getattr(knobs, name))(json.loads(value))))
     return out
 
 
@@ -228,7 +230,7 @@ def main() -> int:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="override one of jantaku.bots.standard's constants (tuning runs)",
+        help="override one of jantaku.bots.standard.knobs' constants (tuning runs)",
     )
     ap.add_argument(
         "--ab",

@@ -48,7 +48,8 @@ except ImportError:  # running from a checkout without installing: use src/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from jantaku import game as game_module
-from jantaku.bots import standard
+from jantaku.bots.standard import danger
+from jantaku.bots.standard.value import points
 from jantaku.game.legal import furiten, hand_waits
 from jantaku.rules import load_preset
 from jantaku.sim import play_game
@@ -58,8 +59,8 @@ MODES = ("plain", "riichi-waits", "tenpai", "all-waits", "riichi-hint")
 _STATE: dict[str, Any] = {}
 _MODE: dict[str, str] = {"mode": "plain"}
 _HINT: dict[str, float] = {"hint": 0.3}
-_threats = standard._threats
-_learned_danger = standard._learned_danger
+_threats = danger.read_threats
+_learned_danger = danger.learned_danger
 _new_state = game_module.Game.new_state
 
 
@@ -89,8 +90,8 @@ def _told(view: Any, seat: int, one_call: float = 0.0, learned_open: bool = Fals
             continue  # not ready: no threat
         th = known.get(s)
         if th is None:  # a ready hand the river did not show: a usual 2-han hand
-            value = standard._points(2.0, s == view.dealer)
-            th = standard._Threat(s, 1.0, value, frozenset(), frozenset(), None, None)
+            value = points(2.0, s == view.dealer)
+            th = danger.Threat(s, 1.0, value, frozenset(), frozenset(), None, None)
         th.p_tenpai = 1.0
         if mode == "all-waits":
             th.waits = frozenset(waits)
@@ -142,8 +143,8 @@ def main() -> int:
     runs = [(m, h) for m in modes for h in (hints if m == "riichi-hint" else [0.0])]
     players = load_preset(args.preset).players
     game_module.Game.new_state = _capture  # type: ignore[method-assign]
-    standard._threats = _told
-    standard._learned_danger = _hinted
+    danger.read_threats = _told
+    danger.learned_danger = _hinted
     base: list[int] = []
     with Pool(args.workers) as pool:
         for mode, hint in runs:

@@ -2,7 +2,7 @@
 
 Plays seeded games (one standard bot, the other seats baseline bots, as ``bench_bots.py``
 seats them) and, at every discard of a seat not in riichi while another seat is, records
-for each kind it holds that is not 現物 the features ``standard._danger_features`` reads
+for each kind it holds that is not 現物 the features ``danger.danger_features`` reads
 from that seat's view and whether discarding it would have dealt in (the kind among the
 riichi hand's waits, and that hand not furiten: the engine's full state, which no bot
 sees). Then fits a logistic regression (Newton steps, a little L2) on the first 80 % of the
@@ -22,9 +22,9 @@ hand-set numbers (``ONE_CALL`` 0.2 for the ready chance)::
     python benchmarks/fit_danger.py --preset riichi --games 1500 --seed 500000 --threat open
     python benchmarks/fit_danger.py --preset gotou --games 1500 --seed 500000 --threat open
 
-The weights in ``standard.py`` came from these two runs, played with the weights before
-them (a refit moves them by a few hundredths): 1,496,623 riichi tiles (8.25 % deal in;
-held-out log loss 0.2680 against the hand-set numbers' 0.2769 calibrated and 0.2833 for
+The weights in ``jantaku.bots.standard.knobs`` came from these two runs, played with the
+weights before them (a refit moves them by a few hundredths): 1,496,623 riichi tiles
+(8.25 % deal in; held-out log loss 0.2680 against the hand-set numbers' 0.2769 calibrated and 0.2833 for
 one rate for all; AUC 0.674 against 0.609) and 246,347 gotou tiles (9.52 %; 0.3053,
 0.3131, 0.3181; AUC 0.654 against 0.594). Richer features (the tiles around it one by one,
 the two-sided waits still open) brought the riichi log loss to 0.2656 but no change in
@@ -47,8 +47,8 @@ except ImportError:  # running from a checkout without installing: use src/
 import numpy as np
 
 from jantaku.bots import spec as bot_spec
-from jantaku.bots import standard
-from jantaku.bots.baseline import _counts
+from jantaku.bots.common import kind_counts
+from jantaku.bots.standard import StandardBot, danger, knobs
 from jantaku.game import ActionType, Game, State
 from jantaku.game.legal import furiten, hand_waits, ron_allowed
 from jantaku.game.seat import SeatView, SeatViews
@@ -60,13 +60,13 @@ Row = tuple[list[float], int, float]
 """One tile held facing a riichi: its features, 1 if it deals in, the hand-set danger."""
 
 
-def _rows(view: SeatView, seat: int, state: State, helper: standard.StandardBot) -> list[Row]:
-    counts = _counts(view.hand)
-    copies = helper._tile_copies(view.tileset)
+def _rows(view: SeatView, seat: int, state: State, helper: StandardBot) -> list[Row]:
+    counts = kind_counts(view.hand)
+    copies = helper.tile_copies(view.tileset)
     visible = view.visible_counts()
     live_left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
     out: list[Row] = []
-    for th in standard._threats(view, seat):
+    for th in danger.read_threats(view, seat):
         if not th.pre or th.waits is not None:
             continue  # not a riichi, or an open one (its waits are shown)
         waits = hand_waits(state, th.seat)
@@ -74,7 +74,7 @@ def _rows(view: SeatView, seat: int, state: State, helper: standard.StandardBot)
         for k in range(N_KINDS):
             if not counts[k] or k in th.safe:
                 continue
-            feats = standard._danger_features(view, th, k, live_left)
+            feats = danger.danger_features(view, th, k, live_left)
             old = _hand_set(view, th, k, live_left, counts)
             out.append((feats, int(k in waits and not dead), old))
     return out
@@ -86,16 +86,16 @@ chance), and per tile held while it is ready (features, 1 if it deals in, hand-s
 
 
 def _open_rows(
-    view: SeatView, seat: int, state: State, helper: standard.StandardBot, tile_of: list[int]
+    view: SeatView, seat: int, state: State, helper: StandardBot, tile_of: list[int]
 ) -> OpenRows:
-    counts = _counts(view.hand)
-    copies = helper._tile_copies(view.tileset)
+    counts = kind_counts(view.hand)
+    copies = helper.tile_copies(view.tileset)
     visible = view.visible_counts()
     live_left = [max(0, copies[k] - counts[k] - visible[k]) for k in range(N_KINDS)]
     ready_rows: list[tuple[list[float], int, float]] = []
     wait_rows: list[Row] = []
-    hand_set = {th.seat: th for th in standard._threats(view, seat, HAND_SET_ONE_CALL)}
-    for th in standard._threats(view, seat, 0.0, True):
+    hand_set = {th.seat: th for th in danger.read_threats(view, seat, HAND_SET_ONE_CALL)}
+    for th in danger.read_threats(view, seat, 0.0, True):
         if not th.learned_open:
             continue
         s = th.seat
@@ -105,15 +105,15 @@ def _open_rows(
             if k < N_KINDS and ron_allowed(state, s, seat, tile_of[k])
         }
         old = hand_set.get(s)
-        feats = standard._open_tenpai_features(view, s)
+        feats = danger.open_tenpai_features(view, s)
         ready_rows.append((feats, int(bool(ron)), old.p_tenpai if old else 0.0))
         if not ron:
             continue
         for k in range(N_KINDS):
             if not counts[k] or k in th.safe:
                 continue
-            wf = standard._open_wait_features(view, th, k, live_left)
-            d = standard._danger(view, old, k, live_left, counts) if old else 0.0
+            wf = danger.open_wait_features(view, th, k, live_left)
+            d = danger.tile_danger(view, old, k, live_left, counts) if old else 0.0
             wait_rows.append((wf, int(k in ron), d))
     return ready_rows, wait_rows
 
@@ -123,15 +123,15 @@ HAND_SET_ONE_CALL = 0.2
 
 
 def _hand_set(
-    view: SeatView, th: standard._Threat, k: int, live_left: list[int], counts: list[int]
+    view: SeatView, th: danger.Threat, k: int, live_left: list[int], counts: list[int]
 ) -> float:
     """The hand-set numbers' danger (the learned model switched off for the call)."""
-    learned = standard.LEARNED_DANGER
-    standard.LEARNED_DANGER = False
+    learned = knobs.LEARNED_DANGER
+    knobs.LEARNED_DANGER = False
     try:
-        return standard._danger(view, th, k, live_left, counts)
+        return danger.tile_danger(view, th, k, live_left, counts)
     finally:
-        standard.LEARNED_DANGER = learned
+        knobs.LEARNED_DANGER = learned
 
 
 def _play(job: tuple[str, int, str]) -> tuple[int, list[Row], OpenRows]:
@@ -140,7 +140,7 @@ def _play(job: tuple[str, int, str]) -> tuple[int, list[Row], OpenRows]:
     n = game.people
     kinds = ["standard" if s == seed % n else "baseline" for s in range(n)]
     players = [bot_spec.make_player(kinds[s], bot_seed(seed, s)) for s in range(n)]
-    helper = standard.StandardBot()
+    helper = StandardBot()
     state = game.new_state()
     views = SeatViews(game)
     rows: list[Row] = []

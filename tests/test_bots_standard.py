@@ -10,20 +10,12 @@ import random
 
 import pytest
 
-from jantaku.bots import SeatView, StandardBot, make_bot, standard
-from jantaku.bots.standard import (
-    _danger,
-    _discard_distances,
-    _HandValue,
-    _improving,
-    _last_hand,
-    _pochi_unseen,
-    _points,
-    _Standing,
-    _step_quality,
-    _Threat,
-    _threats,
-)
+from jantaku.bots import SeatView, StandardBot, make_bot
+from jantaku.bots.standard import knobs
+from jantaku.bots.standard.danger import Threat, read_threats, tile_danger
+from jantaku.bots.standard.standing import Standing, last_hand
+from jantaku.bots.standard.steps import discard_distances, improving, step_quality
+from jantaku.bots.standard.value import HandValue, pochi_unseen, points
 from jantaku.game import Action, ActionType, Game, State
 from jantaku.hand import HandAnalyzer
 from jantaku.sim import play_game
@@ -167,11 +159,11 @@ def test_danger_follows_genbutsu_suji_and_kabe() -> None:
     state = riichi_then_draw(riichi=True)
     view = SeatView.of(state, 1)
     river = frozenset({kind("4s"), kind("5p")})
-    th = _Threat(0, 1.0, 6000.0, frozenset({kind("5p"), kind("4s")}), river, None, None)
+    th = Threat(0, 1.0, 6000.0, frozenset({kind("5p"), kind("4s")}), river, None, None)
     live = [4] * 34
 
     def d(name: str) -> float:
-        return _danger(view, th, kind(name), live, [0] * 38)
+        return tile_danger(view, th, kind(name), live, [0] * 38)
 
     assert d("5p") == 0  # genbutsu
     assert d("1s") < d("1m")  # suji of the discarded 4s
@@ -180,7 +172,7 @@ def test_danger_follows_genbutsu_suji_and_kabe() -> None:
     assert d("1z") < d("5m")  # a live honour only waits as a pair or a single
     kabe = list(live)
     kabe[kind("8m")] = 0  # no 8m left: no 7m-8m or 8m-9m shape, so 9m waits on little
-    assert _danger(view, th, kind("9m"), kabe, [0] * 38) < d("9m")
+    assert tile_danger(view, th, kind("9m"), kabe, [0] * 38) < d("9m")
 
 
 # -- calls ------------------------------------------------------------------------------------
@@ -216,7 +208,7 @@ def test_chi_for_open_tanyao_near_tenpai(monkeypatch: pytest.MonkeyPatch) -> Non
     legal = state.legal_actions(1)
     assert any(a.type is ActionType.CHI for a in legal)
     assert choice(state, 1).type is ActionType.PASS
-    monkeypatch.setattr(standard, "OPEN_CLOSED_HAND", True)
+    monkeypatch.setattr(knobs, "OPEN_CLOSED_HAND", True)
     assert choice(state, 1).type is ActionType.CHI
 
 
@@ -245,7 +237,7 @@ def test_fast_distances_agree_with_the_analyzer(preset: str, four: bool) -> None
         for k in hand:
             c[k] += 1
         kinds: dict[int, list[Action]] = {k: [] for k in set(hand)}
-        dist = _discard_distances(an, c, melds, kinds)
+        dist = discard_distances(an, c, melds, kinds)
         for k in kinds:
             c[k] -= 1
             assert dist[k] == an.distance(c, melds), (hand, k)
@@ -253,7 +245,7 @@ def test_fast_distances_agree_with_the_analyzer(preset: str, four: bool) -> None
 
 
 def test_one_step_quality_agrees_with_a_plain_count() -> None:
-    # _step_quality (cached per 14-tile hand) against the definition spelled out with the
+    # step_quality (cached per 14-tile hand) against the definition spelled out with the
     # analyzer alone: for each useful draw, the best discard's live useful copies, averaged
     # over the draws by their live copies.
     an = HandAnalyzer(tileset("riichi"))
@@ -291,7 +283,7 @@ def test_one_step_quality_agrees_with_a_plain_count() -> None:
             total += live[u] * best
             n += live[u]
         want = total / n if n else 0.0
-        assert _step_quality(an, c, 0, d, useful, live) == pytest.approx(want), hand
+        assert step_quality(an, c, 0, d, useful, live) == pytest.approx(want), hand
         checked += 1
 
 
@@ -336,7 +328,7 @@ def test_gotou_open_riichi_to_force_a_riichi_to_deal_in(monkeypatch: pytest.Monk
     a = choice(state, 1)
     assert a.type is ActionType.OPEN_RIICHI
     assert a.tile is not None and tile_kind(a.tile) == kind("7z")
-    monkeypatch.setattr(standard, "FORCED_RON", False)
+    monkeypatch.setattr(knobs, "FORCED_RON", False)
     assert choice(state, 1).type is ActionType.RIICHI
 
 
@@ -372,23 +364,23 @@ def test_gotou_values_count_the_flower_powers(monkeypatch: pytest.MonkeyPatch) -
         counts = [0] * 38
         for t in view.hand:
             counts[tile_kind(t)] += 1
-        return _HandValue(view, 0, counts, view.hand, (), True).after(kind(discard))
+        return HandValue(view, 0, counts, view.hand, (), True).after(kind(discard))
 
     plain = value("8p1f")  # spring: a power that adds no han
     assert value("8p3f") > plain and value("8p2f") > plain
     # Under autumn a five is worth keeping: letting the 9s go keeps more than a 5s.
     assert value("8p3f", "9s") > value("8p3f", "5s")
     assert value("8p1f", "9s") == value("8p1f", "5s")
-    monkeypatch.setattr(standard, "FLOWER_POWERS", False)
+    monkeypatch.setattr(knobs, "FLOWER_POWERS", False)
     assert value("8p3f") == value("8p2f") == plain
 
 
 def test_kanto_boo_values_stop_at_mangan() -> None:
     # 関東式ブー: every hand is capped at 満貫 (8000; dealer 12000), so a hand of many dora is
     # worth no more than a mangan to the bot there, while in riichi it counts on.
-    assert _points(8.0, False) == 16000 and _points(8.0, True) == 24000
-    assert _points(8.0, False, cap=True) == 8000 and _points(8.0, True, cap=True) == 12000
-    assert _points(2.0, False, cap=True) == _points(2.0, False) == 2600
+    assert points(8.0, False) == 16000 and points(8.0, True) == 24000
+    assert points(8.0, False, cap=True) == 8000 and points(8.0, True, cap=True) == 12000
+    assert points(2.0, False, cap=True) == points(2.0, False) == 2600
     rich = "234m456m678p55s5s1z"  # three 5s and the 1z, dora 5s (indicator 4s)
 
     def value(preset: str) -> float:
@@ -397,7 +389,7 @@ def test_kanto_boo_values_stop_at_mangan() -> None:
         counts = [0] * 38
         for t in view.hand:
             counts[tile_kind(t)] += 1
-        return _HandValue(view, 0, counts, view.hand, (), True).after(kind("1z"))
+        return HandValue(view, 0, counts, view.hand, (), True).after(kind("1z"))
 
     # Closed, tanyao, three dora: riichi values it above a dealer's mangan, kanto-boo at one
     # (and without ura dora its riichi is worth a little less before the cap).
@@ -414,15 +406,15 @@ def test_last_hand_weighs_places() -> None:
              "scores": [29000, 33000, 20000, 18000]}  # fmt: skip
     wall = stacked("riichi", ["123m456m789m11p23s"], dora="8p")
     state = Game("riichi").new_state([wall], start=start)
-    assert _last_hand(SeatView.of(state, 1))
-    assert not _last_hand(SeatView.of(Game("riichi").new_state([wall]), 1))
-    lead = _Standing(SeatView.of(state, 1), 1, [])
-    last = _Standing(SeatView.of(state, 3), 3, [])
+    assert last_hand(SeatView.of(state, 1))
+    assert not last_hand(SeatView.of(Game("riichi").new_state([wall]), 1))
+    lead = Standing(SeatView.of(state, 1), 1, [])
+    last = Standing(SeatView.of(state, 3), 3, [])
     # Dealing in 8000 to the dealer costs the leader first place; the last seat has no place
     # to lose, only the few points.
-    assert lead.deal_in(0, 8000) > 8000 > last.deal_in(0, 8000) == 8000 * standard.POINT_SHARE
+    assert lead.deal_in(0, 8000) > 8000 > last.deal_in(0, 8000) == 8000 * knobs.POINT_SHARE
     # The last seat is 2000 behind third: a 4000 win takes it past, a 1000 win does not.
-    assert last.win(4000) > last.win(1000) + standard.RANK_POINTS / 2
+    assert last.win(4000) > last.win(1000) + knobs.RANK_POINTS / 2
 
 
 def test_sudden_death_last_hand_is_played_for_points(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -433,11 +425,11 @@ def test_sudden_death_last_hand_is_played_for_points(monkeypatch: pytest.MonkeyP
         start = {"round": wind, "hand": 3, "dealer": 2, "scores": [41000, 40000, 24000]}
         wall = stacked(preset, ["119m999p11p23s456p"], dora="8p")
         state = Game(preset).new_state([wall], start=start)
-        assert _last_hand(SeatView.of(state, 0)) is last, preset
+        assert last_hand(SeatView.of(state, 0)) is last, preset
     start = {"round": "E", "hand": 3, "dealer": 2, "scores": [41000, 40000, 24000]}
-    monkeypatch.setattr(standard, "RANK_SUDDEN_DEATH", True)
+    monkeypatch.setattr(knobs, "RANK_SUDDEN_DEATH", True)
     wall = stacked("gotou", ["119m999p11p23s456p"], dora="8p")
-    assert _last_hand(SeatView.of(Game("gotou").new_state([wall], start=start), 0))
+    assert last_hand(SeatView.of(Game("gotou").new_state([wall], start=start), 0))
 
 
 def test_a_sudden_death_hand_weighs_only_the_results_that_end_the_game() -> None:
@@ -447,27 +439,27 @@ def test_a_sudden_death_hand_weighs_only_the_results_that_end_the_game() -> None
     start = {"round": "E", "hand": 3, "dealer": 2, "scores": [36000, 35000, 34000]}
     wall = stacked("gotou", ["119m999p11p23s456p"], dora="8p")
     view = SeatView.of(Game("gotou").new_state([wall], start=start), 0)
-    s = _Standing(view, 0, [], ends=True)
+    s = Standing(view, 0, [], ends=True)
     assert s.win(2000) == 2000  # 38000: sudden death follows
     assert s.deal_in(2, 8000) == 8000  # the dealer's 42000: the dealer goes on
     # 8000 to seat 1 (43000) ends the game with seat 0 (28000) last, from first (1000
     # ahead of seat 1: most of a place, and all of one to seat 2).
-    assert s.deal_in(1, 8000) > 1.5 * standard.RANK_POINTS > 8000
-    assert _Standing(view, 0, []).win(2000) != 2000  # the last hand's own standing
+    assert s.deal_in(1, 8000) > 1.5 * knobs.RANK_POINTS > 8000
+    assert Standing(view, 0, []).win(2000) != 2000  # the last hand's own standing
 
 
 def test_gotou_counts_the_dot_white_while_nobody_has_shown_it() -> None:
     # gotou's 白ぽっち wins when drawn after riichi: a closed ready hand counts it as one more
     # live winning copy (``POCHI``) until it is seen; tokushima's 白ピカ is never wild.
     wall = stacked("gotou", ["119m999p11p23s456p"], dora="8p")
-    assert _pochi_unseen(SeatView.of(Game("gotou").new_state([wall]), 0))
+    assert pochi_unseen(SeatView.of(Game("gotou").new_state([wall]), 0))
     held = stacked("gotou", ["119m999p11p23s450z"], dora="8p")
-    assert not _pochi_unseen(SeatView.of(Game("gotou").new_state([held]), 0))
-    assert _pochi_unseen(SeatView.of(Game("gotou").new_state([held]), 1))
+    assert not pochi_unseen(SeatView.of(Game("gotou").new_state([held]), 0))
+    assert pochi_unseen(SeatView.of(Game("gotou").new_state([held]), 1))
     shown = stacked("gotou", ["119m999p11p23s456p"], dora="0z")
-    assert not _pochi_unseen(SeatView.of(Game("gotou").new_state([shown]), 1))
+    assert not pochi_unseen(SeatView.of(Game("gotou").new_state([shown]), 1))
     pika = stacked("tokushima", ["119m999p11p23s456p"], dora="8p")
-    assert not _pochi_unseen(SeatView.of(Game("tokushima").new_state([pika]), 0))
+    assert not pochi_unseen(SeatView.of(Game("tokushima").new_state([pika]), 0))
 
 
 def leader_ready_in_the_last_hand(scores: list[int]) -> Action:
@@ -490,7 +482,7 @@ def test_the_leader_takes_its_last_win_without_riichi(monkeypatch: pytest.Monkey
     assert tile_kind(lead.tile) == kind("5p")
     trail = leader_ready_in_the_last_hand([29000, 14000, 27000, 30000])
     assert trail.type is ActionType.RIICHI
-    monkeypatch.setattr(standard, "RANK_AWARE", False)
+    monkeypatch.setattr(knobs, "RANK_AWARE", False)
     lead = leader_ready_in_the_last_hand([29000, 33000, 20000, 18000])
     assert lead.type is ActionType.RIICHI  # played for points, as every other hand
 
@@ -506,7 +498,7 @@ def test_dama_with_a_valuable_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     # declares riichi (measured better against the baseline); from DAMA_HAN = 3 it stays
     # dama; a hand of three dora and no sure yaku still needs riichi.
     assert dealer_discard("777z234m567p55s67s").type is ActionType.RIICHI
-    monkeypatch.setattr(standard, "DAMA_HAN", 3.0)
+    monkeypatch.setattr(knobs, "DAMA_HAN", 3.0)
     dama = dealer_discard("777z234m567p55s67s")
     assert dama.type is ActionType.DISCARD and dama.tile is not None
     assert tile_kind(dama.tile) == kind("1z")
@@ -528,10 +520,10 @@ def test_keeps_the_better_ready_hands_one_step_away(monkeypatch: pytest.MonkeyPa
         assert a.tile is not None
         return tile_kind(a.tile)
 
-    monkeypatch.setattr(standard, "TWO_STEP", True)
+    monkeypatch.setattr(knobs, "TWO_STEP", True)
     assert discard() == kind("2s")
-    monkeypatch.setattr(standard, "TWO_STEP", False)
-    monkeypatch.setattr(standard, "STEP_SUM", False)
+    monkeypatch.setattr(knobs, "TWO_STEP", False)
+    monkeypatch.setattr(knobs, "STEP_SUM", False)
     assert discard() == kind("7p")
 
 
@@ -548,9 +540,9 @@ def test_keeps_the_tile_that_makes_better_hands_one_step_from_ready(
         assert a.tile is not None
         return tile_kind(a.tile)
 
-    monkeypatch.setattr(standard, "FAR_STEP", 0.5)
+    monkeypatch.setattr(knobs, "FAR_STEP", 0.5)
     assert discard() == kind("9s")
-    monkeypatch.setattr(standard, "FAR_STEP", 0.0)
+    monkeypatch.setattr(knobs, "FAR_STEP", 0.0)
     assert discard() == kind("1s")
 
 
@@ -564,7 +556,7 @@ def test_the_far_reading_skipped_where_it_cannot_matter_changes_no_choice(
     n = 4 if preset == "riichi" else 3
     logs = []
     for prune in (True, False):
-        monkeypatch.setattr(standard, "FAR_PRUNE", prune)
+        monkeypatch.setattr(knobs, "FAR_PRUNE", prune)
         buf = io.StringIO()
         rec = play_game(preset, seed, ["standard"] * n, log=buf)
         assert rec.finished
@@ -584,9 +576,9 @@ def test_the_step_caches_keep_each_analyzers_own_reading() -> None:
     for an in (gotou, sanma, gotou):
         after = an.draw_distances(counts)
         plain = tuple(w for w in range(34) if after[w] < target)
-        assert _improving(an, list(counts), 0, target) == plain
-    assert _improving(gotou, list(counts), 0, target) == (kind("7s"),)
-    assert _improving(sanma, list(counts), 0, target) == ()
+        assert improving(an, list(counts), 0, target) == plain
+    assert improving(gotou, list(counts), 0, target) == (kind("7s"),)
+    assert improving(sanma, list(counts), 0, target) == ()
 
 
 def test_dama_at_the_mangan_cap() -> None:
@@ -615,9 +607,9 @@ def test_a_half_flush_one_tile_away_lets_the_off_suit_tile_go(
         assert a.tile is not None
         return tile_kind(a.tile)
 
-    monkeypatch.setattr(standard, "HONITSU", True)
+    monkeypatch.setattr(knobs, "HONITSU", True)
     assert discard() == kind("5m")
-    monkeypatch.setattr(standard, "HONITSU", False)
+    monkeypatch.setattr(knobs, "HONITSU", False)
     assert discard() != kind("5m")
 
 
@@ -631,7 +623,7 @@ def test_closed_kan_when_it_keeps_the_hand(monkeypatch: pytest.MonkeyPatch) -> N
     state = Game("riichi").new_state([wall])
     assert any(a.type is ActionType.ANKAN for a in state.legal_actions(0))
     assert choice(state, 0).type is ActionType.ANKAN
-    monkeypatch.setattr(standard, "KAN", False)
+    monkeypatch.setattr(knobs, "KAN", False)
     assert choice(state, 0).type is not ActionType.ANKAN
 
 
@@ -668,14 +660,14 @@ def test_dama_beside_an_open_riichi_that_forces_deal_ins(monkeypatch: pytest.Mon
     # some kind), and so it does without the rule.
     assert ready_beside_an_open_riichi(True).type is ActionType.DISCARD
     assert ready_beside_an_open_riichi(False).type is not ActionType.DISCARD
-    monkeypatch.setattr(standard, "OPEN_RISK", False)
+    monkeypatch.setattr(knobs, "OPEN_RISK", False)
     assert ready_beside_an_open_riichi(True).type is not ActionType.DISCARD
 
 
 def nagashi_discard(monkeypatch: pytest.MonkeyPatch, nagashi: bool) -> int:
     """gotou: five rounds in which the dealer let 1z 2z 3z 5z 6z go (a 流し alive) and
     the others simples; the dealer then holds 11m 99m 11p 99p 11s 3p 5p and draws 7s."""
-    monkeypatch.setattr(standard, "NAGASHI", nagashi)
+    monkeypatch.setattr(knobs, "NAGASHI", nagashi)
     mine, right, left = ["1z", "2z", "3z", "5z", "6z"], "2p3p4p6p7p", "4s6s7s8s4p"
     live = "".join(mine[i] + right[2 * i : 2 * i + 2] + left[2 * i : 2 * i + 2] for i in range(5))
     wall = stacked("gotou", ["11m99m11p99p11s3p5p"], live=live + "7s", dora="8p8p")
@@ -705,21 +697,21 @@ def test_the_declaration_tiles_straddling_suji_are_dearer(
     state = riichi_then_draw(riichi=True)
     view = SeatView.of(state, 1)
     river = frozenset({kind("4m"), kind("1z")})
-    th = _Threat(0, 1.0, 6000.0, river, river, None, None)
+    th = Threat(0, 1.0, 6000.0, river, river, None, None)
     live = [3] * 34
 
     def dangers(declared: str) -> dict[str, float]:
         th.declared = kind(declared)
         names = ("2m", "3m", "5m", "6m", "1m", "7m", "5p")
-        return {n: _danger(view, th, kind(n), live, [0] * 38) for n in names}
+        return {n: tile_danger(view, th, kind(n), live, [0] * 38) for n in names}
 
-    monkeypatch.setattr(standard, "MATAGI", 2.5)
+    monkeypatch.setattr(knobs, "MATAGI", 2.5)
     plain, matagi = dangers("1z"), dangers("4m")
     for n in ("2m", "3m", "5m", "6m"):
         assert matagi[n] > plain[n], n
     for n in ("1m", "7m", "5p"):
         assert matagi[n] == plain[n], n
-    monkeypatch.setattr(standard, "MATAGI", 1.0)
+    monkeypatch.setattr(knobs, "MATAGI", 1.0)
     assert dangers("4m") == plain
 
 
@@ -732,18 +724,18 @@ def test_three_seats_read_no_straddling_suji(monkeypatch: pytest.MonkeyPatch) ->
     state.apply(Action(ActionType.RIICHI, 0, tile(state, 0, "5p")))
     pass_all(state)
     river = frozenset({kind("4s"), kind("1z")})
-    th = _Threat(0, 1.0, 6000.0, river, river, None, None)
+    th = Threat(0, 1.0, 6000.0, river, river, None, None)
 
     def danger(state: State, declared: str, name: str) -> float:
         th.declared = kind(declared)
-        return _danger(SeatView.of(state, 1), th, kind(name), [3] * 34, [0] * 38)
+        return tile_danger(SeatView.of(state, 1), th, kind(name), [3] * 34, [0] * 38)
 
     sanma = state
     four = riichi_then_draw(riichi=True)
     for name in ("2s", "3s", "5s", "6s"):
         assert danger(sanma, "4s", name) == danger(sanma, "1z", name), name
         assert danger(four, "4s", name) > danger(four, "1z", name), name
-    monkeypatch.setattr(standard, "MATAGI_3P", 2.5)
+    monkeypatch.setattr(knobs, "MATAGI_3P", 2.5)
     assert danger(sanma, "4s", "5s") > danger(sanma, "1z", "5s")
 
 
@@ -751,7 +743,7 @@ def test_a_riichi_threat_carries_its_river_in_order() -> None:
     # What the learned danger reads: the discards up to and with the declaration tile, the
     # discards since, and the honours that are a yakuhai for it (the dealer: east).
     state = riichi_then_draw(riichi=True)
-    (th,) = _threats(SeatView.of(state, 1), 1)
+    (th,) = read_threats(SeatView.of(state, 1), 1)
     assert th.pre == (kind("5p"),) and th.since == 0 and th.declared == kind("5p")
     assert th.yakuhai == {kind(k) for k in ("1z", "5z", "6z", "7z")}
     assert th.passed == frozenset()
@@ -761,11 +753,11 @@ def learned(river: str, name: str, since: int = 0, unseen: int = 3) -> float:
     state = riichi_then_draw(riichi=True)
     view = SeatView.of(state, 1)
     pre = tuple(tile_kind(t) for t in parse_tiles(river))
-    th = _Threat(0, 1.0, 6000.0, frozenset(pre), frozenset(pre), None, None)
+    th = Threat(0, 1.0, 6000.0, frozenset(pre), frozenset(pre), None, None)
     th.pre, th.since, th.declared = pre, since, pre[-1]
     live = [3] * 34
     live[kind(name)] = unseen
-    return _danger(view, th, kind(name), live, [0] * 38)
+    return tile_danger(view, th, kind(name), live, [0] * 38)
 
 
 def test_the_learned_danger_reads_suji_and_honours() -> None:
@@ -811,16 +803,16 @@ def test_an_open_hand_of_one_call_is_read_by_the_learned_models() -> None:
     # safe, a 5 is dearer than a 9 and an honour with no copy unseen cannot deal in.
     view = SeatView.of(one_pon_then_draw(), 2)
     assert view.discards_since_call(1) == 1 and view.discards_since_call(0) == -1
-    assert _threats(view, 2) == []
-    (th,) = _threats(view, 2, 0.0, True)
+    assert read_threats(view, 2) == []
+    (th,) = read_threats(view, 2, 0.0, True)
     assert th.seat == 1 and th.learned_open and th.pre == (kind("1z"),)
     assert 0.01 < th.p_tenpai < 0.3
     live = [3] * 34
-    assert _danger(view, th, kind("1z"), live, [0] * 38) == 0.0  # 現物
-    nine, five = (_danger(view, th, kind(k), live, [0] * 38) for k in ("9s", "5s"))
+    assert tile_danger(view, th, kind("1z"), live, [0] * 38) == 0.0  # 現物
+    nine, five = (tile_danger(view, th, kind(k), live, [0] * 38) for k in ("9s", "5s"))
     assert 0 < nine < five
     live[kind("6z")] = 0
-    assert _danger(view, th, kind("6z"), live, [0] * 38) == 0.0
+    assert tile_danger(view, th, kind("6z"), live, [0] * 38) == 0.0
 
 
 def test_the_view_shows_the_riichi_declaration_tile() -> None:
@@ -869,13 +861,13 @@ def test_stays_ready_for_the_noten_payments_at_the_end(monkeypatch: pytest.Monke
     # payments it is about to collect (NOTEN_PUSH) it keeps the hand ready. (The hand-set
     # danger numbers: the learned ones put this 無スジ 4s, held 14 discards after the riichi,
     # at 0.32, past what the noten payments are worth.)
-    monkeypatch.setattr(standard, "LEARNED_DANGER", False)
+    monkeypatch.setattr(knobs, "LEARNED_DANGER", False)
     state = late_against_a_riichi("123m789m11z345p79s", "4s", 14)
     assert SeatView.of(state, 1).wall_left <= 12
-    monkeypatch.setattr(standard, "NOTEN_PUSH", 0.5)
+    monkeypatch.setattr(knobs, "NOTEN_PUSH", 0.5)
     a = choice(state, 1)
     assert a.tile is not None and tile_kind(a.tile) == kind("4s")
-    monkeypatch.setattr(standard, "NOTEN_PUSH", 0.0)
+    monkeypatch.setattr(knobs, "NOTEN_PUSH", 0.0)
     a = choice(state, 1)
     assert a.tile is not None and tile_kind(a.tile) != kind("4s")
 
@@ -910,7 +902,7 @@ def test_kanto_boo_a_ron_the_rules_refuse_costs_nothing(scores: list[int], refus
     # the game in マルビー with the dealer on top: allowed, and a threat.
     state = kanto_riichi_then_draw(scores)
     view = SeatView.of(state, 1)
-    (th,) = _threats(view, 1)
+    (th,) = read_threats(view, 1)
     assert (th.value == 0.0) is refused
     state.apply(Action(ActionType.DISCARD, 1, tile(state, 1, "4s")))
     offered = {a.type for a in state.legal_actions(0)}

@@ -14,7 +14,7 @@ from types import ModuleType
 
 import numpy as np
 
-from jantaku.bots import standard
+from jantaku.bots.standard import danger, knobs
 
 BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
 
@@ -31,12 +31,12 @@ def test_the_weights_rate_tiles_that_deal_in_higher_on_fresh_games() -> None:
     fd = fit_danger()
     rows = [row for seed in range(900, 930) for row in fd._play(("riichi", seed, "riichi"))[1]]
     assert len(rows) > 1000
-    assert {len(f) for f, _, _ in rows} == {standard.N_DANGER_FEATURES}
+    assert {len(f) for f, _, _ in rows} == {danger.N_DANGER_FEATURES}
     deal_in = [f for f, y, _ in rows if y]
     assert 0.03 < len(deal_in) / len(rows) < 0.2  # the rate bench_bots' games show (8 %)
 
     def p(f: list[float]) -> float:
-        z = sum(w * x for w, x in zip(standard.DANGER_W4, f, strict=True))
+        z = sum(w * x for w, x in zip(knobs.DANGER_W4, f, strict=True))
         return 1.0 / (1.0 + math.exp(-z))
 
     score = np.array([p(f) for f, _, _ in rows])
@@ -58,15 +58,15 @@ def test_the_open_hand_weights_rate_ready_hands_and_their_waits_on_fresh_games()
         ready.extend(r)
         waits.extend(w)
     assert len(ready) > 500 and len(waits) > 1000
-    assert {len(f) for f, _, _ in ready} == {standard.N_OPEN_TENPAI_FEATURES}
-    assert {len(f) for f, _, _ in waits} == {standard.N_OPEN_WAIT_FEATURES}
+    assert {len(f) for f, _, _ in ready} == {danger.N_OPEN_TENPAI_FEATURES}
+    assert {len(f) for f, _, _ in waits} == {danger.N_OPEN_WAIT_FEATURES}
 
     def p(w: tuple[float, ...], f: list[float]) -> float:
         return 1.0 / (1.0 + math.exp(-sum(a * x for a, x in zip(w, f, strict=True))))
 
     for weights, rows, least in (
-        (standard.OPEN_TENPAI_W3, ready, 0.68),
-        (standard.OPEN_WAIT_W3, waits, 0.62),
+        (knobs.OPEN_TENPAI_W3, ready, 0.68),
+        (knobs.OPEN_WAIT_W3, waits, 0.62),
     ):
         score = np.array([p(weights, f) for f, _, _ in rows])
         labels = np.array([y for _, y, _ in rows], dtype=float)
@@ -85,7 +85,7 @@ def test_the_script_fits_and_prints_weights() -> None:
     )
     assert "held-out AUC: learned" in done.stdout
     weights = done.stdout.split("weights: (")[1].split(")")[0].split(",")
-    assert len(weights) == standard.N_DANGER_FEATURES
+    assert len(weights) == danger.N_DANGER_FEATURES
     done = subprocess.run(
         [
             *(sys.executable, str(BENCH / "fit_danger.py"), "--games", "12", "--workers", "1"),
@@ -97,5 +97,5 @@ def test_the_script_fits_and_prints_weights() -> None:
         check=True,
     )
     ready, waits = (w.split(")")[0].split(",") for w in done.stdout.split("weights: (")[1:])
-    assert len(ready) == standard.N_OPEN_TENPAI_FEATURES
-    assert len(waits) == standard.N_OPEN_WAIT_FEATURES
+    assert len(ready) == danger.N_OPEN_TENPAI_FEATURES
+    assert len(waits) == danger.N_OPEN_WAIT_FEATURES

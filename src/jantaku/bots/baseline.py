@@ -47,17 +47,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from jantaku.bots.common import (
+    ORPHANS,
+    RIICHI_BY,
+    RIICHI_ORDER,
+    SHUBA_MIN_LEFT,
+    honor_plan,
+    keeps_norths,
+    kind_counts,
+    plain_copy,
+    spare_for_plan,
+    sure_chips,
+)
 from jantaku.game.actions import RIICHI_TYPES, ActionType
 from jantaku.tiles.kinds import (
     DRAGONS,
-    HONORS,
-    MANZU,
     N_ALL_KINDS,
     N_KINDS,
     NORTH,
-    P5,
-    S5,
-    TERMINALS_AND_HONORS,
     Kind,
 )
 from jantaku.tiles.tileset import N_TILE_IDS, Tile, TileSet, Variant, tile_kind
@@ -66,7 +73,6 @@ if TYPE_CHECKING:
     from jantaku.bots import SeatView
     from jantaku.game import Action, LegalActions
     from jantaku.hand import HandAnalyzer
-    from jantaku.tiles.notation import Meld
 
 
 # The hand tables' groups of kinds with the base-5 weight of each kind in its group's key
@@ -108,30 +114,8 @@ SHUBA_MIN_CHIPS: Final = 3
 """Chips the win surely carries (red/gold fives, norths, dice chances) for シュバリー."""
 SHUBA_MIN_LIVE: Final = 4
 """Live copies of the winning tiles for シュバリー (its 5000 stick is lost without a win)."""
-SHUBA_MIN_LEFT: Final = 10000
-"""Points left after the シュバ stick (so that a lost stick does not bring a bust near)."""
-DICE_CHANCE_CHIPS: Final = 7
-"""What a dice chance is worth in chips (the mean of two dice)."""
-HONOR_PLAN_MAX: Final = 3
-"""Draws from an honour yakuman (thirteen orphans; manzu and honours) to keep a north."""
-
-_ORPHANS: Final = frozenset(TERMINALS_AND_HONORS)
-_ALL_STAR: Final = frozenset(
-    {(P5, Variant.RED), (P5, Variant.GOLD), (S5, Variant.RED), (S5, Variant.GOLD)}
-)
-_MANZU_HONORS: Final = frozenset((*MANZU, *HONORS))
-_RIICHI_BY: Final = {
-    (False, False): ActionType.RIICHI,
-    (True, False): ActionType.OPEN_RIICHI,
-    (False, True): ActionType.SHUBA_RIICHI,
-    (True, True): ActionType.OPEN_SHUBA_RIICHI,
-}
-_RIICHI_ORDER: Final = (
-    ActionType.RIICHI,
-    ActionType.OPEN_RIICHI,
-    ActionType.SHUBA_RIICHI,
-    ActionType.OPEN_SHUBA_RIICHI,
-)
+# SHUBA_MIN_LEFT, DICE_CHANCE_CHIPS and HONOR_PLAN_MAX are in ``jantaku.bots.common``: the
+# standard bot reads them too.
 
 
 class BaselineBot:
@@ -202,9 +186,9 @@ class BaselineBot:
         if wind is not None:
             yakuhai.add(wind)
         melds = view.melds(seat)
-        counts = _counts(view.hand)
-        plan = _honor_plan(view, counts, melds) if _keeps_norths(view, counts) else None
-        if plan is _ORPHANS:
+        counts = kind_counts(view.hand)
+        plan = honor_plan(view, counts, melds) if keeps_norths(view, counts) else None
+        if plan is ORPHANS:
             return None  # a call ends thirteen orphans
         if plan is not None:
             yakuhai |= plan
@@ -218,7 +202,7 @@ class BaselineBot:
         return min(choices, key=lambda a: sum(ts.variant(t) is not Variant.PLAIN for t in a.tiles))
 
     def _far_from_tenpai(self, view: SeatView) -> bool:
-        return view.analyzer.shanten(_counts(view.hand), len(view.melds(view.seat))) >= 3
+        return view.analyzer.shanten(kind_counts(view.hand), len(view.melds(view.seat))) >= 3
 
     # -- north kept for an honour yakuman -------------------------------------------------------
 
@@ -230,11 +214,11 @@ class BaselineBot:
             return False
         if view.in_riichi(seat):
             return True  # the riichi hand stays as it is (a drawn north is set aside: forced)
-        return _honor_plan(view, _counts(view.hand), view.melds(seat)) is not None
+        return honor_plan(view, kind_counts(view.hand), view.melds(seat)) is not None
 
     # -- riichi -----------------------------------------------------------------------------
 
-    def _riichi(
+    def riichi_type(
         self, view: SeatView, seat: int, acts: list[Action], counts: list[int], discard: Tile
     ) -> ActionType:
         """The kind of riichi to declare discarding ``discard`` (``counts``: the hand after
@@ -246,7 +230,7 @@ class BaselineBot:
         an = view.analyzer
         n_melds = len(view.melds(seat))
         waits = an.waits(counts, n_melds, view.preset.hand.wildcards)
-        copies = self._tile_copies(view.tileset)
+        copies = self.tile_copies(view.tileset)
         visible = view.visible_counts()
         live = 0
         for k in waits.kinds:
@@ -262,17 +246,17 @@ class BaselineBot:
             ActionType.SHUBA_RIICHI in kinds
             and live >= SHUBA_MIN_LIVE
             and view.scores[seat] - view.preset.game.shuba_stick >= SHUBA_MIN_LEFT
-            and _sure_chips(view, seat, discard) >= SHUBA_MIN_CHIPS
+            and sure_chips(view, seat, discard) >= SHUBA_MIN_CHIPS
         )
         for o, s in ((want_open, want_shuba), (False, want_shuba), (want_open, False)):
-            kind = _RIICHI_BY[o, s]
+            kind = RIICHI_BY[o, s]
             if kind in kinds:
                 return kind
-        return next(k for k in _RIICHI_ORDER if k in kinds)
+        return next(k for k in RIICHI_ORDER if k in kinds)
 
     # -- discards -------------------------------------------------------------------------------
 
-    def _tile_copies(self, ts: TileSet) -> list[int]:
+    def tile_copies(self, ts: TileSet) -> list[int]:
         if self._ts is not ts:
             copies = [0] * N_ALL_KINDS
             for t in ts.tiles:
@@ -289,7 +273,7 @@ class BaselineBot:
         an = view.analyzer
         ts = view.tileset
         hand = view.hand
-        counts = _counts(hand)
+        counts = kind_counts(hand)
         melds = view.melds(seat)
         n_melds = len(melds)
         # The actions by kind, and the kinds in the order they come (lists by kind, not
@@ -312,7 +296,7 @@ class BaselineBot:
                 dist[k] = an.distance(counts, n_melds)
         best = _least(dist, pool)
 
-        pool = _spare_for_plan(view, counts, melds, pool)
+        pool = spare_for_plan(view, counts, melds, pool)
 
         # Defence: far from tenpai against a riichi, prefer tiles safe against it.
         if best - 1 >= 2:
@@ -329,7 +313,7 @@ class BaselineBot:
         if len(tied) == 1:
             kind = tied[0]
         else:
-            copies = self._tile_copies(ts)
+            copies = self.tile_copies(ts)
             visible = view.visible_counts()
             river = 0  # bit k: kind k is in the river (a furiten wait, for a tenpai discard)
             if d_min == 1:
@@ -351,37 +335,15 @@ class BaselineBot:
         # A plain copy goes first (red and gold ones are kept); then the kind of riichi.
         acts = by_kind[kind]
         assert acts is not None
-        same = _plain_copy(ts, acts)
+        same = plain_copy(ts, acts)
         if len(same) == 1:
             return same[0]
         counts[kind] = counts[kind] - 1
         tile = same[0].tile
         assert tile is not None
-        rtype = self._riichi(view, seat, same, counts, tile)
+        rtype = self.riichi_type(view, seat, same, counts, tile)
         counts[kind] = counts[kind] + 1
         return next(a for a in same if a.type is rtype)
-
-
-def _counts(tiles: tuple[Tile, ...]) -> list[int]:
-    c = [0] * N_ALL_KINDS
-    for t in tiles:
-        k = tile_kind(t)
-        c[k] = c[k] + 1  # not ``+=``: compiled, that is Python's generic add
-    return c
-
-
-def _plain_copy(ts: TileSet, acts: list[Action]) -> list[Action]:
-    """The actions (a discard, riichi kinds) on the copy of one kind to discard: a plain
-    copy first (red and gold ones are worth keeping), the lowest id among equals."""
-    tile = -1
-    special = True
-    for a in acts:  # a loop: compiled, ``min`` with a key is a call per item
-        t = a.tile
-        assert t is not None
-        s = ts.variant(t) is not Variant.PLAIN
-        if tile < 0 or (special and not s) or (special == s and t < tile):
-            tile, special = t, s
-    return [a for a in acts if a.tile == tile]
 
 
 def _before(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -402,73 +364,6 @@ def _least(dist: list[int], kinds: list[Kind]) -> int:
         if dist[k] < least:
             least = dist[k]
     return least
-
-
-def _spare_for_plan(
-    view: SeatView, counts: list[int], melds: tuple[Meld, ...], pool: list[Kind]
-) -> list[Kind]:
-    """The discards of ``pool`` an honour-yakuman plan that keeps a north does not use
-    (gotou), or ``pool`` when there is no such plan."""
-    if not _keeps_norths(view, counts):
-        return pool
-    plan = _honor_plan(view, counts, melds)
-    if plan is None:
-        return pool
-    spare = [k for k in pool if k not in plan]
-    if not spare and plan is _ORPHANS:
-        pairs = sum(1 for k in _ORPHANS if counts[k] >= 2)
-        spare = [k for k in pool if counts[k] >= 3 or (counts[k] == 2 and pairs > 1)]
-    return spare or pool
-
-
-def _keeps_norths(view: SeatView, counts: list[int]) -> bool:
-    """Whether the hand holds a north that only an honour yakuman can use (gotou)."""
-    return bool(counts[NORTH]) and view.preset.scoring.north_in_hand == "honor_yakuman_only"
-
-
-def _honor_plan(
-    view: SeatView, counts: list[int], melds: tuple[Meld, ...]
-) -> frozenset[Kind] | None:
-    """The kinds of the honour yakuman the hand is heading for, if any: thirteen orphans
-    (closed, within ``HONOR_PLAN_MAX`` draws), else a hand of manzu and honours only (its
-    calls all of those kinds; the distance of its manzu and honour tiles alone)."""
-    if not melds:
-        zeros = sum(1 for k in _ORPHANS if not counts[k])
-        pair = any(counts[k] >= 2 for k in _ORPHANS)
-        if zeros + (0 if pair else 1) <= HONOR_PLAN_MAX:
-            return _ORPHANS
-    if all(k in _MANZU_HONORS for m in melds for k in m.kinds):
-        own = [n if k in _MANZU_HONORS else 0 for k, n in enumerate(counts)]
-        if view.analyzer.distance(own, len(melds)) <= HONOR_PLAN_MAX:
-            return _MANZU_HONORS
-    return None
-
-
-def _sure_chips(view: SeatView, seat: int, discard: Tile) -> int:
-    """Chips a win of this hand would carry for sure (what シュバリー doubles): red and gold
-    fives held after ``discard``, norths set aside, and a dice chance for four norths or
-    four flowers set aside or a closed all-star (red and gold 5p and 5s)."""
-    chips = view.preset.chips
-    ts = view.tileset
-    melds = view.melds(seat)
-    special: set[tuple[Kind, Variant]] = set()
-    value = 0
-    for t in (*view.hand, *(t for m in melds for t in m.tiles)):
-        v = ts.variant(t)
-        if t == discard or (v is not Variant.RED and v is not Variant.GOLD):
-            continue
-        special.add((tile_kind(t), v))
-        value += chips.gold_five if v is Variant.GOLD else chips.red_five
-    extracted = [tile_kind(t) for t in view.extracted(seat)]
-    norths = extracted.count(NORTH)
-    value += norths * chips.north
-    if chips.dice_chances:
-        flowers = sum(1 for k in extracted if k >= N_KINDS)
-        closed = not any(m.is_open for m in melds)
-        all_star = closed and special >= _ALL_STAR
-        if norths == 4 or flowers == 4 or all_star:
-            value += DICE_CHANCE_CHIPS
-    return value
 
 
 def _draws_that_may_help(an: HandAnalyzer, counts: list[int], melds: int, base: int) -> list[Kind]:
