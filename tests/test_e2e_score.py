@@ -217,6 +217,13 @@ def test_mighty_wareme_and_the_sinking_uma(server: str, browser: Any) -> None:
     page.wait_for_selector("[data-testid=game-0]")
     export = ledger_agrees(server, sid, page)
     assert len(export["games"]) == 1
+    # The end of the game stays on top until the next game starts: ranks, 飛び, the
+    # settlement under its heading and unit, the same figures as the ledger's.
+    panel = page.inner_text("[data-testid=game-end-panel]")
+    assert "第1戦 終局" in panel and "飛び" in panel and "精算 (千点)" in panel
+    settled = get(f"{server}/api/sessions/{sid}")["games"][0]["settlement"]
+    for p in range(3):
+        assert float(page.inner_text(f"[data-testid=end-0-{p}]")) == settled[p]
     shot(page, "mighty")
     # Neither page scrolls sideways on a phone, whatever the longest preset name.
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")

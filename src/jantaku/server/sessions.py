@@ -42,9 +42,9 @@ from jantaku.rules.model import Preset
 from jantaku.scoring.calc import with_names
 from jantaku.scoring.chips import ChipCounts, win_chips
 from jantaku.scoring.json_io import result_to_json
-from jantaku.scoring.ledger import Ledger, LedgerError
+from jantaku.scoring.ledger import Ledger, LedgerError, busted
 from jantaku.scoring.score import ScoreResult
-from jantaku.scoring.settlement import settle
+from jantaku.scoring.settlement import rank_order, settle
 from jantaku.scoring.situation import WinSituation
 
 MAX_HANDS: Final = 2000
@@ -437,6 +437,7 @@ def replay(
         ranks[p] = r
     return {
         "table": table,
+        "settlement_style": preset.settlement.style,
         "hands": rows,
         "games": [
             {
@@ -447,6 +448,10 @@ def replay(
                 "result": g.result,
                 "scores": g.scores,
                 "chips": g.chips,
+                # The end of a game as the table reads it: ranks (ties to the earlier seat
+                # from the first dealer) and who went bust (飛び).
+                "ranks": _ranks(g.scores, g.start["first_dealer"]),
+                "busted": [busted(preset.game, x) for x in g.scores] if g.over else None,
                 # 局: the hands played (wins and draws), not chip or penalty entries.
                 "hands": sum(
                     1
@@ -465,6 +470,14 @@ def replay(
             "yakitori": yakitori if yakitori_rule else None,
         },
     }
+
+
+def _ranks(scores: list[int], first_dealer: int) -> list[int]:
+    """Each person's rank (0 = top) by points, as the settlement ranks them."""
+    out = [0] * len(scores)
+    for r, p in enumerate(rank_order(scores, first_dealer)):
+        out[p] = r
+    return out
 
 
 def _seats(preset: Preset, people: int, dealer: int) -> list[str | None]:

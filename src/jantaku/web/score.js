@@ -273,6 +273,10 @@ function render() {
     tb.extension ? el('span', { class: 'badge' }, t('score.extension')) : null,
     over ? el('span', { class: 'badge' }, t('score.game_over_next')) : null,
   );
+  // The end of a game stays on top until the players start the next one.
+  const end = $('game-end');
+  end.hidden = !over;
+  if (over) fill(end, el('h2', {}, t('score.game_end', { n: last.number + 1 })), gameResult(last, 'game-end'));
   const showChips = info?.chips || tb.chips.some((c) => c !== 0);
   fill($('players'), ...names().map((name, p) => {
     const seat = tb.seats[p];
@@ -369,12 +373,25 @@ function renderStandings() {
     el('tbody', {}, order.map((p) => el('tr', { dataset: { testid: `standing-${p}` } },
       el('td', {}, st.rank[p] + 1), el('td', {}, names()[p]),
       cols.map((c) => el('td', { class: 'num' }, c === 'result' ? st.result[p].toFixed(1) : st[c][p])))))));
-  fill($('games'), ...S.games.filter((g) => g.over).map((g) => el('div', { class: 'game-result', dataset: { testid: `game-${g.number}` } },
+  fill($('games'), ...S.games.filter((g) => g.over).reverse().map((g) => gameResult(g, `game-${g.number}`)));
+}
+
+/** A finished game: ranks, final points (飛び marked), the settlement in the preset's unit
+ * and the chips, with headings. The ledger settled it; this only lays it out. */
+function gameResult(g, testid) {
+  const unit = t(`score.unit_${S.settlement_style ?? 'uma'}`);
+  const order = names().map((_, p) => p).sort((a, b) => g.ranks[a] - g.ranks[b]);
+  return el('div', { class: 'game-result', dataset: { testid } },
     el('h3', {}, t('score.game_settled', { n: g.number + 1, hands: g.hands })),
-    el('table', { class: 'standings' }, el('tbody', {}, names().map((name, p) => el('tr', {},
-      el('td', {}, name), el('td', { class: 'num' }, g.scores[p].toLocaleString('en-US')),
-      el('td', { class: 'num', dataset: { testid: `settle-${g.number}-${p}` } }, g.settlement[p]),
-      el('td', { class: 'num' }, t('score.chips_n', { count: g.chips[p] })))))))));
+    el('table', { class: 'standings' },
+      el('thead', {}, el('tr', {}, el('th', {}, t('score.rank')), el('th', {}, t('score.name')), el('th', {}, t('score.col_points')),
+        el('th', {}, `${t('score.col_settlement')} (${unit})`), el('th', {}, t('score.col_chips')))),
+      el('tbody', {}, order.map((p) => el('tr', {},
+        el('td', {}, t('score.rank_n', { n: g.ranks[p] + 1 })),
+        el('td', {}, names()[p]),
+        el('td', { class: 'num' }, g.scores[p].toLocaleString('en-US'), g.busted?.[p] ? el('span', { class: 'badge bust' }, t('score.busted')) : null),
+        el('td', { class: 'num', dataset: { testid: `${testid === 'game-end' ? 'end' : 'settle'}-${g.number}-${p}` } }, g.settlement[p]),
+        el('td', { class: 'num' }, t('score.chips_n', { count: g.chips[p] })))))));
 }
 
 // -- entering a hand ---------------------------------------------------------------------
