@@ -188,9 +188,11 @@ def check_against_log(played: Played, log: list[dict[str, Any]], chips: bool) ->
         else:
             assert all(c[2] is None for c in shown["changes"]), text
         for win, hora in zip(shown["winners"], horas, strict=True):
-            # Each yaku with its han (or yakuman), in the engine's order.
-            assert [y[0] for y in win["yakus"]] == [y["id"] for y in hora["yakus"]], text
-            for (_, row), y in zip(win["yakus"], hora["yakus"], strict=True):
+            # Each yaku with its han (or yakuman), in the engine's order; none worth nothing
+            # (裏ドラ 0飜).
+            counted = [y for y in hora["yakus"] if y["han"] or y["yakuman"]]
+            assert [y[0] for y in win["yakus"]] == [y["id"] for y in counted], text
+            for (_, row), y in zip(win["yakus"], counted, strict=True):
                 assert y["ja"] in row and y["en"] in row, row
                 assert ("akuman" in row) if y["yakuman"] else (f"{y['han']} han" in row), row
             if hora.get("mu"):

@@ -29,6 +29,8 @@ ARTIFACTS = e2e.ARTIFACTS
 VIEWPORTS = [
     (390, 844),  # a phone upright (the reference)
     (844, 390),  # the same phone on its side
+    (360, 640),  # the smallest phone upright
+    (640, 360),  # and on its side
     (667, 375),  # a small phone on its side
     (768, 1024),  # a tablet upright
     (1024, 768),  # the tablet on its side
@@ -36,6 +38,7 @@ VIEWPORTS = [
     (1280, 800),  # a laptop
     (1366, 1024),  # a large tablet on its side
     (1920, 1080),  # a desktop
+    (1080, 1920),  # a desktop screen turned upright
 ]
 
 # A long hand, made up at the page: every seat discards 19 tiles (21 at three players; the
@@ -139,7 +142,19 @@ GEOMETRY = """
     for (const o of seats) if (o.id < s.id) clash(`${s.id} over ${o.id}`, all(s), all(o));
   }
   const hand = boxes(document, '#hand .tile');
+  // Every tap lands: the centre of each own tile and each button is that element, not
+  // something drawn over it (the page's footer once lay over a phone's hand on its side).
+  const misses = [...document.querySelectorAll('#hand .tile, #actions button, #settings > summary')]
+    .filter(visible).flatMap((e) => {
+      const b = e.getBoundingClientRect();
+      const x = b.left + b.width / 2, y = b.top + b.height / 2;
+      const top = document.elementFromPoint(x, y);
+      const under = top ? `${top.tagName}#${top.id}.${top.className}` : 'nothing';
+      return top && (top === e || e.contains(top)) ? []
+        : [`${e.id || e.className} at ${Math.round(x)},${Math.round(y)} is under ${under}`];
+    });
   return {
+    misses,
     problems,
     view: [innerWidth, innerHeight],
     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
@@ -159,15 +174,19 @@ GEOMETRY = """
 def check_layout(g: dict[str, Any], where: str) -> None:
     width, height = g["view"]
     assert g["problems"] == [], (where, g["problems"])
-    # No sideways scrolling.
+    assert g["misses"] == [], (where, g["misses"])
+    # No sideways scrolling; a desktop's whole table on its screen, no scrolling at all.
     assert g["scroll"][0] <= width, (where, g["scroll"])
+    if width >= 1000 and width > height:
+        assert g["scroll"][1] <= height, (where, "the page scrolls", g["scroll"])
     # The whole own hand on the screen as it opens, in tiles a finger can tap.
     assert len(g["hand"]) >= 11, where
     for left, top, right, bottom in g["hand"]:
         assert left >= 0 and top >= 0 and right <= width and bottom <= height, (where, g["hand"])
         # (A crowded bottom edge, a pon and three extracted tiles beside the hand on a
         # tablet, takes a few pixels off.)
-        least = 40 if "busy" in where else 44
+        # A 640 px phone on its side has room for 14 tiles of 43 px.
+        least = 40 if "busy" in where else 43 if width < 660 else 44
         assert right - left >= least - 0.5 and bottom - top >= least, (where, right - left)
     # Every tile and name of the board on the screen too, and the buttons.
     for left, top, right, bottom in g["onBoard"] + g["buttons"]:

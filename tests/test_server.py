@@ -70,6 +70,8 @@ class Seat:
 
     def recv(self) -> dict[str, Any]:
         msg: dict[str, Any] = self.ws.receive_json()
+        while msg["type"] == "presence":  # who else is connected: no part of the game's flow
+            msg = self.ws.receive_json()
         assert "wall" not in json.dumps(msg) and "seed" not in json.dumps(msg)
         if msg["type"] == "view":
             assert msg["seat"] == self.seat

@@ -10,9 +10,13 @@ of ``State.view`` and of the bots' :class:`~jantaku.game.seat.SeatView`).
 
 Messages to a seat (JSON objects):
 
-* ``{"type": "view", "table": id, "seat": s, "preset": name, "seats": [...], "events": [...]}``
-  the seat's whole view so far (sent on connect, or on ``{"type": "view"}``);
-* ``{"type": "events", "events": [...]}``: the seat's view of new events;
+* ``{"type": "view", "table": id, "seat": s, "preset": name, "seats": [...], "events": [...],
+  "tiles_left": n, "connected": [...]}`` the seat's whole view so far (sent on connect, or on
+  ``{"type": "view"}``);
+* ``{"type": "events", "events": [...], "tiles_left": n}``: the seat's view of new events
+  (``tiles_left``: the live wall's count after them, as the seat's own view counts it);
+* ``{"type": "presence", "connected": [...]}``: per seat, whether a person's page is open there
+  (sent to every page when one opens or closes);
 * ``{"type": "legal", "at": N, "actions": [...]}``: what the seat may do now (empty: nothing,
   wait), computed when the seat had seen ``N`` events of its view. Sent to a seat only when its
   options changed (or it acted), so nobody learns that somebody else could call; an action must
@@ -191,7 +195,28 @@ class Table:
             "options": self.options,
             "seats": list(self.seats),
             "events": self.state.view(seat),
+            "tiles_left": self.seat_view(seat).wall_left,
+            "connected": self.connected(),
         }
+
+    def connected(self) -> list[bool]:
+        """Per seat: whether a person's page is open there (a bot seat always is)."""
+        return [
+            kind != "human" or bool(self.subscribers.get(s)) for s, kind in enumerate(self.seats)
+        ]
+
+    def tell_presence(self, before: list[bool], but: Subscriber | None = None) -> None:
+        """Tell every open page but ``but`` (its view says it) which seats are connected (a
+        friend's seat not yet opened is one the table waits for), when that changed from
+        ``before``."""
+        now = self.connected()
+        if now == before:
+            return
+        msg: Message = {"type": "presence", "connected": now}
+        for subs in self.subscribers.values():
+            for sub in list(subs):
+                if sub is not but:
+                    sub(msg)
 
 
 class TableManager:
@@ -424,10 +449,12 @@ class TableManager:
             raise TableError("bad seat token", 401, code="bad_token", params={})
         with self._locked(table_id) as table:
             if table is not None:
+                before = table.connected()
                 table.subscribers.setdefault(seat, []).append(subscriber)
                 table.active = time.time()
                 subscriber(table.view_message(seat))
                 subscriber(table.legal_message(seat))
+                table.tell_presence(before, but=subscriber)
                 return seat
         # over or closed: the view of the record, nothing to subscribe to
         done = self._record(table_id)
@@ -453,10 +480,12 @@ class TableManager:
         if table is None:
             return
         with table.lock:
+            before = table.connected()
             subs = table.subscribers.get(seat, [])
             if subscriber in subs:
                 subs.remove(subscriber)
             table.active = time.time()
+            table.tell_presence(before)
 
     def resend(self, table_id: int, seat: int, subscriber: Subscriber) -> None:
         """Send the seat's whole view and legal actions again (a client that lost track)."""
@@ -598,7 +627,9 @@ class TableManager:
             msgs: list[Message] = []
             seen = view_of(new, seat)
             if seen:
-                msgs.append({"type": "events", "events": seen})
+                # The live wall's count as this seat counts it, after these events.
+                tiles_left = table.seat_view(seat).wall_left
+                msgs.append({"type": "events", "events": seen, "tiles_left": tiles_left})
             if changed:
                 msgs.append(table.legal_message(seat))
             for sub in list(subs):

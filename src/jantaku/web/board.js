@@ -23,10 +23,10 @@ const $ = (sel) => document.querySelector(sel);
  * A new model. `seat`: the person shown at the bottom; `you`: the person called "You" (the
  * table page's own seat; null in a replay); `seats`: the seat kinds ("human", "bot:baseline").
  */
-export function newModel({ seat = 0, you = null, seats, preset = null }) {
+export function newModel({ seat = 0, you = null, seats, preset = null, serverWall = false }) {
   const n = seats.length;
   return {
-    seat, you, seats, n, preset,
+    seat, you, seats, n, preset, serverWall,
     hands: Array(n).fill(null), draws: Array(n).fill(null), counts: Array(n).fill(0),
     rivers: [], melds: [], nuki: [],
     riichi: Array(n).fill(false), pendingReach: Array(n).fill(false), dora: [],
@@ -67,7 +67,7 @@ function startKyoku(M, ev) {
     scores: ev.scores.slice(), startScores: ev.scores.slice(), honba: ev.honba,
     kyotaku: ev.kyotaku, oya: ev.oya, bakaze: ev.bakaze, kyoku: ev.kyoku, turn: ev.oya,
     last: null, horas: [], ryukyoku: null, result: null,
-    wallLeft: ev.wall ? ev.wall.live.length : null,
+    wallLeft: ev.wall ? ev.wall.live.length : null, // a seat's page: from the server
     rinshanLeft: ev.wall ? ev.wall.rinshan.length : null,
     dice: Array.isArray(ev.dice) ? ev.dice.slice() : null,
     wareme: Number.isInteger(ev.wareme) ? ev.wareme : null,
@@ -96,7 +96,7 @@ function addChips(M, deltas) {
 /** The live wall's count after a draw, as the engine counts it (a replacement tile shortens
  * the live wall only where the preset says so, or once the replacement tiles are gone). */
 function countDraw(M, rinshan) {
-  if (M.wallLeft === null) return;
+  if (M.wallLeft === null || M.serverWall) return; // a seat's page shows the server's count
   if (rinshan && M.rinshanLeft > 0) {
     M.rinshanLeft -= 1;
     if (!knob(M, 'table.replacement_shortens_wall', true)) return;
@@ -170,7 +170,11 @@ export function fold(M, ev) {
       M.nuki[ev.actor].push(ev.tile);
       addChips(M, ev.chip_deltas); // gotou: the spring pays chips at once
       break;
-    case 'dora': M.dora.push(ev.tile); break;
+    case 'dora':
+      M.dora.push(ev.tile);
+      // A kan's indicator stack taken from the live wall's end (gotou): two draws fewer.
+      if (ev.live && M.wallLeft !== null && !M.serverWall) M.wallLeft = Math.max(0, M.wallLeft - 2);
+      break;
     case 'hora':
       M.horas.push(ev);
       if (ev.scores) M.scores = ev.scores.slice();
@@ -367,6 +371,7 @@ function renderPlayer(M, s, hand) {
   name.append(el('span', 'wind', wind ? t(`table.seat_wind.${wind}`) : t('table.sitting_out')), ' · ',
     el('span', 'points', String(M.scores[s])), ' · ', el('span', 'seat-name', seatName(M, s)));
   name.title = `${seatLabel(M, s)} · ${M.scores[s]}`;
+  if (M.connected?.[s] === false) name.append(el('span', 'away-mark', t('table.away')));
   if (out) {
     const mark = document.createElement('span');
     mark.className = 'sitting-out-mark';
@@ -395,7 +400,8 @@ function seatScore(M, s) {
   if (M.turn === s) box.classList.add('turn');
   if (s === M.sittingOut) box.classList.add('sitting-out');
   box.title = seatLabel(M, s);
-  box.append(el('span', 'wind', wind ? t(`common.wind.${wind}`) : t('table.sitting_out')));
+  box.append(wind ? el('span', 'wind', el('span', 'long', t(`common.wind.${wind}`)),
+    el('span', 'short', wind)) : el('span', 'wind', t('table.sitting_out')));
   if (wind === 'E') box.append(el('span', 'mark dealer', t('table.dealer')));
   if (M.wareme === s) box.append(el('span', 'mark wareme', t('table.wareme')));
   box.append(el('span', 'points', String(M.scores[s])));
@@ -446,6 +452,7 @@ export function renderBoard(M, { hand = () => null } = {}) {
   const dora = $('#dora');
   dora.replaceChildren(el('span', 'label', t('table.dora_indicators')));
   const doraTiles = el('span', 'tiles');
+  doraTiles.title = t('table.dora_indicators');
   M.dora.forEach((id) => doraTiles.append(tileEl(id, { small: true })));
   dora.append(doraTiles);
   const scores = $('#center-scores');
@@ -528,12 +535,15 @@ function yakumanName(n) {
  * the events carry both), and its value. */
 function yakuTable(hora) {
   const table = el('table', 'yaku');
-  const [first, second] = lang === 'ja' ? ['ja', 'en'] : ['en', 'ja'];
+  // Japanese alone in Japanese; in English the Japanese name beside it, as players say it.
+  const [first, second] = lang === 'ja' ? ['ja', null] : ['en', 'ja'];
   for (const y of hora.yakus ?? []) {
+    // A count that came to nothing (裏ドラ 0飜) is no line of the hand's value.
+    if (!y.yakuman && !y.han) continue;
     const tr = document.createElement('tr');
     tr.dataset.yaku = y.id;
     cell(tr, y[first] ?? y.id, 'td', `name ${first}`);
-    cell(tr, y[second] ?? '', 'td', `name-other ${second}`);
+    if (second) cell(tr, y[second] ?? '', 'td', `name-other ${second}`);
     const value = y.yakuman ? yakumanName(y.yakuman) : t('result.han', { han: y.han });
     cell(tr, value, 'td', 'han');
     table.append(tr);

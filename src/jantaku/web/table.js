@@ -2,12 +2,12 @@
 // into a small model of what this seat may see (board.js), the engine's legal actions as
 // buttons, and the result of every hand and of the game in a dialog.
 import {
-  fold, newModel, renderBoard, resultNodes, settlementNodes,
+  fold, handResult, newModel, renderBoard, resultNodes, seatName, settlementNodes,
 } from './board.js';
 import { chime, settings, settingsPanel, startTimer, stopTimer } from './comforts.js';
 import { applyI18n, errorText, langHeaders, onLangChange, t } from './i18n.js';
 import { openSeat, seatToken } from './net.js';
-import { kindOf, setTileNames, tileEl, tileName } from './tiles.js';
+import { kindOf, setTileNames, tileEl, tileLabel, tileName } from './tiles.js';
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -24,6 +24,13 @@ const RIICHI_TYPES = ['riichi', 'open_riichi', 'shuba_riichi', 'open_shuba_riich
 const ACTION_TYPES = ['riichi', 'open_riichi', 'shuba_riichi', 'open_shuba_riichi', 'tsumo', 'ron',
   'chi', 'pon', 'daiminkan', 'ankan', 'kakan', 'kita', 'nine_terminals', 'pass'];
 const actionLabel = (type) => (ACTION_TYPES.includes(type) ? t(`table.action.${type}`) : type);
+
+/** The extraction button names the tile it takes out: 北抜き, 花抜き, 5萬抜き. */
+function extractLabel(a) {
+  const name = Number.isInteger(a.tile) ? tileName(a.tile) : '4z';
+  const what = name[1] === 'f' ? t('tiles.flower_any') : tileLabel(kindOf(name));
+  return t('table.action.extract', { tile: what });
+}
 const KEYS = {
   p: ['pass'], r: RIICHI_TYPES, t: ['tsumo', 'ron'], c: ['chi'], o: ['pon'],
   k: ['daiminkan', 'ankan', 'kakan'], n: ['kita'], 9: ['nine_terminals'],
@@ -71,7 +78,32 @@ function render() {
   if (!M) return;
   renderBoard(M, { hand: (s) => (s === M.seat ? renderHand() : null) });
   renderActions();
+  renderTurnNote();
   updateWaits();
+}
+
+/** What the table waits for, in words: your turn, the riichi discard to pick, a call to
+ * answer, or a friend whose page is not open. */
+function turnNote() {
+  if (!M || M.end) return '';
+  if (riichiMode) return t('table.pick_riichi_discard');
+  if (legal.some((a) => a.type === 'discard')) return t('table.your_turn');
+  if (legal.some((a) => ['chi', 'pon', 'daiminkan', 'ron'].includes(a.type))) return t('table.call_offered');
+  if (legal.length) return t('table.your_turn');
+  const away = M.seats.map((kind, s) => s).filter((s) => s !== M.seat && M.connected?.[s] === false);
+  if (away.length && M.turn !== null && away.includes(M.turn)) {
+    return t('table.waiting_for', { who: seatName(M, M.turn) });
+  }
+  if (away.length) return t('table.not_connected', { who: away.map((s) => seatName(M, s)).join('、') });
+  return '';
+}
+
+function renderTurnNote() {
+  const note = $('#turn-note');
+  const text = turnNote();
+  if (note.textContent !== text) note.textContent = text;
+  note.hidden = !text;
+  note.classList.toggle('mine', legal.length > 0);
 }
 
 // -- the waits of the own hand (a setting) -------------------------------------------------------
@@ -147,7 +179,7 @@ function renderActions() {
       if (riichiMode === a.type) button.classList.add('active');
       button.onclick = () => { riichiMode = riichiMode === a.type ? null : a.type; render(); };
     } else {
-      button.append(actionLabel(a.type));
+      button.append(a.type === 'kita' ? extractLabel(a) : actionLabel(a.type));
       for (const t of a.tiles ?? []) button.append(tileEl(t, { small: true }));
       if (a.tiles?.length === 0 && a.tile !== null && a.type !== 'tsumo' && a.type !== 'ron') {
         button.append(tileEl(a.tile, { small: true }));
@@ -226,6 +258,12 @@ async function loadPreset(name) {
   return presets[name];
 }
 
+/** The live wall's count as the server counts it from this seat's view (once the events it
+ * came with are shown; a new hand's count comes with its deal). */
+function setWallLeft(n) {
+  if (M && M.rivers.length && Number.isInteger(n)) M.wallLeft = n;
+}
+
 function pauseAfter(ev) {
   if (ev.actor === M.seat) return OWN_PAUSE_MS;
   return M.sittingOut === M.seat ? WATCH_PAUSE_MS : CALL_PAUSE_MS;
@@ -234,10 +272,12 @@ function pauseAfter(ev) {
 async function handle(msg) {
   if (msg.type === 'view') {
     const preset = await loadPreset(msg.preset);
-    M = newModel({ seat: msg.seat, you: msg.seat, seats: msg.seats, preset });
+    M = newModel({ seat: msg.seat, you: msg.seat, seats: msg.seats, preset, serverWall: true });
     tableOptions = msg.options ?? {};
     legal = [];
     for (const ev of msg.events) fold(M, ev);
+    setWallLeft(msg.tiles_left);
+    M.connected = Array.isArray(msg.connected) ? msg.connected : null;
     render();
     if (M.end) await settlementDialog(M.end);
   } else if (msg.type === 'events') {
@@ -249,6 +289,12 @@ async function handle(msg) {
       if (ev.type === 'end_kyoku') await resultDialog(M.result);
       if (ev.type === 'end_game') await settlementDialog(ev);
     }
+    setWallLeft(msg.tiles_left);
+    render();
+  } else if (msg.type === 'presence') {
+    if (!M) return;
+    M.connected = Array.isArray(msg.connected) ? msg.connected : null;
+    render();
   } else if (msg.type === 'legal') {
     const before = legal.length;
     legal = msg.actions;
@@ -315,6 +361,8 @@ globalThis.jantakuTable = {
   // Layout tests: fold events the server did not send (a long hand's rivers and melds drawn
   // at once) and draw the board; the page no longer follows the game after this.
   foldLocally: (events) => { for (const ev of events) fold(M, ev); render(); },
+  // ... and show the result of the hand so far (or of the game) as the dialog would.
+  showResult: () => { if (M.end) settlementDialog(M.end); else resultDialog(M.result ?? handResult(M)); },
 };
 
 $('#settings-slot').append(settingsPanel(() => { if (M) render(); }));
