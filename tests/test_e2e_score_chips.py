@@ -100,3 +100,35 @@ def test_a_refused_queued_hand_never_blocks_the_queue(
     assert page.locator(".queued").count() == 0
     sc.ledger_agrees(url, sid, page)
     assert not page.errors
+
+
+def test_an_edit_that_moves_hands_is_shown_and_saved_only_when_confirmed(
+    server: str, browser: Any
+) -> None:
+    page = sc.phone(browser)
+    sid = sc.create(page, server, "tokushima", ["A", "B", "C"])
+    sc.win(page, 1, 2, han=1)
+    sc.record(page)
+    for tenpai in (0, 1):
+        page.click("[data-testid=act-draw]")
+        page.click(f"[data-testid=tenpai-{tenpai}]")
+        sc.record(page)
+    # The first hand was a yakuman ron off C: C busts there, the two draws move to game 2.
+    page.click("[data-testid=edit-0]")
+    page.click("[data-testid=mode0-yakuman]")
+    page.wait_for_selector("[data-testid=moves]")
+    assert "2局が別の対局に移ります" in page.inner_text("[data-testid=moves]")
+    assert "−" in page.inner_text("[data-testid=preview] .pays")  # the new payments
+    sc.shot(page, "edit-moves")
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("[data-testid=record]")
+    page.wait_for_timeout(500)
+    assert len(sc.get(f"{server}/api/sessions/{sid}")["games"]) == 1  # not saved
+    before = sc.rev(page)
+    page.once("dialog", lambda d: d.accept())
+    page.click("[data-testid=record]")
+    page.wait_for_function(f"Number(document.body.dataset.rev) > {before}")
+    state = sc.get(f"{server}/api/sessions/{sid}")
+    assert [h["game"] for h in state["hands"]] == [0, 1, 1]
+    sc.ledger_agrees(server, sid, page)
+    assert not page.errors

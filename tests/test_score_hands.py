@@ -96,3 +96,32 @@ def test_jantaku_ledger_reads_the_export_json_as_it_is(tmp_path: Any) -> None:
         assert last["scores"] == seen["scores"] and last["chips"] == seen["chips"]
     assert out[0]["entries"][-1]["game_over"] and not out[1]["entries"][-1]["game_over"]
     assert out[0]["entries"][-1]["settlement"] == state["games"][0]["settlement"]
+
+
+def test_an_edit_preview_names_the_hands_it_would_move_to_another_game(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from jantaku.server.app import create_app
+
+    c = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+    r = c.post("/api/sessions", json={"preset": "tokushima", "names": ["A", "B", "C"]})
+    sid, auth = r.json()["id"], {"Authorization": f"Bearer {r.json()['editor']}"}
+    small = {"type": "win", "winner": 1, "from": 2, "han": 1, "fu": 30}
+    for i, ev in enumerate([small, {"type": "draw", "tenpai": [0]}, {"type": "draw"}]):
+        at = c.get(f"/api/sessions/{sid}").json()["rev"]
+        body = {"type": "add", "at": at, "cid": str(i), "hand": {"events": [ev]}}
+        assert c.post(f"/api/sessions/{sid}/changes", headers=auth, json=body).status_code == 200
+    before = c.get(f"/api/sessions/{sid}").json()
+    # The first hand made a yakuman ron off C (15000 start): C busts, the game ends there,
+    # and the two draws after it would open the second game.
+    big = {"type": "win", "winner": 1, "from": 2, "yakuman": 1}
+    p = c.post(f"/api/sessions/{sid}/preview", json={"hand": {"events": [big]}, "index": 0})
+    out = p.json()
+    assert [(m["index"], m["from"], m["to"]) for m in out["moved"]] == [(1, 1, 2), (2, 1, 2)]
+    assert out["hand"]["payments"][2] < -15000 and out["games"][0]["over"]
+    # A small edit moves nothing; deleting the first hand moves nothing either.
+    p = c.post(f"/api/sessions/{sid}/preview", json={"hand": {"events": [small]}, "index": 0})
+    assert p.json()["moved"] == []
+    p = c.post(f"/api/sessions/{sid}/preview", json={"index": 0, "delete": True})
+    assert p.json()["moved"] == [] and p.json()["hand"] is None
+    assert c.get(f"/api/sessions/{sid}").json() == before  # a preview stores nothing

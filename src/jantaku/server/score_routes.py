@@ -12,7 +12,9 @@ HTTP (JSON bodies of at most 64 KB):
   ``{"id": ..., "editor": TOKEN}`` (the editor token is shown only this once);
 * ``GET /api/sessions/{id}``: the session's state (``jantaku.server.sessions.replay``);
 * ``POST /api/sessions/{id}/preview`` ``{"hand": {"events": [...]}}``: what the hand would
-  do, from the ledger, nothing stored;
+  do, from the ledger, nothing stored (``"index": I``: an edit of hand I, with ``"delete":
+  true`` its deletion; ``moved`` lists the hands that would change game; a hand the rules
+  refuse is answered ``{"refused": {error, code, params}}``);
 * ``POST /api/sessions/{id}/changes`` (header ``Authorization: Bearer TOKEN``) ``{"type":
   "add", "at": REV, "cid": "...", "hand": {...}}``, ``{"type": "edit", "at": REV, "index": I,
   "hand": {...}}`` or ``{"type": "delete", "at": REV, "index": I}`` → the new state; 409 when
@@ -134,7 +136,9 @@ def score_router(db: str) -> APIRouter:
         body = await _json_body(request)
         if not isinstance(body, dict):
             raise HTTPException(400, 'an object {"hand": {...}}')
-        out: dict[str, Any] = await call(manager.preview, sid, body.get("hand"))
+        out: dict[str, Any] = await call(
+            manager.preview, sid, body.get("hand"), body.get("index"), body.get("delete") is True
+        )
         return out
 
     @router.post("/api/sessions/{sid}/changes")

@@ -820,22 +820,49 @@ class SessionManager:
             **live.state,
         }
 
-    def preview(self, sid: str, hand: Any) -> Message:
-        """What a hand would do if entered now (nothing stored): the ledger's own entry."""
+    def preview(self, sid: str, hand: Any, index: Any = None, delete: bool = False) -> Message:
+        """What a hand would do if entered now, or what an edit (``index``: the hand it
+        replaces) or a deletion of hand ``index`` would do (nothing stored): the ledger's own
+        entry, and ``moved``: the hands that would change game (a bust moved earlier or later
+        moves the hands after it), each ``{index, from, to}`` by game number."""
         live = self._get(sid)
         try:
-            events = _check_hand(hand)
             with live.lock:
-                hands = [*live.hands, {"cid": "preview", "events": events}]
+                hands = list(live.hands)
+                if index is None:
+                    hands.append({"cid": "preview", "events": _check_hand(hand)})
+                    at = len(hands) - 1
+                elif (
+                    isinstance(index, int)
+                    and not isinstance(index, bool)
+                    and 0 <= index < len(hands)
+                ):
+                    if delete:
+                        del hands[index]
+                    else:
+                        hands[index] = {"cid": hands[index]["cid"], "events": _check_hand(hand)}
+                    at = index
+                else:
+                    raise SessionError(f"index: a hand 0 to {len(hands) - 1}")
                 state = replay(live.config, hands, live.preset)
+                before = live.state["hands"]
         except SessionError as e:
             # The page disables 記録する and shows why: an answer, not a failure.
             return {"type": "preview", "refused": e.as_json()}
+        after = state["hands"]
+        # Rows of the same hand before and after (a deletion shifts the later ones by one).
+        pairs = [(b, after[i - (1 if delete and i > at else 0)]) for i, b in enumerate(before)]
+        moved = [
+            {"index": b["index"], "from": b["game"] + 1, "to": a["game"] + 1, "label": b["label"]}
+            for b, a in pairs
+            if not (delete and b["index"] == at) and b["game"] != a["game"]
+        ]
         return {
             "type": "preview",
-            "hand": state["hands"][-1],
+            "hand": None if delete else after[at],
             "table": state["table"],
-            "games": state["games"][-1:],
+            "games": state["games"][-1:] if index is None else state["games"],
+            "moved": moved,
         }
 
     def change(self, sid: str, token: str | None, msg: dict[str, Any]) -> Message:

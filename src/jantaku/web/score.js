@@ -330,6 +330,12 @@ function describe(ev) {
   }
 }
 
+/** What an edit would move: each hand and the game it would go to. */
+function movedText(moved) {
+  const list = moved.map((m) => t('score.moved_one', { label: roundLabel(m.label), from: m.from, to: m.to }));
+  return `${t('score.moves_hands', { count: moved.length })}: ${list.join('、')}`;
+}
+
 /** The chip entries a hand's events begin with (a spring counted for that hand). */
 function leadingChips(events) {
   let i = 0;
@@ -355,7 +361,10 @@ function renderHistory() {
         el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(entryKind(h.events[leadingChips(h.events).length] ?? h.events[0]), h) }, t('score.edit')),
         el('button', { type: 'button', dataset: { testid: `delete-${h.index}` }, onclick: () => {
           if (!online) { showMessage(t('score.online_only'), true); return; }
-          if (confirm(t('score.confirm_delete'))) enqueue('delete', null, h.index, t('score.delete'));
+          api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { index: h.index, delete: true } }).then((p) => {
+            const moves = p.moved?.length ? `\n${movedText(p.moved)}` : '';
+            if (confirm(`${t('score.confirm_delete')}${moves}`)) enqueue('delete', null, h.index, t('score.delete'));
+          }).catch((e) => showMessage(errText(e), true));
         } }, t('score.delete'))) : null);
   });
   const pending = queue.filter((q) => q.op === 'add').map((q) => el('li', { class: 'hand pending' },
@@ -507,9 +516,9 @@ function openEntry(kind, row = null) {
     timer = setTimeout(async () => {
       const hand = build();
       if (!hand) { fill(preview); return; }
-      if (row || !online || attachTo()) { fill(preview); return; } // a preview is of the next hand
+      if (!online || attachTo()) { fill(preview); return; }
       try {
-        const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { hand } });
+        const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: row ? { hand: { events: [...keptChips, ...hand.events] }, index: row.index } : { hand } });
         if (p.refused) {
           setRefused(errText(p.refused));
           fill(preview, el('p', { class: 'error', role: 'alert', dataset: { testid: 'refused' } },
@@ -524,7 +533,8 @@ function openEntry(kind, row = null) {
           el('p', { class: 'pays' }, names().map((n, p) => (h.payments[p] || h.chip_changes[p] ? el('span', { class: h.payments[p] > 0 ? 'plus' : 'minus' },
             `${n} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''} `) : null))),
           h.dice_chances ? el('p', { class: 'badge', dataset: { testid: 'dice-reminder' } }, t('score.dice_reminder', { count: h.dice_chances })) : null,
-          p.games[0]?.over ? el('p', { class: 'badge' }, t('score.ends_game')) : null);
+          !row && p.games[0]?.over ? el('p', { class: 'badge' }, t('score.ends_game')) : null,
+          p.moved?.length ? el('p', { class: 'error', role: 'alert', dataset: { testid: 'moves' } }, movedText(p.moved)) : null);
       } catch (e) {
         fill(preview, el('p', { class: 'error', role: 'alert' }, errText(e)));
       }
@@ -744,9 +754,17 @@ function openEntry(kind, row = null) {
     el('div', { class: 'dialog-buttons' },
       el('button', { type: 'button', value: 'cancel', onclick: () => dialog.close() }, t('score.cancel')),
       recordButton));
-  recordButton.onclick = () => {
+  recordButton.onclick = async () => {
     if (refusedBy) return;
     const hand = build();
+    if (hand && row && online) {
+      // An edit that would move hands to another game is saved only once the person agrees.
+      try {
+        const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { hand: { events: [...keptChips, ...hand.events] }, index: row.index } });
+        if (p.refused) { setRefused(errText(p.refused)); return; }
+        if (p.moved?.length && !confirm(`${movedText(p.moved)}\n${t('score.confirm_moves')}`)) return;
+      } catch (e) { fill(preview, el('p', { class: 'error', role: 'alert' }, errText(e))); return; }
+    }
     if (!hand) { showMessage(t('score.incomplete'), true); fill(preview, el('p', { class: 'error' }, t('score.incomplete'))); return; }
     if (row && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }
     const what = hand.events.map(describe).join(' / ');
