@@ -382,7 +382,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from jantaku.server.app import read_mjai_bots, serve
+    from jantaku.server.deploy_cli import deployment_of
     from jantaku.server.limits import ServerLimits
+    from jantaku.server.ops import Operations
 
     bots = None
     if args.mjai_bots:
@@ -398,7 +400,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         table_burst=_whole(args.table_burst, "table-burst", least=1),
         bot_games=_whole(args.bot_games, "bot-games", least=1),
     )
-    serve(host=args.host, port=args.port, db=args.db, mjai_bots=bots, limits=limits)
+    deployment = deployment_of(args)
+    try:
+        Operations(args.db, deployment)  # the options checked before anything starts
+    except ValueError as e:
+        return _fail(str(e))
+    serve(args.host, args.port, args.db, bots, limits, deployment)
     return 0
 
 
@@ -508,7 +515,11 @@ def build_parser() -> argparse.ArgumentParser:
         default="32",
         help="bot-only games played in the background at once (default 32)",
     )
+    from jantaku.server.deploy_cli import add_backup_commands, add_serve_arguments
+
+    add_serve_arguments(s)
     s.set_defaults(func=cmd_serve)
+    add_backup_commands(sub)
     return p
 
 

@@ -65,6 +65,7 @@ import json
 import logging
 import math
 import re
+import time
 from collections.abc import AsyncIterator, MutableMapping
 from functools import cache
 from pathlib import Path
@@ -96,8 +97,10 @@ from . import hardening, i18n
 from .errors import StaleAction, TableError, error_payload
 from .lab import lab_router
 from .limits import ServerLimits
+from .ops import Deployment, Operations
 from .score_routes import score_router
-from .store import DatabaseBusy, Store
+from .shutdown import RESTART_CODE, RESTARTING, GracefulServer
+from .store import DatabaseBusy
 from .table_help import router as table_help
 from .tables import Message, Subscriber, TableManager
 
@@ -139,13 +142,16 @@ def create_app(
     mjai_bots: dict[str, str] | None = None,
     lab_dir: str | None = None,
     limits: ServerLimits | None = None,
+    deployment: Deployment | None = None,
 ) -> FastAPI:
     """The app over the SQLite file ``db``; every unfinished table in it resumes now.
     ``mjai_bots``: name → command of the external mjai bots tables may seat. Lab runs are
     kept in ``lab_dir`` (by default ``jantaku-lab`` beside ``db``). ``limits``: what one
-    client, socket or table may make the server do."""
+    client, socket or table may make the server do. ``deployment``: the public site, the
+    trusted proxies and who may read ``/healthz`` and ``/metrics`` (:mod:`.ops`)."""
     limits = limits or ServerLimits()
-    manager = TableManager(Store(db, busy_timeout=limits.busy_timeout), limits, mjai_bots)
+    ops = Operations(db, deployment)
+    manager = TableManager(ops.store(limits.busy_timeout), limits, mjai_bots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -156,7 +162,9 @@ def create_app(
     app = FastAPI(title="jantaku", version=__version__, lifespan=lifespan)
     hardening.install(app, larger={"/api/import": MAX_IMPORT_BYTES})
     hardening.scrub_logs()
+    ops.install(app, manager)
     app.state.manager = manager
+    app.state.ops = ops
     creations = hardening.RateLimiter(limits.table_rate, limits.table_burst)
     lab_routes, lab_runs = lab_router(
         Path(lab_dir) if lab_dir else Path(db).resolve().parent / "jantaku-lab"
@@ -325,7 +333,7 @@ def create_app(
 
     @app.websocket("/ws/{table_id}")
     async def play(websocket: WebSocket, table_id: int) -> None:
-        if not hardening.same_origin(websocket.scope.get("headers", [])):
+        if not hardening.same_origin(websocket.scope.get("headers", []), ops.origins):
             await websocket.close(code=4403)  # before accepting: the handshake gets 403
             return
         await websocket.accept()
@@ -334,6 +342,7 @@ def create_app(
         except (TimeoutError, WebSocketDisconnect):
             return
         except TableError as e:
+            ops.metrics.refused(e.code)
             await websocket.send_json({"type": "error", **e.payload()})
             await websocket.close(code=4401)
             return
@@ -354,6 +363,7 @@ def create_app(
         try:
             seat = await run_in_threadpool(manager.connect, table_id, token, push)
         except (TableError, DatabaseBusy) as e:
+            ops.metrics.refused(e.code if isinstance(e, TableError) else "db_busy")
             await websocket.send_json(
                 {"type": "error", **e.payload()}
                 if isinstance(e, TableError)
@@ -363,12 +373,22 @@ def create_app(
             await websocket.close(code=4503 if isinstance(e, DatabaseBusy) else code)
             return
         sender = asyncio.create_task(_send_all(websocket, queue))
-        socket = _SocketLimits(limits)
+        socket = _SocketLimits(limits, ops)
         stop = asyncio.create_task(overflow.wait())
+        leaving = ops.sockets.opened()
+        restart = asyncio.create_task(leaving.wait())
         try:
             while True:
                 receive = asyncio.create_task(websocket.receive())
-                done, _ = await asyncio.wait({receive, stop}, return_when=asyncio.FIRST_COMPLETED)
+                done, _ = await asyncio.wait(
+                    {receive, stop, restart}, return_when=asyncio.FIRST_COMPLETED
+                )
+                # The server stops: a frame already read is handled first, then the page is
+                # told and let go (it connects again later).
+                if restart in done and receive not in done:
+                    receive.cancel()
+                    put(dict(RESTARTING))
+                    break
                 if stop in done:
                     receive.cancel()
                     log.warning(
@@ -379,9 +399,11 @@ def create_app(
                 if msg["type"] == "websocket.disconnect":
                     break
                 for reply in await _handle(manager, table_id, seat, push, msg, socket):
+                    ops.refused(reply)
                     put(reply)
         finally:
             stop.cancel()
+            restart.cancel()
             # Not awaited: even a cancelled handler lets go of its seat (off the loop).
             loop.run_in_executor(None, manager.disconnect, table_id, seat, push)
             if overflow.is_set():
@@ -393,6 +415,10 @@ def create_app(
                     queue.put_nowait(None)
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(sender, 5.0)
+            if leaving.is_set() and not overflow.is_set():
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(websocket.close(RESTART_CODE, "restarting"), 1.0)
+            ops.sockets.closed(leaving)
 
     return app
 
@@ -479,9 +505,10 @@ def _parse(msg: MutableMapping[str, Any]) -> dict[str, Any] | TableError:
 class _SocketLimits:
     """The rate limits of one socket: all its messages, and its view requests."""
 
-    def __init__(self, limits: ServerLimits) -> None:
+    def __init__(self, limits: ServerLimits, ops: Operations) -> None:
         self.messages = hardening.RateLimiter(limits.message_rate, limits.message_burst)
         self.views = hardening.RateLimiter(limits.view_rate, limits.view_burst)
+        self.metrics = ops.metrics
 
 
 async def _handle(
@@ -503,7 +530,9 @@ async def _handle(
         if kind == "action":
             if "action" not in data:
                 return [_error("an action message needs an 'action' object")]
+            read = time.perf_counter()
             await run_in_threadpool(manager.act, table_id, seat, data["action"], data.get("at"))
+            socket.metrics.action(time.perf_counter() - read)
         elif kind == "view":
             while (wait := socket.views.wait("")) > 0:  # a whole view costs: one at a time
                 await asyncio.sleep(wait)
@@ -560,7 +589,11 @@ def serve(
     db: str = "jantaku.sqlite3",
     mjai_bots: dict[str, str] | None = None,
     limits: ServerLimits | None = None,
+    deployment: Deployment | None = None,
 ) -> None:
+    """Serve until SIGTERM or Ctrl-C, then stop gracefully (:mod:`.shutdown`). Forwarded
+    headers are read only from ``deployment``'s trusted proxies (:mod:`.proxy`), never by
+    uvicorn itself (it would believe any local client's)."""
     import importlib.util
 
     import uvicorn
@@ -570,6 +603,13 @@ def serve(
             "no WebSocket library: uvicorn will refuse the seats' sockets "
             "(install 'websockets', e.g. pip install 'uvicorn[standard]')"
         )
-    uvicorn.run(
-        create_app(db, mjai_bots, limits=limits), host=host, port=port, ws_max_size=64 * 1024
+    app = create_app(db, mjai_bots, limits=limits, deployment=deployment)
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        proxy_headers=False,
+        timeout_graceful_shutdown=10,
     )
+    GracefulServer(config, app.state.ops.drain).run()
