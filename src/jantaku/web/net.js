@@ -2,6 +2,9 @@
 // the seat token is read from the URL fragment (#token=..., never sent to the server in a
 // URL), sent as the first message {"type": "join", "token": T}; an action names the `at` of
 // the legal message it was chosen from; a lost connection is opened again, a refused one is not.
+// A server that stops gracefully says {"type": "restarting"} and closes with 1012: the page
+// says so (errors.restarting) until it is connected again.
+import { t } from './i18n.js';
 
 /** The seat token of this page: `#token=...`; an old link's `?token=...` is moved there. */
 export function seatToken(loc = globalThis.location) {
@@ -33,23 +36,31 @@ export const REFUSED = {
 /**
  * Open the seat's socket and keep it open. `onMessage(msg)` gets every message of the server;
  * `onStatus(text, state, detail)` says what the connection does (state: 'open' | 'retry' |
- * 'refused'; detail: the close code when refused, the wait in ms before a retry).
+ * 'restarting' | 'refused'; detail: the close code when refused, the wait in ms before a
+ * retry; `text` of 'restarting' is the page's language already).
  * Returns {sendAction(action, at), requestView(), close()}; sendAction is false when not open.
  */
 export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
   let ws = null;
   let retryMs = 500;
   let stopped = false;
+  let restarting = false;
 
   const connect = () => {
     const scheme = globalThis.location.protocol === 'https:' ? 'wss' : 'ws';
     ws = new WebSocket(`${scheme}://${globalThis.location.host}/ws/${encodeURIComponent(tableId)}`);
     ws.onopen = () => {
       retryMs = 500;
+      restarting = false;
       ws.send(JSON.stringify({ type: 'join', token }));
       onStatus(`Table ${tableId}: connected`, 'open');
     };
-    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type !== 'restarting') { onMessage(msg); return; }
+      restarting = true;
+      onStatus(t('errors.restarting'), 'restarting', retryMs);
+    };
     ws.onclose = (e) => {
       if (REFUSED[e.code]) {
         stopped = true;
@@ -57,9 +68,12 @@ export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
         return;
       }
       if (stopped) return;
-      onStatus(`Disconnected; reconnecting in ${Math.round(retryMs / 1000)} s…`, 'retry', retryMs);
+      if (e.code === 1012) restarting = true;
+      if (restarting) onStatus(t('errors.restarting'), 'restarting', retryMs);
+      else onStatus(`Disconnected; reconnecting in ${Math.round(retryMs / 1000)} s…`, 'retry', retryMs);
       setTimeout(connect, retryMs);
-      retryMs = Math.min(retryMs * 2, 10000);
+      // A restarting server is back in seconds: its pages keep trying every two at most.
+      retryMs = Math.min(retryMs * 2, restarting ? 2000 : 10000);
     };
   };
 
