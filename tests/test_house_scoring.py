@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 import pytest
 
 from jantaku.scoring import NotAWin
+from jantaku.scoring.calc import Calculator
 from jantaku.scoring.json_io import (
     ScoreService,
     result_to_json,
@@ -330,6 +331,53 @@ class TestGotouYaku:
         # 3 + 3 = 6 han = haneman, base 3000: W 3000, E 6000, +1000: 4000 / 7000.
         r = score("gotou", PINFU, "4s", tsumo=True, riichi="riichi", extracted="4z4z4z")
         assert r["han"] == 6 and r["payments"] == {"E": 7000, "W": 4000}
+
+    # 123p 567p 13s 789s 99p waiting on 2s (kanchan): no yaku of its own (no pinfu, no tanyao,
+    # no chanta with 567p); the indicators 1z 2z (``_dora``) make 2z and 3z dora, none held.
+
+    def test_four_norths_alone_are_a_yaku(self) -> None:
+        # «特殊役 … 北4枚抜き 8飜固定 祝儀は4枚» (issue 35): 北4枚抜き is a yaku, so the hand
+        # wins with it alone: 8 han = baiman 16000 from the discarder, the four norths' 4 chips
+        # and a サイコロチャンス. (Before: "the hand has no yaku".)
+        r = score("gotou", "123p567p13s789s99p2s", "2s", extracted="4z4z4z4z", **self._dora())
+        assert yaku(r) == {"four_north": 8} and r["han"] == 8 and r["limit"] == "baiman"
+        assert r["payments"] == {"W": 16000}
+        assert r["chips"] == {"W": 4} and r["dice_chances"] == 1
+        # Three norths are three 抜きドラ and no yaku: still no win.
+        with pytest.raises(NotAWin, match="no yaku"):
+            score("gotou", "123p567p13s789s99p2s", "2s", extracted="4z4z4z", **self._dora())
+
+    def test_four_norths_with_other_yaku_and_dora(self) -> None:
+        # The yaku's 8 han replace the four norths' 抜きドラ (never both); other yaku and dora
+        # add to it: riichi 1 + 北4枚抜き 8 + dora 2 (indicator 8p: two 9p) = 11 han = sanbaiman
+        # 24000.
+        sit = {"extracted": "4z4z4z4z", "dora_indicators": "8p1z", "riichi": "riichi"}
+        r = score("gotou", "123p567p13s789s99p2s", "2s", **sit)
+        assert yaku(r) == {"riichi": 1, "four_north": 8, "dora": 2} and r["han"] == 11
+        assert "nuki_dora" not in yaku(r) and r["payments"] == {"W": 24000}
+
+    def test_four_north_yaku_follows_its_knob(self) -> None:
+        # scoring.four_north_han = 0: each north is one 抜きドラ, no yaku; other presets with
+        # norths set aside (Tenhou sanma) never had it.
+        off = {"scoring": {"four_north_han": 0}}
+        with pytest.raises(NotAWin, match="no yaku"):
+            score("gotou", "123p567p13s789s99p2s", "2s", extracted="4z4z4z4z", options=off)
+        with pytest.raises(NotAWin, match="no yaku"):
+            score("sanma", "123p567p13s789s99p2s", "2s", extracted="4z4z4z4z")
+
+    def test_four_norths_alone_in_the_calculator(self) -> None:
+        # /calc (and the scorekeeper's tile picker): the waiting hand's 2s wins by ron with
+        # 北4枚抜き alone.
+        out = Calculator("gotou").evaluate(
+            {"hand": "123p567p13s789s99p", "extracted": "4z4z4z4z", "seat": "S", **self._dora()}
+        )
+        (value,) = [v for v in out["values"] if v["tile"] == "2s"]
+        assert value["ron"]["han"] == 8 and value["ron"]["yaku"][0]["id"] == "four_north"
+        assert value["ron"]["yaku"][0]["ja"] == "北4枚抜き"
+
+    @staticmethod
+    def _dora() -> dict[str, str]:
+        return {"dora_indicators": "1z2z"}
 
 
 class TestGotouDotWhite:

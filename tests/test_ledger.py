@@ -330,3 +330,107 @@ def test_boo_lost_sticks_are_counted_so_points_stay_accounted_for() -> None:
     s = led.state
     assert s.game_over and s.stick_points == 0 and s.lost_points == 1000
     assert sum(s.scores) + s.stick_points + s.lost_points == 33000
+
+
+# -- issue 35: 北4枚抜き, penalties that bust, draws a preset does not have, strict events ----
+
+
+def test_gotou_four_norths_alone_win_in_the_scorekeeper() -> None:
+    # «北4枚抜き 8飜固定 祝儀は4枚», a yaku of its own: a hand given by its tiles with four norths
+    # set aside and no other yaku is a win (8 han, baiman 16000 from the discarder) with the
+    # four norths' chips. (Before: "situation: the hand has no yaku".)
+    situation = {"hand": "123p567p13s789s99p2s", "win_tile": "2s", "extracted": "4z4z4z4z"}
+    situation["dora_indicators"] = "1z2z"
+    (e,) = run("gotou", [{"type": "win", "winner": 1, "from": 2, "situation": situation}])
+    assert e["allowed"] and e["payments"] == [0, 16000, -16000]
+    assert e["chip_changes"] == [0, 4, -4]  # 1 per north; the dice chance is rolled at the table
+
+
+def test_tokushima_a_chombo_that_reaches_0_ends_the_game() -> None:
+    # «チョンボは親も子も3000点ALLの支払い», «0点はトビ扱いで終了»: the bust line is checked
+    # after every payment, a penalty's too (issue 35). 1 pays 3000 to each: 6000 → 0.
+    chombo = {"type": "chombo", "player": 1}
+    (e,) = run("tokushima", [chombo], start={"scores": [15000, 6000, 24000]})
+    assert e["payments"] == [3000, -6000, 3000] and e["scores"][1] == 0
+    assert e["game_over"] and e["settlement"] is not None
+    # Left with 1000 the player plays on, and the hand is played again.
+    (e,) = run("tokushima", [chombo], start={"scores": [15000, 7000, 23000]})
+    assert e["scores"][1] == 1000 and not e["game_over"]
+    assert (e["dealer"], e["hand"], e["honba"]) == (0, 1, 0)
+
+
+def test_tokushima_a_false_call_that_reaches_0_ends_the_game() -> None:
+    # «誤ポン・誤カンは1000点ALLの支払い»: 2000 → 0 is out.
+    event = {"type": "penalty", "player": 2, "kind": "false_kan"}
+    (e,) = run("tokushima", [event], start={"scores": [15000, 28000, 2000]})
+    assert e["payments"] == [1000, 1000, -2000] and e["game_over"]
+    with pytest.raises(LedgerError, match="game is over"):
+        run("tokushima", [event, win(0, 1, 1)], start={"scores": [15000, 28000, 2000]})
+
+
+def test_gotou_a_false_pon_below_0_ends_the_game_with_bust_chips_to_the_top() -> None:
+    # «誤ポンは1000点供託», «飛び賞3枚», «0点は飛びではなく続行»: 500 → −500 busts; exactly 0
+    # plays on. Decision: the pot has no payee yet, so the bust chips go to the top, who takes
+    # the pot at the end (leftover sticks to the top).
+    pon = {"type": "penalty", "player": 1, "kind": "false_pon"}
+    (e,) = run("gotou", [pon], start={"scores": [40000, 500, 64500]})
+    assert e["game_over"] and e["scores"] == [40000, -500, 65500]  # the pot went to the top
+    assert e["chip_changes"] == [0, -3, 3]
+    (e,) = run("gotou", [pon], start={"scores": [40000, 1000, 64000]})
+    assert not e["game_over"] and e["scores"][1] == 0 and e["sticks"] == 1
+
+
+def test_mighty_a_chombo_below_0_ends_the_game() -> None:
+    # «流局後チョンボ。5000オール»; the game ends when a player goes below 0: 9000 → −1000.
+    (e,) = run("mighty", [{"type": "chombo", "player": 2}], start={"scores": [41000, 40000, 9000]})
+    assert e["payments"] == [5000, 5000, -10000] and e["game_over"]
+    (e,) = run("mighty", [{"type": "chombo", "player": 2}], start={"scores": [40000, 40000, 10000]})
+    assert e["scores"][2] == 0 and not e["game_over"]  # exactly 0 plays on
+
+
+def test_boo_a_chombo_to_hakoten_ends_the_game() -> None:
+    # kanto-boo 箱点: a reverse mangan (2000/2000/4000 from a non-dealer) takes 8000 to 0.
+    (e,) = run("kanto-boo", [{"type": "chombo", "player": 1}])
+    assert e["payments"] == [4000, -8000, 2000, 2000] and e["scores"][1] == 0
+    assert e["game_over"] and e["settlement"] == [0, -3, 0, 0]  # マルシー: 3 from the sunk
+
+
+def test_tokushima_refuses_a_nine_terminals_draw() -> None:
+    # «途中流局なし。(九種九牌など)»: the draw is refused with its reason and changes nothing
+    # (here not even the riichi stick it names).
+    led = Ledger(load_preset("tokushima"), start={"sticks": 1})
+    e = led.apply({"type": "draw", "kind": "nine_terminals", "tenpai": [], "riichi": [0]})
+    assert e["allowed"] is False and "nine_terminals" in e["reason"]
+    assert e["scores"] == [15000] * 3 and (e["honba"], e["sticks"], e["dealer"]) == (0, 1, 0)
+    e = led.apply({"type": "draw", "kind": "exhaustive", "tenpai": [0]})
+    assert e["allowed"] and e["honba"] == 1
+    # gotou «途中流局は9種9牌のみ» has it; Tenhou's other aborts only where table.tenhou_aborts.
+    (e,) = run("gotou", [{"type": "draw", "kind": "nine_terminals"}])
+    assert e["allowed"] and (e["dealer"], e["honba"]) == (0, 1)
+    (e,) = run("gotou", [{"type": "draw", "kind": "abortive"}])
+    assert e["allowed"] is False and "tenhou_aborts" in e["reason"]
+    (e,) = run("riichi", [{"type": "draw", "kind": "abortive", "tenpai": [2]}])
+    assert e["allowed"] and (e["dealer"], e["honba"], e["payments"]) == (0, 1, [0, 0, 0, 0])
+
+
+@pytest.mark.parametrize(
+    ("event", "key"),
+    [
+        ({"type": "draw", "reason": "nine_terminals"}, "'reason'"),
+        ({"type": "win", "winner": 1, "from": 2, "han": 1, "fu": 30, "tsumo": True}, "'tsumo'"),
+        ({"type": "chombo", "player": 1, "kind": "false_pon"}, "'kind'"),
+        ({"type": "penalty", "player": 1, "kind": "false_pon", "points": 1000}, "'points'"),
+        ({"type": "chips", "to": 1, "item": ["spring"]}, "'item'"),
+        ({"type": "chombo", "player": 1, "deal_ins": [{"winner": 2, "hand": "123p"}]}, "'hand'"),
+    ],
+)
+def test_an_unknown_key_is_an_error_naming_it(event: dict[str, Any], key: str) -> None:
+    # Not a silent exhaustive draw (a draw whose "kind" was written "reason"), nor a key read
+    # by nobody: the error names the key, and nothing changes.
+    led = Ledger(load_preset("gotou"))
+    before = (list(led.state.scores), list(led.state.chips), led.state.honba)
+    with pytest.raises(LedgerError, match=f"unknown key {key}"):
+        led.apply(event)
+    assert (led.state.scores, led.state.chips, led.state.honba) == before
+    with pytest.raises(LedgerError, match="unknown key 'honba_count'"):
+        run("gotou", [], start={"honba_count": 1})

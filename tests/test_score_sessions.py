@@ -456,3 +456,43 @@ def test_hostile_socket_messages_get_an_error_and_change_nothing(db: str) -> Non
     with c.websocket_connect(f"/ws/score/{sid}") as ws:
         ws.send_text("hello")  # no join first
         assert ws.receive_json()["type"] == "error"
+
+
+def test_a_penalty_that_busts_ends_the_game_and_the_next_hand_opens_the_next(db: str) -> None:
+    # Issue 35: the bust line is checked after every payment, a chombo's too. tokushima
+    # «チョンボは親も子も3000点ALLの支払い», «0点はトビ扱いで終了»: B at 6000 pays 3000 to each.
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="tokushima", names=["A", "B", "C"], start_points=6000)
+    p = c.post(
+        f"/api/sessions/{sid}/preview",
+        json={"hand": {"events": [{"type": "chombo", "player": 1}]}},
+    ).json()
+    assert p["games"][0]["over"]  # the page marks the hand as ending the game
+    assert add(c, sid, auth, [{"type": "chombo", "player": 1}], "c1").status_code == 200
+    st = c.get(f"/api/sessions/{sid}").json()
+    (game,) = st["games"]
+    assert game["over"] and game["scores"] == [9000, 0, 9000] and game["settlement"]
+    assert st["table"]["game"] == 1 and st["table"]["scores"] == [6000] * 3
+    assert st["standings"]["chombo"] == [0, 1, 0]
+    r = add(c, sid, auth, [{"type": "win", "winner": 2, "from": 0, "han": 1, "fu": 30}], "w")
+    assert r.status_code == 200
+    st = c.get(f"/api/sessions/{sid}").json()
+    assert [g["over"] for g in st["games"]] == [True, False]
+    ledger_check(c, sid)  # `jantaku ledger` ends the exported game on the chombo too
+
+
+def test_tokushima_session_has_no_nine_terminals_and_unknown_keys_are_named(db: str) -> None:
+    # «途中流局なし。(九種九牌など)»: the scorekeeper does not offer it (the page lists the draw
+    # kinds /api/calc/info gives) and the ledger refuses it; a misspelt key is named.
+    c = TestClient(create_app(db))
+    info = c.post("/api/calc/info", json={"rules": "tokushima"}).json()
+    assert info["draw_kinds"] == ["exhaustive", "nagashi"]
+    gotou = c.post("/api/calc/info", json={"rules": "gotou"}).json()
+    assert "nine_terminals" in gotou["draw_kinds"]
+    sid, auth = session(c, preset="tokushima", names=["A", "B", "C"])
+    before = c.get(f"/api/sessions/{sid}").json()
+    r = add(c, sid, auth, [{"type": "draw", "kind": "nine_terminals", "tenpai": []}], "n")
+    assert r.status_code == 422 and "nine_terminals" in r.json()["detail"]
+    r = add(c, sid, auth, [{"type": "draw", "reason": "nine_terminals", "tenpai": []}], "k")
+    assert r.status_code == 400 and "unknown key 'reason'" in r.json()["detail"]
+    assert c.get(f"/api/sessions/{sid}").json() == before

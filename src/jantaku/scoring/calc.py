@@ -25,6 +25,7 @@ from jantaku.tiles.notation import tile_name as _tile_name
 
 from .chips import chip_items, win_chips
 from .json_io import SituationError, _FieldTiles, result_to_json, situation_from_json
+from .ledger import draw_kinds
 from .score import NotAWin, Scorer, YakuHan
 
 MELD_TILES = {"pon": 3, "chi": 3, "minkan": 4, "ankan": 4, "kakan": 4}
@@ -70,6 +71,9 @@ class Calculator:
             "wareme": preset.scoring.wareme,
             "shuba_stick": preset.game.shuba_stick,
             "double_ron": preset.table.double_ron,
+            # The draws the rules have (tokushima «途中流局なし»: no 九種九牌), as the ledger
+            # takes them: the scorekeeper offers only these.
+            "draw_kinds": list(draw_kinds(preset)),
             "chips": preset.chips.point_value > 0 or preset.game.start_chips > 0,
             "chip_items": chip_items(preset),
             "dice_chances": preset.chips.dice_chances,

@@ -27,6 +27,84 @@ from .situation import RiichiKind, WinSituation
 
 WIND_LETTERS = "ESWN"
 
+EVENT_KEYS: dict[str, frozenset[str]] = {
+    "win": frozenset(
+        {
+            "type",
+            "winner",
+            "from",
+            "han",
+            "fu",
+            "yakuman",
+            "situation",
+            "riichi",
+            "shuba",
+            "double",
+            "wareme",
+            "spring",
+            "chips",
+            "dice",
+            "open_riichi",
+            "terminals",
+        }
+    ),
+    "draw": frozenset({"type", "kind", "tenpai", "riichi", "shuba", "winners", "spring"}),
+    "chombo": frozenset({"type", "player", "deal_ins", "continue"}),
+    "penalty": frozenset({"type", "player", "kind"}),
+    "chips": frozenset({"type", "to", "items", "dice", "double"}),
+}
+"""The keys each type of event may carry: any other is an error that names it (a misspelt
+key, e.g. ``"reason"`` for a draw's ``"kind"``, would otherwise be ignored silently)."""
+DEAL_IN_KEYS: frozenset[str] = frozenset(
+    {"winner", "situation", "han", "fu", "yakuman", "chips", "riichi", "shuba"}
+)
+"""The keys of each of a gotou chombo's ``deal_ins``."""
+START_KEYS: frozenset[str] = frozenset(
+    {
+        "scores",
+        "chips",
+        "dealer",
+        "round",
+        "hand",
+        "honba",
+        "sticks",
+        "first_dealer",
+        "extension",
+        "won",
+    }
+)
+"""The keys a ``start`` (a game resumed mid-way) may carry."""
+
+
+DRAW_KINDS: tuple[str, ...] = ("exhaustive", "nine_terminals", "abortive", "nagashi")
+"""The kinds of a ``draw`` event: exhaustive (the wall ran out), 九種九牌, Tenhou's other
+abortive draws (four winds, four riichi, four kans, triple ron), 流し."""
+_NO_DRAW: dict[str, str] = {
+    "nine_terminals": "table.nine_terminals is off: no 九種九牌",
+    "abortive": "table.tenhou_aborts is off: no four winds, four riichi, four kans or triple ron",
+}
+
+
+def draw_kinds(preset: Preset) -> tuple[str, ...]:
+    """The kinds of draw ``preset`` has (the ledger refuses the others, the scorekeeper does
+    not offer them): tokushima «途中流局なし» has neither abortive kind.
+
+    >>> from jantaku.rules import load_preset
+    >>> draw_kinds(load_preset("tokushima")), draw_kinds(load_preset("gotou"))
+    (('exhaustive', 'nagashi'), ('exhaustive', 'nine_terminals', 'nagashi'))
+    """
+    t = preset.table
+    has = {"nine_terminals": t.nine_terminals, "abortive": t.tenhou_aborts}
+    return tuple(k for k in DRAW_KINDS if has.get(k, True))
+
+
+def unknown_key(obj: dict[str, Any], allowed: frozenset[str], where: str) -> str | None:
+    """Why ``obj`` holds a key it may not (naming it and the keys it may), or None."""
+    extra = sorted(k for k in obj if k not in allowed)
+    if not extra:
+        return None
+    return f"{where}: unknown key {extra[0]!r} (it may have {', '.join(sorted(allowed))})"
+
 
 def busted(game: GameRules, points: int) -> bool:
     """Whether ``points`` is out of the game by the preset's ``bust`` rule (飛び)."""
@@ -204,6 +282,9 @@ class Ledger:
     def _resume(self, start: dict[str, Any]) -> None:
         s = self.state
         n = s.people
+        wrong = unknown_key(start, START_KEYS, "start")
+        if wrong:
+            raise LedgerError(wrong)
         for key, attr in (("scores", "scores"), ("chips", "chips")):
             if key in start:
                 v = start[key]
@@ -256,6 +337,15 @@ class Ledger:
         if not isinstance(ev, dict) or "type" not in ev:
             raise LedgerError("an event is an object with a 'type'")
         kind = ev["type"]
+        if kind not in EVENT_KEYS:
+            raise LedgerError(f"type: win, draw, chombo, penalty or chips, not {kind!r}")
+        wrong = unknown_key(ev, EVENT_KEYS[kind], f"a {kind} event")
+        deal_ins = ev.get("deal_ins") if kind == "chombo" else None
+        for i, d in enumerate(deal_ins if isinstance(deal_ins, list) else []):
+            if isinstance(d, dict):
+                wrong = wrong or unknown_key(d, DEAL_IN_KEYS, f"deal_ins[{i}]")
+        if wrong:
+            raise LedgerError(wrong)
         before = list(s.scores)
         chips_before = list(s.chips)
         if kind == "win":
@@ -263,7 +353,9 @@ class Ledger:
             if refused:
                 return self._entry(before, chips_before, allowed=False, reason=refused)
         elif kind == "draw":
-            self._draw(ev)
+            refused = self._draw(ev)
+            if refused:
+                return self._entry(before, chips_before, allowed=False, reason=refused)
         elif kind == "chombo":
             self._chombo(ev)
         elif kind == "chips":
@@ -656,12 +748,15 @@ class Ledger:
 
     # -- draws, chombo, chips --------------------------------------------------------------
 
-    def _draw(self, ev: dict[str, Any]) -> None:
+    def _draw(self, ev: dict[str, Any]) -> str | None:
+        """A draw; the reason it is refused (a draw the preset does not have), or None."""
         s = self.state
         g = self.preset.game
         kind = ev.get("kind", "exhaustive")
-        if kind not in ("exhaustive", "nine_terminals", "nagashi"):
-            raise LedgerError("kind: exhaustive, nine_terminals or nagashi")
+        if kind not in DRAW_KINDS:
+            raise LedgerError(f"kind: {', '.join(DRAW_KINDS)}, not {kind!r}")
+        if kind not in draw_kinds(self.preset):
+            return f"refused: {self.preset.name} has no {kind} draw ({_NO_DRAW[kind]})"
         tenpai = ev.get("tenpai", [])
         if not isinstance(tenpai, list):
             raise LedgerError("tenpai: a list of persons")
@@ -689,7 +784,7 @@ class Ledger:
                     self._pay_win(w, res, sit, first=i == 0)
                     self._pending.append(({**ev, "winner": w, "from": None}, res, sit))
                 self._finish_wins()
-                return
+                return None
             for w in winners:
                 # Paid like a tsumo win, the hand a draw: a mangan (Tenhou).
                 res, sit = self.nagashi_result(w, first=False)
@@ -699,16 +794,12 @@ class Ledger:
             paid = g.noten_total // (len(seated) - len(tenpai))
             for p in seated:
                 s.scores[p] += got if p in tenpai else -paid
-        if g.bust_chips and g.bust_chips_on_draw:
-            gainers = [p for p in rank_order(s.scores, s.first_dealer) if s.scores[p] > before[p]]
-            for p in range(s.people):
-                if gainers and self._busted(s.scores[p]) and not self._busted(before[p]):
-                    s.chips[p] -= g.bust_chips
-                    s.chips[gainers[0]] += g.bust_chips
+        if g.bust_chips_on_draw:
+            self._bust_chips_without_win(before)
         self._sitting_out_chips(ev.get("spring", False), draw=True)
         s.honba += 1
         dealer_tenpai = s.dealer in tenpai
-        if kind == "nine_terminals":
+        if kind in ("nine_terminals", "abortive"):
             stays = g.deal_on_draw != "always_passes"
         elif g.deal_on_draw == "never_passes":
             stays = True
@@ -717,6 +808,7 @@ class Ledger:
         else:
             stays = dealer_tenpai
         self._after_hand(dealer_stays=stays, dealer_won=False, dealer_tenpai=dealer_tenpai)
+        return None
 
     def nagashi_result(self, winner: int, first: bool = True) -> tuple[ScoreResult, WinSituation]:
         """流し paid as a tsumo win: a mangan (Tenhou) or a yakuman (gotou); ``first``: with
@@ -759,15 +851,17 @@ class Ledger:
         if g.false_call == "none":
             raise LedgerError(f"kind: {self.preset.name} has no penalty for {kind}")
         points = g.false_call_points
+        before = list(s.scores)
         if g.false_call == "pot":
             s.scores[p] -= points
             s.sticks += 1
             s.stick_points += points
-            return
-        for q in range(s.people):
-            if q != p and self.seat_wind(q) is not None:
-                s.scores[q] += points
-                s.scores[p] -= points
+        else:
+            for q in range(s.people):
+                if q != p and self.seat_wind(q) is not None:
+                    s.scores[q] += points
+                    s.scores[p] -= points
+        self._after_penalty(before, pot=g.false_call == "pot")
 
     def _chombo(self, ev: dict[str, Any]) -> None:
         s = self.state
@@ -817,19 +911,21 @@ class Ledger:
             else:
                 self._new_hand()
             return
+        before = list(s.scores)
         if style == "points_each":
             for q in others:
                 if self.seat_wind(q) is not None:
                     s.scores[q] += each
                     s.scores[p] -= each
-            return
-        wind = self.seat_wind(p)
-        assert wind is not None
-        pays = standard_payments(2000, wind, None, self.seats, tsumo_son=False)
-        for pw, amount in pays.items():
-            q = self.person_at(pw)
-            s.scores[q] += amount
-            s.scores[p] -= amount
+        else:
+            wind = self.seat_wind(p)
+            assert wind is not None
+            pays = standard_payments(2000, wind, None, self.seats, tsumo_son=False)
+            for pw, amount in pays.items():
+                q = self.person_at(pw)
+                s.scores[q] += amount
+                s.scores[p] -= amount
+        self._after_penalty(before)
 
     def _chip_event(self, ev: dict[str, Any]) -> None:
         s = self.state
@@ -905,6 +1001,41 @@ class Ledger:
     def _busted(self, points: int) -> bool:
         return busted(self.preset.game, points)
 
+    def _bust_ends_game(self) -> bool:
+        """The bust line, checked after every payment (a hand's, a chombo's, a 誤ポン's): a
+        player past it ends the game now."""
+        if any(self._busted(x) for x in self.state.scores):
+            self._end_game()
+            return True
+        return False
+
+    def _bust_chips_without_win(self, before: list[int], pot: bool = False) -> None:
+        """Bust chips (``game.bust_chips``) for a bust that no win made: a draw's payments
+        (where ``game.bust_chips_on_draw`` says so) or a penalty's. Each player the payment
+        took past the bust line pays them to the one ranked highest among those it paid; a
+        payment to the pot (``pot``: gotou's 誤ポン) pays them to the top, who takes the pot
+        at the end (where ``game.leftover_sticks`` gives it to the top)."""
+        s = self.state
+        g = self.preset.game
+        if not g.bust_chips:
+            return
+        order = rank_order(s.scores, s.first_dealer)
+        takers = [p for p in order if s.scores[p] > before[p]]
+        if pot and g.leftover_sticks == "top":
+            takers = order
+        for p in range(s.people):
+            if takers and self._busted(s.scores[p]) and not self._busted(before[p]):
+                s.chips[p] -= g.bust_chips
+                s.chips[takers[0]] += g.bust_chips
+
+    def _after_penalty(self, before: list[int], pot: bool = False) -> None:
+        """A chombo's or a 誤ポン's points are paid: one that leaves a player past the bust
+        line ends the game at once, with the bust chips where the preset has them (spec: the
+        bust line is checked after every payment). The hand is not over: nothing else of the
+        flow moves."""
+        self._bust_chips_without_win(before, pot)
+        self._bust_ends_game()
+
     def _after_hand(
         self,
         dealer_stays: bool,
@@ -913,8 +1044,7 @@ class Ledger:
     ) -> None:
         s = self.state
         g = self.preset.game
-        if any(self._busted(x) for x in s.scores):
-            self._end_game()
+        if self._bust_ends_game():
             return
         if g.end_at_or_above and any(x >= g.end_at_or_above for x in s.scores):
             self._end_game()

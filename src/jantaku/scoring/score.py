@@ -215,12 +215,16 @@ class Scorer:
         extra = set(rules.extra_yaku)
         if rules.yakuhai_north:
             extra.add("yakuhai_north")
+        if rules.four_north_han:
+            extra.add("four_north")  # 北4枚抜き: a yaku of four_north_han han (gotou: 8)
         self.yaku: tuple[Yaku, ...] = tuple(
             y for y in ALL_YAKU if (y.id in extra if y.id in HOUSE_IDS else y.id not in disabled)
         )
         self.han: dict[str, tuple[int, int]] = {y.id: (y.han_closed, y.han_open) for y in ALL_YAKU}
         if not rules.kuitan:
             self.han["tanyao"] = (1, 0)
+        if rules.four_north_han:
+            self.han["four_north"] = (rules.four_north_han, rules.four_north_han)
         for yid, (closed, opened) in rules.yaku_han.items():
             self.han[yid] = (closed, opened)
         # A yakuman given han values by the preset is counted as han (tokushima: 人和 and 四華
@@ -390,12 +394,18 @@ class Scorer:
         nuki = sum(1 for t in extracted if tile_kind(t) in self.nuki_kinds)
         facts = DoraFacts(kan_dora, red, gold, ura, nuki)
         if nuki:
-            norths = sum(1 for t in sit.extracted if tile_kind(t) == NORTH)
             n = nuki
-            if rules.four_north_han and norths == 4:
-                n = nuki - 4 + rules.four_north_han
-            han += n
-            out.append(YakuHan("nuki_dora", n))
+            # 北4枚抜き is a yaku (four_north_han han, see yaku.py): the four norths it counts
+            # are no 抜きドラ besides.
+            if (
+                rules.four_north_han
+                and NORTH in self.nuki_kinds
+                and sum(1 for t in extracted if tile_kind(t) == NORTH) == 4
+            ):
+                n -= 4
+            if n:
+                han += n
+                out.append(YakuHan("nuki_dora", n))
         if rules.flower_han:
             flowers = [tile_kind(t) for t in sit.extracted if tile_kind(t) >= SPRING]
             n = sum(rules.flower_han[k - SPRING] for k in flowers)

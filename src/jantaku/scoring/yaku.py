@@ -734,6 +734,13 @@ def _manzu_honitsu(c: Ctx) -> bool:
     return any(c.counts[k] for k in range(9))
 
 
+def _four_north(c: Ctx) -> bool:
+    """Four norths set aside (the situation's ``extracted``; a north kept in the hand does not
+    count)."""
+    extracted = c.sit.extracted
+    return len(extracted) >= 4 and sum(1 for t in extracted if tile_kind(t) == NORTH) == 4
+
+
 HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku(
         "sanrenkou",
@@ -817,6 +824,18 @@ HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
         _manzu_honitsu,
         yakuman=1,
         needs=ONE_SUIT | HONOR,
+    ),
+    # «北4枚抜き 8飜固定» is listed among gotou's 特殊役: a yaku of its own, so a hand with no
+    # other yaku wins with it. Its han are the knob ``scoring.four_north_han`` (which turns it
+    # on); the four norths then add no 抜きドラ of their own (``Scorer._dora``).
+    Yaku(
+        "four_north",
+        None,
+        "Four norths extracted",
+        "北4枚抜き",
+        8,
+        8,
+        _four_north,
     ),
     Yaku(
         "yakuhai_north",
