@@ -42,3 +42,7 @@ class ServerLimits:
     nothing changed)."""
     page_size: int = 100
     """Tables per page of the listing (``GET /api/tables?limit=``, at most 500)."""
+    discard_pause: float = 0.5
+    """Seconds, at a table of two or more people, between a discard (or a kan or north that
+    may be robbed) reaching the seats and whatever follows it: long enough to cover a quick
+    pass, so neither the frames nor their timing tell one person that another could call."""

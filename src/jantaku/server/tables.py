@@ -25,6 +25,13 @@ Messages to a seat (JSON objects):
   the client whose message was refused (``code``: :data:`jantaku.server.errors.ERROR_CODES`,
   shown from the pages' catalogue; ``error``: the same in English).
 
+At a table of two or more people, the events go out in pieces that each end where somebody
+might decide (:data:`DECISION_POINTS`: a draw, a call, a discard...), whether or not anybody
+could, and after a discard (or a kan or north others might rob, :data:`CLAIM_WINDOWS`) the
+next piece waits ``limits.discard_pause`` seconds: a seat's frames, their order and their
+timing are the same whether another person had an option or not (only a long think shows,
+as at any real table).
+
 No message carries the seed: it rebuilds every wall and die of the game (``seen_by`` leaves
 it out). A bot seat decides from its own :class:`SeatView`, fed the same filtered events.
 """
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import collections
 import hashlib
+import heapq
 import logging
 import secrets
 import threading
@@ -57,6 +65,12 @@ SEAT_KINDS: Final = SEAT_NAMES
 MJAI_SEAT: Final = "mjai:"
 """A seat played by an external mjai program: ``mjai:NAME``, NAME one of the server's
 configured bots (``jantaku serve --mjai-bots FILE``; players never type a command)."""
+CLAIM_WINDOWS: Final = frozenset({"dahai", "kakan", "ankan", "nukidora"})
+"""Events after which other seats may call or rob: at a table of two or more people each
+ends a piece of what the seats are sent, followed by the discard pause."""
+DECISION_POINTS: Final = CLAIM_WINDOWS | {"tsumo", "chi", "pon", "daiminkan"}
+"""Events after which some seat decides or may decide: each ends a piece of what the seats
+of a table of two or more people are sent (a person's turn then looks like a bot's)."""
 MAX_BOT_ACTIONS: Final = 100_000
 """A guard against an engine that never asks a human again (a bug, not a rule)."""
 
@@ -134,6 +148,16 @@ class Table:
     """Out of memory: whoever still holds this object must fetch the table again."""
     offers: dict[int, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
     """Per seat: the options last offered, and the ``at`` they were computed at."""
+    published: int = 0
+    """Events sent out to the seats so far (the others wait for the discard pause)."""
+    release_at: float = 0.0
+    """When (``time.monotonic``) the next piece of events may go out."""
+    owed: set[int] = field(default_factory=set)
+    """Seats that acted and are owed a ``legal`` message with the next piece."""
+    timer: bool = False
+    """A release of held events is scheduled."""
+    _shown: SeatViews | None = None
+    """The seats' views of the events sent out so far (what a seat's page counts from)."""
     _seen: dict[int, int] = field(default_factory=dict)
     _seen_upto: int = 0
     _views: tuple[State, SeatViews] | None = None
@@ -143,14 +167,29 @@ class Table:
         """How many events of its view ``seat`` has seen so far (the ``at`` of its options:
         counted in its own view, so the hidden passes of others stay hidden)."""
         events = self.state.events
-        if self._seen_upto > len(events):  # rebuilt shorter: count again
+        upto = min(self.published, len(events))
+        if self._seen_upto > upto:  # rebuilt shorter: count again
             self._seen, self._seen_upto = {}, 0
-        for ev in events[self._seen_upto :]:
+        for ev in events[self._seen_upto : upto]:
             for s in range(len(self.seats)):
                 if seen_by(ev, s) is not None:
                     self._seen[s] = self._seen.get(s, 0) + 1
-        self._seen_upto = len(events)
+        self._seen_upto = upto
         return self._seen.get(seat, 0)
+
+    @property
+    def moved_on(self) -> bool:
+        """Whether the game went on past what the seats were sent (a decision already made
+        in the events held back for the discard pause): nobody may act on them yet."""
+        return any(e["type"] in DECISION_POINTS for e in self.state.events[self.published :])
+
+    def shown_view(self, seat: int) -> SeatView:
+        """``seat``'s state folded from the events sent out so far (never the held ones)."""
+        events = self.state.events[: self.published]
+        if self._shown is None or self._shown.fed > len(events):
+            self._shown = SeatViews(self.state.game)
+        self._shown.sync(events)
+        return self._shown[seat]
 
     def seat_view(self, seat: int) -> SeatView:
         """``seat``'s own state, folded from the events it saw (what its bot decides from)."""
@@ -171,7 +210,7 @@ class Table:
         """Compute the seat's options now; True when they changed (or ``force``), and then
         they are offered at the seat's current ``at``."""
         st = self.state
-        if self.record or st.game_over or seat not in st.current_seats():
+        if self.moved_on or self.record or st.game_over or seat not in st.current_seats():
             actions: list[dict[str, Any]] = []
         else:
             actions = [action_json(a) for a in st.legal_actions(seat)]
@@ -194,8 +233,8 @@ class Table:
             "preset": self.preset,
             "options": self.options,
             "seats": list(self.seats),
-            "events": self.state.view(seat),
-            "tiles_left": self.seat_view(seat).wall_left,
+            "events": view_of(self.state.events[: self.published], seat),
+            "tiles_left": self.shown_view(seat).wall_left,
             "connected": self.connected(),
         }
 
@@ -253,15 +292,25 @@ class TableManager:
             except Exception as e:  # one bad table never keeps the others from being served
                 log.error("table %s: its stored rows do not rebuild (%s); skipped", row.id, e)
                 self.broken[row.id] = f"{type(e).__name__}: {e}"
+        self._timers: list[tuple[float, int, Table]] = []
+        self._timer_seq = 0
+        self._timers_wake = threading.Condition()
         self._worker = threading.Thread(target=self._background, name="jantaku-tables", daemon=True)
         self._worker.start()
+        self._releaser = threading.Thread(
+            target=self._release_held, name="jantaku-release", daemon=True
+        )
+        self._releaser.start()
 
     def close(self) -> None:
         """Stop the background thread (bot games resume when the server starts again)."""
         self._stop.set()
         with self._bots_wake:
             self._bots_wake.notify_all()
+        with self._timers_wake:
+            self._timers_wake.notify_all()
         self._worker.join(timeout=5)
+        self._releaser.join(timeout=5)
 
     def _load(self, row: TableRow) -> Table:
         """Rebuild a table from its stored log, and let its bots catch up if they must (a
@@ -270,6 +319,7 @@ class TableManager:
         events = self.store.events(row.id)
         state = game.replay(events) if events else game.new_state()
         table = Table(row.id, row.preset, row.seed, list(row.seats), state, options=row.options)
+        table.published = len(events)  # what the seats were sent before it left memory
         if "human" not in row.seats:
             if not events:
                 self._commit(table, 0)
@@ -281,6 +331,7 @@ class TableManager:
             start = len(events)  # 0 for a table whose first events never got stored
             self._play_bots(table)
             self._commit(table, start)
+            self._publish(table)
         if not state.game_over:
             with self._lock:
                 self._tables[row.id] = table
@@ -342,6 +393,8 @@ class TableManager:
         table.id = self.store.create_table(
             preset, seed, seats, tokens, state.events, finished=state.game_over, options=options
         )
+        with table.lock:
+            self._publish(table)
         if not state.game_over:
             with self._lock:
                 self._tables[table.id] = table
@@ -470,9 +523,11 @@ class TableManager:
         state = table_game(row.preset, row.seed, row.seats, row.options).replay(
             self.store.events(table_id)
         )
-        return Table(
+        table = Table(
             row.id, row.preset, row.seed, list(row.seats), state, options=row.options, record=True
         )
+        table.published = len(state.events)
+        return table
 
     def disconnect(self, table_id: int, seat: int, subscriber: Subscriber) -> None:
         with self._lock:
@@ -516,7 +571,7 @@ class TableManager:
             state = table.state
             action = parse_action(data, seat, state.game)
             table.offer(seat)
-            offered_at, offered = table.offers[seat]
+            offered_at, offered = table.offers.get(seat, (0, []))
             if at != offered_at:
                 raise StaleAction(
                     f"stale action: chosen at event {at}, but your options are those of event "
@@ -547,7 +602,7 @@ class TableManager:
                 # Whatever went wrong (a busy database too), nothing was stored: go back.
                 self._rebuild(table, start)
                 raise
-            self._publish(table, start, actor=seat)
+            self._publish(table, actor=seat)
 
     def legal_message(self, table_id: int, seat: int) -> Message:
         """The seat's current options (after a refused stale action)."""
@@ -613,14 +668,51 @@ class TableManager:
             with self._lock:
                 self._tables.pop(table.id, None)
 
-    def _publish(self, table: Table, start: int, actor: int | None = None) -> None:
-        """Send each seat its view of the new events, and its options where they changed
-        (always to ``actor``, whose own action moved it on)."""
-        new = table.state.events[start:]
+    def _publish(self, table: Table, actor: int | None = None) -> None:
+        """Send out the events not sent yet: at a table of one person all at once (with
+        ``actor``'s options, whose own action moved the game on); at a table of more, piece
+        by piece as far as the discard pause lets them go now (the rest when it is over),
+        never past the last point where somebody decides. Under the table's lock."""
+        events = table.state.events
+        if table.seats.count("human") < 2:
+            if actor is not None:
+                table.owed.add(actor)
+            start, table.published = table.published, len(events)
+            self._send_piece(table, events[start:])
+            return
+        if actor is not None:
+            # The actor hears at once that its action was taken, before anything it caused,
+            # whether that goes out now or after the pause: the same frames either way.
+            at = table.seen(actor)
+            table.offers[actor] = (at, [])
+            for sub in list(table.subscribers.get(actor, [])):
+                sub({"type": "legal", "at": at, "actions": []})
+        last = len(events)
+        if not table.state.game_over:
+            # A pass of one seat while another still decides stays back with the rest.
+            while last > table.published and events[last - 1]["type"] not in DECISION_POINTS:
+                last -= 1
+        now = time.monotonic()
+        while table.published < last:
+            if now < table.release_at:
+                self._schedule(table)
+                return
+            start = end = table.published
+            while end < last and events[end]["type"] not in DECISION_POINTS:
+                end += 1
+            end = min(end + 1, last)
+            if events[end - 1]["type"] in CLAIM_WINDOWS:
+                table.release_at = now + self.limits.discard_pause
+            table.published = end
+            self._send_piece(table, events[start:end])
+
+    def _send_piece(self, table: Table, new: list[dict[str, Any]]) -> None:
+        """Send each seat its view of ``new`` (the events just sent out), and its options
+        where they changed (always to a seat that is owed them)."""
         for seat, kind in enumerate(table.seats):
             if kind != "human":
                 continue
-            changed = table.offer(seat, force=seat == actor)
+            changed = table.offer(seat, force=seat in table.owed)
             subs = table.subscribers.get(seat)
             if not subs:
                 continue
@@ -628,13 +720,45 @@ class TableManager:
             seen = view_of(new, seat)
             if seen:
                 # The live wall's count as this seat counts it, after these events.
-                tiles_left = table.seat_view(seat).wall_left
+                tiles_left = table.shown_view(seat).wall_left
                 msgs.append({"type": "events", "events": seen, "tiles_left": tiles_left})
             if changed:
                 msgs.append(table.legal_message(seat))
             for sub in list(subs):
                 for m in msgs:
                     sub(m)
+        table.owed.clear()
+
+    def _schedule(self, table: Table) -> None:
+        """Have the held events of ``table`` sent out when its discard pause is over."""
+        if table.timer:
+            return
+        table.timer = True
+        with self._timers_wake:
+            self._timer_seq += 1
+            heapq.heappush(self._timers, (table.release_at, self._timer_seq, table))
+            self._timers_wake.notify()
+
+    def _release_held(self) -> None:
+        """The thread that sends out held events once their discard pause is over."""
+        while not self._stop.is_set():
+            with self._timers_wake:
+                if not self._timers:
+                    self._timers_wake.wait(timeout=1.0)
+                    continue
+                when, _, table = self._timers[0]
+                delay = when - time.monotonic()
+                if delay > 0:
+                    self._timers_wake.wait(timeout=delay)
+                    continue
+                heapq.heappop(self._timers)
+            with table.lock:
+                table.timer = False
+                if not table.parked:
+                    try:
+                        self._publish(table)
+                    except Exception:
+                        log.exception("table %s: sending held events failed", table.id)
 
     # -- the background: bot-only games, idle and abandoned tables ----------------------------
 
