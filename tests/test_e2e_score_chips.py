@@ -62,7 +62,25 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
     assert page.locator("[data-testid=shuba-2]").count() == 0
     assert page.locator("[data-testid=shuba-3]").count() == 1  # 伊 sits out now
     page.click("#entry button[value=cancel]")
+    # What score apps offer: the totals after each hand, a graph of each player's points,
+    # the rates, 条件計算 for the next hand (the server's, in the page's words).
+    assert "宇 " + f"{sc.get(f'{server}/api/sessions/{sid}')['table']['scores'][2]:,}" in (
+        page.inner_text("[data-testid=totals-1]")
+    )
+    assert page.locator("[data-testid=graph] polyline").count() == 4
+    assert page.inner_text("[data-testid=rate-win_rate-2]") == "50%"  # 1 win in 2 hands
+    page.wait_for_selector("[data-testid=conditions] li")
+    conditions = sc.get(f"{server}/api/sessions/{sid}/conditions")["conditions"]
+    for p, c in enumerate(conditions):
+        if c is None:
+            continue
+        text = page.inner_text(f"[data-testid=cond-{p}]")
+        assert f"{c['place']}位" in text
+        if c["tsumo"]:
+            assert f"ツモ {c['tsumo']['han']}翻 ({c['tsumo']['points']:,})" in text
     sc.shot(page, "session")
+    page.click("[data-testid=copy-watch]")
+    page.wait_for_selector("[data-testid=copy-watch]:has-text('コピーしました')")
     assert not page.errors
 
 

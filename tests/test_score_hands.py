@@ -12,6 +12,7 @@ from jantaku.server.sessions import SessionError, _check_hand, replay
 CONFIG = {"preset": "gotou", "options": {}, "names": ["亜", "伊", "宇", "江"]}
 SPRING = {"type": "chips", "to": 1, "items": {"spring": 1}}
 WIN = {"type": "win", "winner": 1, "from": 2, "han": 3}
+OTHER_CHIP = {"type": "chips", "to": 0, "items": {"other": 1}}
 
 
 def hands(*entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -125,3 +126,43 @@ def test_an_edit_preview_names_the_hands_it_would_move_to_another_game(tmp_path:
     p = c.post(f"/api/sessions/{sid}/preview", json={"index": 0, "delete": True})
     assert p.json()["moved"] == [] and p.json()["hand"] is None
     assert c.get(f"/api/sessions/{sid}").json() == before  # a preview stores nothing
+
+
+def test_conditions_name_the_smallest_win_that_lifts_each_player(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from jantaku.server.app import create_app
+
+    c = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+    r = c.post("/api/sessions", json={"preset": "riichi", "names": ["A", "B", "C", "D"]})
+    sid, auth = r.json()["id"], {"Authorization": f"Bearer {r.json()['editor']}"}
+    ev = {"type": "win", "winner": 1, "from": 2, "han": 3, "fu": 30}
+    body = {"type": "add", "at": 0, "cid": "a", "hand": {"events": [ev]}}
+    assert c.post(f"/api/sessions/{sid}/changes", headers=auth, json=body).status_code == 200
+    # Scores 25000 28900 21100 25000: B, A, D, C (ties to the earlier seat). C, last, passes
+    # D with a ron off D of 1950 or more (a tie goes to C): 2000; off A, C passes A (who
+    # pays) with more than 1950: 2000 too. D passes A with any ron off A or C: 1000.
+    out = c.get(f"/api/sessions/{sid}/conditions").json()["conditions"]
+    assert out[1] is None  # the top
+    cc = out[2]
+    assert cc["place"] == 4
+    by_from = {x["from"]: x for x in cc["ron"]}
+    assert by_from[3]["points"] == 2000 and by_from[3]["place"] == 3
+    assert by_from[0]["points"] == 2000 and by_from[0]["place"] == 3
+    assert by_from[1]["points"] == 3900  # off B: C must still reach D's 25000
+    assert cc["tsumo"]["place"] < 4 and cc["tsumo"]["points"] > 0
+    d = out[3]
+    assert d["place"] == 3 and {x["from"]: x["points"] for x in d["ron"]}[0] == 1000
+
+
+def test_standings_count_what_the_rates_are_made_of() -> None:
+    config = {"preset": "riichi", "options": {}, "names": ["A", "B", "C", "D"]}
+    win = {"type": "win", "winner": 1, "from": 2, "han": 3, "fu": 30, "riichi": [1]}
+    st = replay(config, hands([OTHER_CHIP, win], [{"type": "draw", "tenpai": [0]}]))
+    s = st["standings"]
+    assert s["hands_played"] == [2, 2, 2, 2]  # the chip entry is no hand
+    assert s["wins"] == [0, 1, 0, 0] and s["deal_ins"] == [0, 0, 1, 0]
+    assert s["riichi"] == [0, 1, 0, 0]  # the win's riichi, though a chip entry came first
+    # B's stick back with the win: 3900 won.
+    assert s["win_points"] == [0, 3900, 0, 0]
+    assert s["games_played"] == [0, 0, 0, 0]

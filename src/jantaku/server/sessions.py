@@ -41,6 +41,7 @@ from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.model import Preset
 from jantaku.scoring.calc import with_names
 from jantaku.scoring.chips import ChipCounts, win_chips
+from jantaku.scoring.conditions import conditions
 from jantaku.scoring.json_io import result_to_json
 from jantaku.scoring.ledger import Ledger, LedgerError, busted
 from jantaku.scoring.score import ScoreResult
@@ -315,7 +316,23 @@ def replay(
     rotate = config.get("rotate", True)
     games: list[Game] = []
     rows: list[dict[str, Any]] = []
-    stats = {k: [0] * people for k in ("wins", "deal_ins", "riichi", "chombo", "tsumo")}
+    stats = {
+        k: [0] * people
+        for k in (
+            "wins",
+            "deal_ins",
+            "riichi",
+            "chombo",
+            "tsumo",
+            # For the rates (和了率, 放銃率, 立直率, 平均打点, 平均順位, トップ率): hands played
+            # seated, points won on wins, finished games, their ranks summed, tops.
+            "hands_played",
+            "win_points",
+            "games_played",
+            "rank_sum",
+            "tops",
+        )
+    }
     # 焼き鳥 where the rules have it: games a person ended without a win (流し counts).
     yakitori_rule = bool(getattr(preset.game, "yakitori_chips", 0))
     yakitori = [0] * people
@@ -331,7 +348,7 @@ def replay(
     game, led = new_game(None)
     for index, hand in enumerate(hands):
         events = hand["events"]
-        if len(events) > 1 and not preset.table.double_ron:
+        if sum(e["type"] == "win" for e in events) > 1 and not preset.table.double_ron:
             raise SessionError(
                 f"hand {index + 1}: these rules have no double ron (頭ハネ: the discarder's "
                 "next player in turn wins alone)",
@@ -342,6 +359,7 @@ def replay(
             game, led = new_game(game.chips)
             won = set()
         s = led.state
+        hand_dealer = s.dealer
         label = {"round": "ESWN"[s.round % 4], "hand": s.hand, "honba": s.honba, "dealer": s.dealer}
         led.scored = []
         led.dice_chances = 0
@@ -359,6 +377,13 @@ def replay(
                 raise hand_error(index, str(entry["reason"]), 422)
             entries.append(entry)
         last = entries[-1]
+        main = next((e for e in events if e["type"] != "chips"), events[0])
+        if any(e["type"] in ("win", "draw") for e in events):
+            for p, seat in enumerate(_seats(preset, people, hand_dealer)):
+                stats["hands_played"][p] += seat is not None
+        for ev, entry in zip(events, entries, strict=True):
+            if ev["type"] == "win":
+                stats["win_points"][ev["winner"]] += entry["payments"][ev["winner"]]
         for ev in events:
             if ev["type"] == "draw" and ev.get("kind") == "nagashi":
                 nagashi = ev.get("winners", ev.get("tenpai", [])[:1])
@@ -368,9 +393,9 @@ def replay(
                 stats["wins"][ev["winner"]] += 1
                 if ev.get("from") is None:
                     stats["tsumo"][ev["winner"]] += 1
-                elif not ev.get("double") or ev is events[0]:
+                elif not ev.get("double") or ev is main:
                     stats["deal_ins"][ev["from"]] += 1
-            if ev["type"] in ("win", "draw") and (ev is events[0]):
+            if ev["type"] in ("win", "draw") and ev is main:
                 for p in ev.get("riichi", []):
                     stats["riichi"][p] += 1
             if ev["type"] in ("chombo", "penalty"):  # the standings' チョンボ・罰符 column
@@ -395,8 +420,11 @@ def replay(
             game.over = True
             game.settlement = last["settlement"]
             game.result = _game_result(preset, game, led)
-            for p in range(people):
+            for p, r in enumerate(_ranks(game.scores, game.start["first_dealer"])):
                 yakitori[p] += p not in won
+                stats["games_played"][p] += 1
+                stats["rank_sum"][p] += r + 1
+                stats["tops"][p] += r == 0
     s = led.state
     if game.over:
         # The table after a finished game: the next game's first hand.
@@ -404,6 +432,7 @@ def replay(
         table = {
             "game": len(games),
             "dealer": nxt["dealer"],
+            "first_dealer": nxt["first_dealer"],
             "round": "E",
             "hand": 1,
             "honba": 0,
@@ -416,6 +445,7 @@ def replay(
         table = {
             "game": game.number,
             "dealer": s.dealer,
+            "first_dealer": s.first_dealer,
             "round": "ESWN"[s.round % 4],
             "hand": s.hand,
             "honba": s.honba,
@@ -768,6 +798,7 @@ class Live:
     state: dict[str, Any]
     lock: threading.Lock = field(default_factory=threading.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
+    conditions: tuple[int, Message] | None = None
 
 
 class SessionManager:
@@ -925,6 +956,24 @@ class SessionManager:
         for push in subs:
             push(view)
         return view
+
+    def conditions(self, sid: str) -> Message:
+        """条件計算 for the next hand (:func:`jantaku.scoring.conditions.conditions`), kept
+        for the session's revision (a few hundred ledger runs)."""
+        live = self._get(sid)
+        with live.lock:
+            if live.conditions is not None and live.conditions[0] == live.rev:
+                return live.conditions[1]
+            tb = live.state["table"]
+            start = {k: tb[k] for k in ("scores", "chips", "dealer", "hand", "honba", "sticks")}
+            start.update(round=tb["round"], first_dealer=tb["first_dealer"])
+            start["extension"] = bool(tb.get("extension", False))
+            out = {
+                "rev": live.rev,
+                "conditions": conditions(live.preset, len(live.config["names"]), start),
+            }
+            live.conditions = (live.rev, out)
+            return out
 
     def subscribe(self, sid: str, push: Subscriber) -> Message:
         live = self._get(sid)

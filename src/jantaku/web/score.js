@@ -295,6 +295,8 @@ function render() {
   $('actions').hidden = !token;
   renderHistory();
   renderStandings();
+  renderGraph();
+  renderConditions();
   renderQueue();
   const base = `${location.origin}/score#s=${sid}`;
   $('watch-link').value = base;
@@ -357,6 +359,8 @@ function renderHistory() {
         ? el('span', { class: h.payments[p] > 0 ? 'plus' : h.payments[p] < 0 ? 'minus' : '' },
           `${name} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''}`)
         : null))),
+      el('div', { class: 'totals', dataset: { testid: `totals-${h.index}` } }, `${t('score.after')}: `,
+        names().map((name, p) => `${name} ${h.scores[p].toLocaleString('en-US')}`).join(' · ')),
       token ? el('div', { class: 'hand-tools' },
         el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(entryKind(h.events[leadingChips(h.events).length] ?? h.events[0]), h) }, t('score.edit')),
         el('button', { type: 'button', dataset: { testid: `delete-${h.index}` }, onclick: () => {
@@ -382,7 +386,80 @@ function renderStandings() {
     el('tbody', {}, order.map((p) => el('tr', { dataset: { testid: `standing-${p}` } },
       el('td', {}, st.rank[p] + 1), el('td', {}, names()[p]),
       cols.map((c) => el('td', { class: 'num' }, c === 'result' ? st.result[p].toFixed(1) : st[c][p])))))));
-  fill($('games'), ...S.games.filter((g) => g.over).reverse().map((g) => gameResult(g, `game-${g.number}`)));
+  fill($('games'), renderRates(), ...S.games.filter((g) => g.over).reverse().map((g) => gameResult(g, `game-${g.number}`)));
+}
+
+/** 和了率, 放銃率, 立直率, 平均打点, 平均順位, トップ率 of the session, from the counts the
+ * server keeps (hands played seated, wins, points won...). */
+function renderRates() {
+  const st = S.standings;
+  if (!st.hands_played) return null;
+  const pct = (a, b) => (b ? `${Math.round((100 * a) / b)}%` : '—');
+  const avg = (a, b, digits = 0) => (b ? (a / b).toFixed(digits) : '—');
+  const cols = [
+    ['win_rate', (p) => pct(st.wins[p], st.hands_played[p])],
+    ['deal_in_rate', (p) => pct(st.deal_ins[p], st.hands_played[p])],
+    ['riichi_rate', (p) => pct(st.riichi[p], st.hands_played[p])],
+    ['avg_win', (p) => (st.wins[p] ? Math.round(st.win_points[p] / st.wins[p]).toLocaleString('en-US') : '—')],
+    ['avg_rank', (p) => avg(st.rank_sum[p], st.games_played[p], 2)],
+    ['top_rate', (p) => pct(st.tops[p], st.games_played[p])],
+  ];
+  return el('table', { class: 'standings rates', dataset: { testid: 'rates' } },
+    el('thead', {}, el('tr', {}, el('th', {}, t('score.name')), cols.map(([c]) => el('th', {}, t(`score.col_${c}`))))),
+    el('tbody', {}, names().map((name, p) => el('tr', { dataset: { testid: `rates-${p}` } }, el('td', {}, name),
+      cols.map(([c, f]) => el('td', { class: 'num', dataset: { testid: `rate-${c}-${p}` } }, f(p)))))));
+}
+
+// The lines' colours (the legend's in score.css: .legend .c0 to .c3, no inline style under the CSP).
+const COLORS = ['#1b5e20', '#b71c1c', '#0d47a1', '#e65100'];
+
+/** Each player's points after every hand of the session (a line each; games marked). */
+function renderGraph() {
+  const box = $('graph');
+  const rows = S.hands;
+  if (!rows.length) { fill(box, el('p', { class: 'note' }, t('score.no_hands'))); return; }
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = (tag, attrs, ...kids) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    for (const k of kids) e.append(k);
+    return e;
+  };
+  const start = S.games[0].start.scores;
+  const series = names().map((_, p) => [start[p], ...rows.map((r) => r.scores[p])]);
+  const all = series.flat();
+  const lo = Math.min(...all);
+  const hi = Math.max(...all);
+  const W = 360;
+  const H = 180;
+  const pad = 6;
+  const x = (i) => pad + ((W - 2 * pad) * i) / Math.max(1, rows.length);
+  const y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / Math.max(1, hi - lo);
+  const lines = series.map((vals, p) => svg('polyline', { points: vals.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
+    fill: 'none', stroke: COLORS[p % COLORS.length], 'stroke-width': 2 }));
+  const breaks = rows.map((r, i) => (i && r.game !== rows[i - 1].game ? svg('line', { x1: x(i), x2: x(i), y1: 0, y2: H, stroke: '#999', 'stroke-dasharray': '4 3' }) : null)).filter(Boolean);
+  fill(box,
+    svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': t('score.graph') }, ...breaks, ...lines),
+    el('p', { class: 'legend' }, names().map((name, p) => el('span', { class: `c${p % COLORS.length}` }, `━ ${name} `))));
+}
+
+let conditionsRev = -1;
+
+/** 条件計算: what each player needs in the next hand to move up a place (the server plays
+ * each candidate win through the ledger). */
+function renderConditions() {
+  const box = $('conditions');
+  if (!online || conditionsRev === S.rev) return;
+  conditionsRev = S.rev;
+  api(`/api/sessions/${sid}/conditions`).then((out) => {
+    if (out.rev !== S.rev) return;
+    const value = (c) => (c.yakuman ? t('calc.value_yakuman', { count: c.yakuman }) : info?.fixed_fu ? t('score.han_only', { han: c.han }) : t('calc.value', { han: c.han, fu: c.fu }));
+    const one = (c) => `${value(c)} (${c.points.toLocaleString('en-US')})`;
+    fill(box, el('ul', { class: 'conditions' }, out.conditions.map((c, p) => (c ? el('li', { dataset: { testid: `cond-${p}` } },
+      el('strong', {}, `${names()[p]} (${t('score.rank_n', { n: c.place })})`), ' ',
+      c.ron.filter(Boolean).map((r) => `${t('score.ron_from', { name: names()[r.from] })} ${one(r)}`).join(' / ') || t('score.no_ron'),
+      ' / ', c.tsumo ? `${t('score.tsumo')} ${one(c.tsumo)}` : t('score.no_tsumo')) : null))));
+  }).catch(() => { conditionsRev = -1; });
 }
 
 /** A finished game: ranks, final points (飛び marked), the settlement in the preset's unit
@@ -847,6 +924,19 @@ function sessionPage() {
   $('session').hidden = false;
   for (const b of $('actions').querySelectorAll('button')) b.addEventListener('click', () => openEntry(b.dataset.act));
   $('print').addEventListener('click', () => window.print());
+  for (const b of document.querySelectorAll('button.copy')) {
+    b.addEventListener('click', async () => {
+      const input = $(b.dataset.copy);
+      try {
+        await navigator.clipboard.writeText(input.value);
+      } catch {
+        input.select(); // no clipboard (an insecure page): selected for the person to copy
+        document.execCommand?.('copy');
+      }
+      b.textContent = t('score.copied');
+      setTimeout(() => { b.textContent = t('score.copy'); }, 1500);
+    });
+  }
   onLangChange(() => render());
   // Offline first: the last state this phone saw, until the server answers.
   const saved = store.get('state', null);

@@ -1,0 +1,95 @@
+"""条件計算: what each player needs in the next hand to move up a place.
+
+For the table as it stands (scores, dealer, honba, sticks on the table), each player below
+the top is given the smallest win that lifts them at least one place: a ron off each other
+player in the hand, and a tsumo. "Smallest" is by the points the win moves to the winner;
+every candidate is played through the ledger itself (the preset's scoring, honba, sticks,
+rounding, sitting-out and the rules that refuse a win, as in kanto-boo), and the place is the
+settlement's rank order (ties to the earlier seat from the first dealer).
+
+>>> from jantaku.rules import load_preset
+>>> out = conditions(load_preset("riichi"), 4, {"scores": [25000, 25000, 24000, 26000]})
+>>> c = out[2]  # in last place: a 1000 ron off the first person lifts them past them
+>>> c["place"], c["ron"][0]["han"], c["ron"][0]["fu"], c["ron"][0]["points"]
+(4, 1, 30, 1000)
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from jantaku.rules.model import Preset
+
+from .ledger import Ledger, LedgerError
+from .settlement import rank_order
+
+FU_STEPS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+
+def _candidates(preset: Preset) -> list[tuple[int, int, int]]:
+    """(han, fu, yakuman) values a table could call, the fu the preset can have."""
+    fus = (30,) if preset.scoring.fu == "fixed30" else FU_STEPS
+    out = [(han, fu, 0) for han in range(1, 14) for fu in fus if not (han == 1 and fu in (20, 25))]
+    return [*out, (0, 0, 1), (0, 0, 2)]
+
+
+def _place(scores: list[int], person: int, first_dealer: int) -> int:
+    return rank_order(scores, first_dealer).index(person)
+
+
+def conditions(preset: Preset, people: int, start: dict[str, Any]) -> list[dict[str, Any] | None]:
+    """Per person: None for the top (or a person sitting out), else ``{"place": 1-based
+    place now, "ron": [{"from", "han", "fu", "yakuman", "points", "place"} or None for each
+    other player in the hand], "tsumo": {...} or None}`` (None: no win lifts them)."""
+    base = Ledger(preset, people, copy.deepcopy(start))
+    s = base.state
+    first = s.first_dealer
+    seated = [p for p in range(people) if base.seat_wind(p) is not None]
+    cands = _candidates(preset)
+    out: list[dict[str, Any] | None] = []
+    for p in range(people):
+        now = _place(s.scores, p, first)
+        if now == 0 or p not in seated:
+            out.append(None)
+            continue
+
+        def smallest(frm: int | None, p: int = p, now: int = now) -> dict[str, Any] | None:
+            best: dict[str, Any] | None = None
+            for han, fu, yakuman in cands:
+                if frm is not None and fu == 20:
+                    continue  # 20 fu is a tsumo's (平和ツモ)
+                # A fresh ledger at the table's state, with the game's scorer (cheap).
+                led = Ledger(preset, people, copy.deepcopy(start), scorer=base.scorer)
+                ev: dict[str, Any] = {"type": "win", "winner": p, "from": frm}
+                if yakuman:
+                    ev["yakuman"] = yakuman
+                else:
+                    ev["han"], ev["fu"] = han, fu
+                try:
+                    entry = led.apply(ev)
+                except LedgerError:
+                    continue
+                if not entry["allowed"]:
+                    continue
+                place = _place(entry["scores"], p, first)
+                gained = entry["payments"][p]
+                if place < now and (best is None or gained < best["points"]):
+                    best = {
+                        "from": frm,
+                        "han": han,
+                        "fu": fu,
+                        "yakuman": yakuman,
+                        "points": gained,
+                        "place": place + 1,
+                    }
+            return best
+
+        out.append(
+            {
+                "place": now + 1,
+                "ron": [smallest(q) for q in seated if q != p],
+                "tsumo": smallest(None),
+            }
+        )
+    return out
