@@ -23,9 +23,9 @@ hand-set numbers (``ONE_CALL`` 0.2 for the ready chance)::
     python benchmarks/fit_danger.py --preset gotou --games 1500 --seed 500000 --threat open
 
 The weights in ``jantaku.bots.standard.knobs`` came from these two runs, played with the
-weights before them (a refit moves them by a few hundredths): 1,496,623 riichi tiles
-(8.25 % deal in; held-out log loss 0.2680 against the hand-set numbers' 0.2769 calibrated and 0.2833 for
-one rate for all; AUC 0.674 against 0.609) and 246,347 gotou tiles (9.52 %; 0.3053,
+weights before them (a refit moves them by a few hundredths): 1,496,623 riichi tiles (8.25 %
+deal in; held-out log loss 0.2680 against the hand-set numbers' 0.2769 calibrated and 0.2833
+for one rate for all; AUC 0.674 against 0.609) and 246,347 gotou tiles (9.52 %; 0.3053,
 0.3131, 0.3181; AUC 0.654 against 0.594). Richer features (the tiles around it one by one,
 the two-sided waits still open) brought the riichi log loss to 0.2656 but no change in
 play (2.283 against 2.281 of a place, 4,000 games): not kept.
