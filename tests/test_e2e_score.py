@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 
 import test_e2e_browser as e2e
+from jantaku.rules import load_preset
+from jantaku.scoring.ledger import run_ledger
 
 server = e2e.server
 browser = e2e.browser
@@ -198,6 +200,27 @@ def test_tokushima_flowers_and_the_1m_9m_bonus_through_the_calculator(
     # at +1000 each, all paid by the discarder.
     assert hand["scored"][0]["han"] == 5 and hand["scored"][0]["limit"] == "mangan"
     assert hand["payments"] == [12000, -12000, 0]
+    # The dealer again, on the quick path: a tsumo of 2 han with two 1m/9m tiles (+1000
+    # each from each payer) and an ura dora (1 chip from each payer).
+    win(page, 0, None, han=2, fu=30)
+    page.select_option("[data-testid=terminals0]", "2")
+    page.fill("[data-testid=ci0-ura]", "1")
+    page.dispatch_event("[data-testid=ci0-ura]", "change")
+    page.wait_for_selector("[data-testid=preview] .pays")
+    record(page)
+    state = get(f"{server}/api/sessions/{sid}")
+    second = state["hands"][1]
+    assert second["chip_changes"] == [2, -1, -1]
+    events = [h["events"][0] for h in state["hands"]]
+    assert events[1]["terminals"] == 2 and events[1]["chips"] == {"ura": 1}
+    plain = run_ledger(
+        load_preset("tokushima"), {"events": [events[0], {**events[1], "terminals": 0}]}
+    )
+    assert [a - b for a, b in zip(second["payments"], plain[1]["payments"], strict=True)] == [
+        4000,
+        -2000,
+        -2000,
+    ]
     ledger_agrees(server, sid, page)
     assert not page.errors
 
@@ -206,10 +229,16 @@ def test_mighty_wareme_and_the_sinking_uma(server: str, browser: Any) -> None:
     page = phone(browser)
     sid = create(page, server, "mighty", ["甲", "乙", "丙"])
     win(page, 1, 2, han=3, fu=40, wareme=2)  # 丙 is 割れ目: pays double
+    # The win's chips on the quick path: ippatsu and an ura dora, 1 each from the
+    # discarder (割れ目 doubles no chips).
+    page.click("[data-testid=ci0-ippatsu]")
+    page.fill("[data-testid=ci0-ura]", "1")
+    page.dispatch_event("[data-testid=ci0-ura]", "change")
     page.wait_for_selector("[data-testid=preview] .pays")
     record(page)
-    paid = get(f"{server}/api/sessions/{sid}")["hands"][0]["payments"]
-    assert paid[2] <= -2 * 6000  # 3-40 = 5200 → 6000 rounded up, doubled
+    hand = get(f"{server}/api/sessions/{sid}")["hands"][0]
+    assert hand["payments"][2] <= -2 * 6000  # 3-40 = 5200 → 6000 rounded up, doubled
+    assert hand["chip_changes"] == [0, 2, -2]
     # A yakuman ron off 丙 busts them: the game ends and settles with 沈み馬.
     win(page, 0, 2, yakuman=1)
     page.wait_for_selector("[data-testid=preview] .badge")
@@ -225,6 +254,7 @@ def test_mighty_wareme_and_the_sinking_uma(server: str, browser: Any) -> None:
     for p in range(3):
         assert float(page.inner_text(f"[data-testid=end-0-{p}]")) == settled[p]
     shot(page, "mighty")
+    page.locator("[data-testid=game-end-panel]").screenshot(path=str(ARTIFACTS / "score-end.png"))
     # Neither page scrolls sideways on a phone, whatever the longest preset name.
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.goto(server + "/calc?rules=riichi")

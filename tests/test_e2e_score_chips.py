@@ -79,6 +79,10 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
         if c["tsumo"]:
             assert f"ツモ {c['tsumo']['han']}翻 ({c['tsumo']['points']:,})" in text
     sc.shot(page, "session")
+    for part in ("graph", "conditions"):
+        page.locator(f"[data-testid={part}]").screenshot(
+            path=str(sc.ARTIFACTS / f"score-{part}.png")
+        )
     page.click("[data-testid=copy-watch]")
     page.wait_for_selector("[data-testid=copy-watch]:has-text('コピーしました')")
     assert not page.errors
