@@ -135,7 +135,11 @@ def test_a_lab_run_from_the_page(server: str, browser: Any, lang: str) -> None:
     assert frame.locator("figure[data-plot]").count() >= 8
     rows = page.locator("#past-runs tbody tr")
     assert rows.count() >= 1
-    assert "scoring.tsumo_bonus=0" in rows.first.inner_text()
+    # The change by the knob's name in the reader's language, not its key.
+    name = page.evaluate("globalThis.jantakuI18n.t('rules.knob.scoring.tsumo_bonus')")
+    assert name != "rules.knob.scoring.tsumo_bonus"
+    assert f"{name}=0" in rows.first.inner_text()
+    assert "scoring.tsumo_bonus" not in rows.first.inner_text()
     missing = page.evaluate("globalThis.jantakuI18n.missing()")
     assert missing == [] and errors == []
     ARTIFACTS.mkdir(exist_ok=True)
@@ -172,6 +176,7 @@ def test_the_rows_to_vary_survive_a_change_of_rules(server: str, browser: Any) -
     assert page.locator(".vary-value").input_value() == "0"
     # The list shows riichi's tsumo bonus (0), not gotou's (1000).
     riichi_label = page.locator(".vary-knob option:checked").inner_text()
-    assert riichi_label.startswith("scoring.tsumo_bonus (") and riichi_label != gotou_label
+    name = page.evaluate("globalThis.jantakuI18n.t('rules.knob.scoring.tsumo_bonus')")
+    assert riichi_label.startswith(f"{name} (") and riichi_label != gotou_label
     assert errors == []
     context.close()

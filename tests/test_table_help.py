@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from jantaku.cli import run_json
-from jantaku.rules import load_preset
+from jantaku.rules import PRESET_NAMES, load_preset
 from jantaku.server.app import create_app
 from jantaku.tiles import Hand
 
@@ -72,3 +72,18 @@ def test_a_bad_hand_is_refused_with_its_reason(
 ) -> None:
     r = client.post("/api/waits", json=body)
     assert r.status_code in (400, 422) and fragment in r.text, r.text
+
+
+def test_every_yaku_a_preset_names_has_a_japanese_name_to_pick(client: TestClient) -> None:
+    """GET /api/yaku: the rule sheet offers yaku by name; every id a built-in preset lists
+    (local yaku, yaku left out, 責任払い, changed han) is there with its Japanese name."""
+    r = client.get("/api/yaku")
+    assert r.status_code == 200
+    names = {y["id"]: y for y in r.json()}
+    assert names["sanrenkou"]["ja"] == "三連刻" and names["sanrenkou"]["house"]
+    assert names["riichi"]["ja"] == "立直" and not names["riichi"]["house"]
+    for preset in PRESET_NAMES:
+        s = load_preset(preset).scoring
+        for yid in [*s.extra_yaku, *s.disabled_yaku, *s.pao, *s.yaku_han]:
+            assert yid in names, (preset, yid)
+            assert names[yid]["ja"] and names[yid]["ja"] != yid, (preset, yid)

@@ -6,6 +6,11 @@ rule not counted), ``called`` the tiles of its called sets (they count as seen c
 ``{"shanten": n, "waits": ["3p", "6p"], "infinite": false}``. The page sends only what its
 own seat holds, so nothing secret goes either way; a malformed hand is a 400 naming what is
 wrong.
+
+``GET /api/yaku``: every yaku id a preset may name (``scoring.extra_yaku``, ``disabled_yaku``,
+``pao``, ``yaku_han``) with its Japanese and English names, so the rule sheet offers names to
+choose from, never ids to type: ``[{"id": "sanrenkou", "ja": "三連刻", "en": "...", "house":
+true}, ...]``.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from pydantic import BaseModel, Field
 from jantaku.hand import HandAnalyzer, HandError
 from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.model import Preset
+from jantaku.scoring.yaku import ALL_YAKU_BY_ID, HOUSE_IDS
 from jantaku.tiles import tile_kind
 
 router = APIRouter()
@@ -73,3 +79,11 @@ def waits(q: WaitsQuery) -> dict[str, Any]:
         return waits_of(q)
     except (HandError, RulesError) as e:
         raise HTTPException(400, str(e)) from None
+
+
+@router.get("/api/yaku")
+def yaku_names() -> list[dict[str, Any]]:
+    return [
+        {"id": y.id, "ja": y.name_ja, "en": y.name_en, "house": y.id in HOUSE_IDS}
+        for y in ALL_YAKU_BY_ID.values()
+    ]

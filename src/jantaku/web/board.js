@@ -226,10 +226,15 @@ export function hasChips(M) {
 
 // -- seats --------------------------------------------------------------------------------------
 
+/** A bot's kind for people ("標準ボット" / "standard"); an unknown one by its name. */
+export function botKind(name) {
+  return has(`table.bot_kind.${name}`) ? t(`table.bot_kind.${name}`) : name;
+}
+
 export function seatName(M, s) {
   if (s === M.you) return t('table.you');
   const kind = M.seats[s] ?? '';
-  return kind.startsWith('bot:') ? t('table.bot', { n: s + 1, kind: kind.slice(4) })
+  return kind.startsWith('bot:') ? t('table.bot', { n: s + 1, kind: botKind(kind.slice(4)) })
     : t('table.player', { n: s + 1 });
 }
 

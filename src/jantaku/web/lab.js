@@ -1,22 +1,41 @@
 // The rule lab page: start a run on the server (POST /api/lab), follow its progress
 // (GET /api/lab/{id} every second), show its report, and list past runs.
-import { t, applyI18n, onLangChange, lang } from './i18n.js';
+import { t, applyI18n, errorText, has, langHeaders, onLangChange, lang } from './i18n.js';
+import { choiceLabel, knobLabel, valueText } from './rulesheet.js';
 
 const $ = (id) => document.getElementById(id);
 let knobs = [];
 let current = null;
+let presets = []; // /api/presets: names and titles
 
+/** The server's answer, or its refusal in the reader's language (by code, from the catalogue). */
 async function getJSON(url, options) {
-  const r = await fetch(url, options);
+  const r = await fetch(url, { ...options, headers: langHeaders(options?.headers) });
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body.detail ? (typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail)) : `HTTP ${r.status}`);
+  if (!r.ok) {
+    const detail = typeof body.detail === 'string' ? body.detail : body.detail ? JSON.stringify(body.detail) : '';
+    throw new Error(errorText(body) || detail || t('errors.http', { status: r.status }));
+  }
   return body;
 }
 
+const presetTitle = (name) => {
+  const p = presets.find((x) => x.name === name);
+  return p ? (lang === 'ja' ? p.title_ja : p.title) : name;
+};
+
+function labelPresets() {
+  for (const o of $('rules').options) o.text = presetTitle(o.value);
+  for (const o of $('bots').options) {
+    o.text = has(`table.bot_kind.${o.value}`) ? t(`table.bot_kind.${o.value}`) : o.value;
+  }
+}
+
 async function loadPresets() {
-  const presets = await getJSON('/api/presets');
+  presets = await getJSON('/api/presets');
   const select = $('rules');
-  select.replaceChildren(...presets.map((p) => new Option(`${p.title_ja} — ${p.title} (${p.name})`, p.name)));
+  select.replaceChildren(...presets.map((p) => new Option(p.name, p.name)));
+  labelPresets();
   select.value = presets.some((p) => p.name === 'gotou') ? 'gotou' : presets[0].name;
   await loadKnobs();
 }
@@ -40,6 +59,11 @@ async function loadKnobs() {
     if (knobs.some((k) => k.key === key)) {
       fillKnobOptions(select);
       select.value = key;
+      const input = row.querySelector('.vary-value');
+      const kept = input.value;
+      const fresh = valueInput(knobs.find((k) => k.key === key));
+      input.replaceWith(fresh);
+      fresh.value = kept;
     } else {
       row.remove();
     }
@@ -47,8 +71,34 @@ async function loadKnobs() {
   $('add-vary').disabled = false;
 }
 
+/** The knobs by their names for people ("ツモ加符(1人あたり) (1000 点)"), sorted so. */
 function fillKnobOptions(select) {
-  select.replaceChildren(...knobs.map((k) => new Option(`${k.key} (${k.value})`, k.key)));
+  const named = knobs.map((k) => [k.key, `${knobLabel(k.key)} (${valueText(k, k.value)})`]);
+  named.sort((a, b) => a[1].localeCompare(b[1], lang));
+  select.replaceChildren(...named.map(([key, text]) => new Option(text, key)));
+}
+
+/** The field of a knob's value: a yes/no or a choice picked from a list (nothing else can be
+ * given), a number, or a text. */
+function valueInput(k) {
+  let input;
+  if (k && (k.kind === 'bool' || k.kind === 'choice')) {
+    input = document.createElement('select');
+    const options = k.kind === 'bool'
+      ? [['true', t('rules.on')], ['false', t('rules.off')]]
+      : k.choices.map((c) => [String(c), choiceLabel(k.key, c)]);
+    for (const [v, text] of options) input.append(new Option(text, v));
+  } else {
+    input = document.createElement('input');
+    if (k && (k.kind === 'int' || k.kind === 'float')) {
+      input.type = 'number';
+      input.step = k.kind === 'int' ? '1' : 'any';
+    }
+    input.placeholder = t('lab.value');
+  }
+  input.className = 'vary-value';
+  input.setAttribute('aria-label', t('lab.value'));
+  return input;
 }
 
 function addVaryRow() {
@@ -58,10 +108,7 @@ function addVaryRow() {
   knob.className = 'vary-knob';
   knob.setAttribute('aria-label', t('lab.knob'));
   fillKnobOptions(knob);
-  const value = document.createElement('input');
-  value.className = 'vary-value';
-  value.setAttribute('aria-label', t('lab.value'));
-  value.placeholder = t('lab.value');
+  let value = valueInput(knobs.find((x) => x.key === knob.value));
   const remove = document.createElement('button');
   remove.type = 'button';
   remove.textContent = '×';
@@ -69,6 +116,9 @@ function addVaryRow() {
   remove.addEventListener('click', () => row.remove());
   const fill = () => {
     const k = knobs.find((x) => x.key === knob.value);
+    const fresh = valueInput(k);
+    value.replaceWith(fresh);
+    value = fresh;
     value.value = k ? String(k.value) : '';
   };
   knob.addEventListener('change', fill);
@@ -77,22 +127,43 @@ function addVaryRow() {
   $('vary-rows').append(row);
 }
 
+/** The rows as `key=value` (TOML values); a value of the wrong kind is refused here, before
+ * anything runs. */
 function varyList() {
   return [...document.querySelectorAll('.vary-row')].map((row) => {
     const key = row.querySelector('.vary-knob').value;
     const k = knobs.find((x) => x.key === key);
     let v = row.querySelector('.vary-value').value.trim();
+    if (k?.kind === 'bool' && v !== 'true' && v !== 'false') {
+      throw new Error(t('lab.need_bool', { knob: knobLabel(key) }));
+    }
+    if (k && (k.kind === 'int' || k.kind === 'float') && (v === '' || !Number.isFinite(Number(v)))) {
+      throw new Error(t('lab.need_number', { knob: knobLabel(key) }));
+    }
     if (k && (k.kind === 'str' || k.kind === 'choice')) v = JSON.stringify(v);
     return `${key}=${v}`;
   });
 }
 
+/** A past run's change for people: "ツモ加符(1人あたり)=0". */
+function varyText(item) {
+  const [key, ...rest] = String(item).split('=');
+  return `${knobLabel(key)}=${rest.join('=')}`;
+}
+
 async function start(ev) {
   ev.preventDefault();
   $('form-error').textContent = '';
+  let vary;
+  try {
+    vary = varyList();
+  } catch (e) {
+    $('form-error').textContent = `${t('lab.error')}: ${e.message}`;
+    return;
+  }
   const body = {
     rules: $('rules').value,
-    vary: varyList(),
+    vary,
     games: Number($('games').value),
     seed: Number($('seed').value || 0),
     bots: $('bots').value,
@@ -153,7 +224,7 @@ async function listRuns() {
   $('past-runs').tBodies[0].replaceChildren(...runs.map((r) => {
     const tr = document.createElement('tr');
     const when = new Date(r.created * 1000).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB');
-    const cells = [when, r.rules, r.vary.join(', ') || '—', String(r.games)];
+    const cells = [when, presetTitle(r.rules), r.vary.map(varyText).join(lang === 'ja' ? '、' : ', ') || '—', String(r.games)];
     for (const c of cells) { const td = document.createElement('td'); td.textContent = c; tr.append(td); }
     const td = document.createElement('td');
     if (r.status === 'done') {
@@ -172,7 +243,16 @@ async function listRuns() {
 }
 
 applyI18n(document);
-onLangChange(() => { listRuns(); if (current) poll(); });
+onLangChange(() => {
+  labelPresets();
+  for (const select of document.querySelectorAll('.vary-knob')) {
+    const key = select.value;
+    fillKnobOptions(select);
+    select.value = key;
+  }
+  listRuns();
+  if (current) poll();
+});
 $('rules').addEventListener('change', () => loadKnobs().catch((e) => { $('form-error').textContent = e.message; }));
 $('add-vary').addEventListener('click', addVaryRow);
 $('lab-form').addEventListener('submit', start);

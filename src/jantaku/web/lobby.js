@@ -1,19 +1,22 @@
 // The lobby: choose a preset, read and change its knobs, seat the players, start a table.
-import { applyI18n, errorText, lang, langHeaders, onLangChange, t } from './i18n.js';
+import { applyI18n, errorText, has, lang, langHeaders, onLangChange, t } from './i18n.js';
 import { seatLink } from './net.js';
 import {
-  GROUPS, editorFor, groupOf, knobLabel, unitOf, valueText,
+  GROUPS, editorFor, groupOf, knobLabel, setYakuNames, unitOf, valueText,
 } from './rulesheet.js';
 
 const $ = (sel) => document.querySelector(sel);
 // [value, catalogue key, variables]
 const SEAT_KINDS = [
   ['you', 'lobby.seat_kind.you', {}],
-  ['bot:baseline', 'lobby.seat_kind.bot', { name: 'baseline' }],
-  ['bot:random', 'lobby.seat_kind.bot', { name: 'random' }],
+  ['bot:standard', 'lobby.seat_kind.bot', { bot: 'standard' }],
+  ['bot:baseline', 'lobby.seat_kind.bot', { bot: 'baseline' }],
+  ['bot:random', 'lobby.seat_kind.bot', { bot: 'random' }],
   ['friend', 'lobby.seat_kind.friend', {}],
 ];
 const WINDS = ['E', 'S', 'W', 'N'];
+/** A bot's kind for people ("標準ボット" / "standard"), as the table page names it. */
+const botKindName = (name) => (has(`table.bot_kind.${name}`) ? t(`table.bot_kind.${name}`) : name);
 const JAPANESE = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/;
 let players = 4; // who play a hand under the preset
 let people = 4; // who sit at the table: 4 at a three-player preset means one sits out each hand
@@ -87,7 +90,9 @@ function renderSeats() {
     label.append(`${t('lobby.seat', { n: i + 1, where })} `);
     const sel = document.createElement('select');
     sel.dataset.seat = String(i);
-    for (const [value, key, vars] of SEAT_KINDS) sel.append(new Option(t(key, vars), value));
+    for (const [value, key, vars] of SEAT_KINDS) {
+      sel.append(new Option(t(key, vars.bot ? { name: botKindName(vars.bot) } : vars), value));
+    }
     sel.value = old[i] ?? (i === 0 ? 'you' : 'bot:baseline');
     label.append(sel);
     box.append(label);
@@ -125,6 +130,16 @@ function labelPresets() {
 }
 
 // ---- the rule sheet ------------------------------------------------------------------------
+
+/** A knob's seed line for this reader. The preset files' comments quote the seed's Japanese
+ * («…») and add the maintainers' English notes ("Decision: ..."): a Japanese reader gets the
+ * quotes, or a comment written in Japanese alone; an English reader the whole comment. */
+function seedLineFor(note) {
+  if (lang !== 'ja' || !note) return note;
+  const quotes = [...note.matchAll(/«[^»]*»/g)].map((m) => m[0]);
+  if (quotes.length) return quotes.join(' ');
+  return JAPANESE.test(note) && !/[A-Za-z]{3,}/.test(note) ? note : '';
+}
 
 /** The row of one knob: its name, marks, control, unit, reset, seed line and problem. */
 function knobRow(k) {
@@ -167,11 +182,12 @@ function knobRow(k) {
   head.append(control);
   row.append(head);
 
-  if (k.note) {
+  const seedLine = seedLineFor(k.note ?? '');
+  if (seedLine) {
     const note = el('p', 'note seed-line');
-    if (JAPANESE.test(k.note)) note.lang = 'ja';
+    if (JAPANESE.test(seedLine)) note.lang = 'ja';
     note.title = t('rules.seed_line');
-    richText(note, k.note);
+    richText(note, seedLine);
     row.append(note);
   }
   // The knob's documentation is written in English: shown to English readers.
@@ -562,7 +578,7 @@ function when(created) {
 
 /** A seat kind of the table list ("human", "bot:baseline") for people. */
 function seatKindName(kind) {
-  if (kind.startsWith('bot:')) return t('lobby.seat_kind.bot', { name: kind.slice(4) });
+  if (kind.startsWith('bot:')) return t('lobby.seat_kind.bot', { name: botKindName(kind.slice(4)) });
   if (kind.startsWith('mjai:')) return t('lobby.seat_kind.mjai', { name: kind.slice(5) });
   return kind === 'human' ? t('lobby.seat_kind.human') : kind;
 }
@@ -632,7 +648,10 @@ onLangChange(() => {
   refreshTables().catch(() => {});
 });
 labelPresets();
-loadPreset($('#preset').value).catch((e) => { $('#form-error').textContent = e.message; });
+// The yaku by name for the rule sheet's pickers, before the first preset's rows are drawn.
+getJSON('/api/yaku').then(setYakuNames).catch(() => {}).finally(() => {
+  loadPreset($('#preset').value).catch((e) => { $('#form-error').textContent = errorText(e) || e.message; });
+});
 refreshTables().catch(() => {});
 // External mjai bots this server may seat (its admin's list: GET /api/mjai-bots).
 getJSON('/api/mjai-bots').then((names) => {

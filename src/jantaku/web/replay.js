@@ -12,7 +12,7 @@ import {
   fold, handResult, handTitle, newModel, reasonName, renderBoard, resultNodes, seatName,
   settlementNodes,
 } from './board.js';
-import { applyI18n, onLangChange, t } from './i18n.js';
+import { applyI18n, errorText, lang, onLangChange, t } from './i18n.js';
 import { setTileNames, tileLabel, tileName } from './tiles.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -115,14 +115,24 @@ async function open(log, seatKinds) {
   go(first);
 }
 
+// The status line is said again in the new language when the reader switches.
+let statusText = () => '';
+
+function say(text) {
+  statusText = text;
+  $('#status').textContent = text();
+}
+
 function showStatus() {
   const start = events[0];
   const people = start.people ?? start.players;
-  $('#status').textContent = t('replay.status', {
+  // The rules by their title in the reader's language (the log names the preset).
+  const title = preset ? (lang === 'ja' ? preset.title_ja : preset.title) : start.preset;
+  say(() => t('replay.status', {
     source: tableId ? t('replay.source_table', { id: tableId }) : t('replay.source_file'),
-    preset: start.preset, people, rotating: start.people ? t('replay.rotating') : '',
+    preset: title, people, rotating: start.people ? t('replay.rotating') : '',
     seed: start.seed, count: hands.length,
-  });
+  }));
 }
 
 function renderHandList() {
@@ -388,15 +398,15 @@ function fail(err) {
 
 async function load() {
   if (!tableId) {
-    $('#status').textContent = t('replay.no_table');
+    say(() => t('replay.no_table'));
     return;
   }
   const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/log`);
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
-    $('#status').textContent = r.status === 409 ? t('replay.still_playing', { id: tableId })
+    say(() => (r.status === 409 ? t('replay.still_playing', { id: tableId })
       : r.status === 404 ? t('replay.no_such_table', { id: tableId })
-        : t('replay.load_failed', { id: tableId, detail: body.detail ?? t('errors.http', { status: r.status }) });
+        : t('replay.load_failed', { id: tableId, detail: errorText(body) || t('errors.http', { status: r.status }) })));
     return;
   }
   const log = parseLines(await r.text());
@@ -420,6 +430,7 @@ globalThis.jantakuReplay = {
 
 applyI18n(document);
 onLangChange(() => {
+  $('#status').textContent = statusText();
   if (!ready) return;
   showStatus();
   renderHandList();

@@ -6,7 +6,46 @@
 //
 // editorFor(knob) -> {input, read() -> {value} | {error}, write(value)}: `input` is the element
 // to put in the page; it fires `input` events when the reader changes it.
-import { has, t } from './i18n.js';
+import { has, lang, t } from './i18n.js';
+import { tileLabel } from './tiles.js';
+
+// -- names to choose from, never ids to type -----------------------------------------------------
+
+/** The knobs whose entries (a list's values, a map's keys) are yaku ids. */
+const YAKU_KNOBS = new Set(['scoring.extra_yaku', 'scoring.disabled_yaku', 'scoring.pao', 'scoring.yaku_han']);
+/** The knobs whose entries are tile kinds ("4z"). */
+const TILE_KNOBS = new Set(['scoring.nuki_dora']);
+let yakuNames = null; // [{id, ja, en, house}] from GET /api/yaku
+
+/** The yaku the server knows, for the rule sheet's pickers (the page fetches /api/yaku). */
+export function setYakuNames(list) { yakuNames = Array.isArray(list) ? list : null; }
+
+/** A yaku's name for people ("三連刻"; in English "Three consecutive triplets (三連刻)"). */
+export function yakuLabel(id) {
+  const y = yakuNames?.find((x) => x.id === id);
+  if (!y) return String(id);
+  return lang === 'ja' ? y.ja : `${y.en} (${y.ja})`;
+}
+
+const TILE_KINDS = [...'mps'].flatMap((suit) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `${d}${suit}`))
+  .concat([1, 2, 3, 4, 5, 6, 7].map((d) => `${d}z`));
+
+/** The choices of an entry of knob `key`: [[value, label]], or null for a free field. */
+function entryChoices(key) {
+  if (YAKU_KNOBS.has(key) && yakuNames) {
+    return yakuNames.map((y) => [y.id, yakuLabel(y.id)])
+      .sort((a, b) => a[1].localeCompare(b[1], lang));
+  }
+  if (TILE_KNOBS.has(key)) return TILE_KINDS.map((k) => [k, tileLabel(k)]);
+  return null;
+}
+
+/** An entry as people name it: a yaku's or a tile's name, else the value. */
+function entryText(key, v) {
+  if (YAKU_KNOBS.has(key)) return yakuLabel(v);
+  if (TILE_KNOBS.has(key) && typeof v === 'string' && /^[0-9][mpsz]$/.test(v)) return tileLabel(v);
+  return String(v);
+}
 
 /** The groups in the order a rule sheet lists them, and the knobs in each, in order. A knob in
  * none of them (a knob added later) is listed under その他 (other). */
@@ -114,10 +153,14 @@ export function valueText(k, v) {
     const unit = unitOf(k.key);
     return unit ? `${v}${has(`rules.unit.${unit}`) ? ` ${t(`rules.unit.${unit}`)}` : ''}` : String(v);
   }
-  if (Array.isArray(v)) return v.length ? v.map((x) => valueText({ key: '', kind: '' }, x)).join(' / ') : t('rules.none_listed');
+  const sep = lang === 'ja' ? '・' : ' / ';
+  if (Array.isArray(v)) {
+    if (!v.length) return t('rules.none_listed');
+    return v.map((x) => (typeof x === 'string' ? entryText(k.key, x) : valueText({ key: '', kind: '' }, x))).join(sep);
+  }
   if (v && typeof v === 'object') {
     const pairs = Object.entries(v);
-    return pairs.length ? pairs.map(([a, b]) => `${a}: ${valueText({ key: '', kind: '' }, b)}`).join(', ') : t('rules.none_listed');
+    return pairs.length ? pairs.map(([a, b]) => `${entryText(k.key, a)}: ${valueText({ key: '', kind: '' }, b)}`).join(lang === 'ja' ? '、' : ', ') : t('rules.none_listed');
   }
   return String(v);
 }
@@ -214,7 +257,7 @@ function structEditor(k, id) {
     model.push(isList ? blank : ['', blank]);
     draw();
     fire(box);
-    rows.lastElementChild?.querySelector('input')?.focus();
+    rows.lastElementChild?.querySelector('input, select')?.focus();
   });
   box.append(rows, add);
 
@@ -231,6 +274,19 @@ function structEditor(k, id) {
       input.checked = value;
       input.addEventListener('change', () => { set(input.checked); fire(box); });
       return input;
+    }
+    const choices = entryChoices(k.key);
+    if (choices) {
+      // A yaku or a tile by its name (an entry the list does not know stays as it is).
+      const pick = el('select', 'pick');
+      if (value === '' || !choices.some(([v]) => v === value)) {
+        pick.append(new Option(value === '' ? t('rules.choose') : String(value), String(value)));
+      }
+      for (const [v, text] of choices) pick.append(new Option(text, v));
+      pick.value = String(value);
+      if (label) pick.setAttribute('aria-label', label);
+      pick.addEventListener('change', () => { set(pick.value); fire(box); });
+      return pick;
     }
     const input = el('input', 'text');
     input.type = 'text';

@@ -319,6 +319,14 @@ async function pump() {
   }
 }
 
+// The status line, said again in the new language when the reader switches.
+let statusText = () => t('table.connecting');
+
+function say(text) {
+  statusText = text;
+  $('#status').textContent = text();
+}
+
 function connect() {
   seatSocket = openSeat({
     tableId,
@@ -330,11 +338,11 @@ function connect() {
     },
     // net.js says what the connection does; the page says it in the reader's language.
     onStatus: (text, state, code) => {
-      $('#status').textContent = state === 'open' ? t('table.connected', { id: tableId })
+      say(() => (state === 'open' ? t('table.connected', { id: tableId })
         : state === 'refused' && code === 4404 ? t('table.no_such_table')
           : state === 'refused' && code === 4401 ? t('table.invalid_link')
             : state === 'retry' ? t('errors.disconnected', { seconds: Math.round((code ?? 500) / 1000) })
-              : text;
+              : text));
     },
   });
 }
@@ -368,6 +376,7 @@ globalThis.jantakuTable = {
 $('#settings-slot').append(settingsPanel(() => { if (M) render(); }));
 applyI18n(document);
 onLangChange(() => {
+  $('#status').textContent = statusText();
   $('#settings-slot').replaceChildren(settingsPanel(() => { if (M) render(); }));
   render();
   if ($('#result').open && M) {
@@ -379,7 +388,7 @@ onLangChange(() => {
 });
 
 if (!tableId) {
-  $('#status').textContent = t('table.no_table');
+  say(() => t('table.no_table'));
 } else {
   connect();
 }
