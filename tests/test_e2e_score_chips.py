@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import test_e2e_score as sc
+from jantaku.server import qr
 
 server = sc.server
 browser = sc.browser
@@ -85,6 +86,12 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
         )
     page.click("[data-testid=copy-watch]")
     page.wait_for_selector("[data-testid=copy-watch]:has-text('コピーしました')")
+    # The watch link's QR code, drawn by the server, is the link (read back in test_qr).
+    page.click("[data-testid=qr-watch]")
+    page.wait_for_selector("[data-testid=qr] svg path")
+    drawn = page.inner_html("[data-testid=qr]")
+    watch = page.input_value("[data-testid=watch-link]")
+    assert qr.svg(watch).split("<path ")[1].split('"')[1] in drawn
     assert not page.errors
 
 

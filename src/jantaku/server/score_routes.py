@@ -23,6 +23,7 @@ HTTP (JSON bodies of at most 64 KB):
   to move up a place (``jantaku.scoring.conditions``);
 * ``GET /api/sessions/{id}/export.csv`` and ``/export.json`` (each game as the record
   ``jantaku ledger`` reads);
+* ``POST /api/qr`` ``{"text": LINK}``: the link's QR code as SVG (:mod:`.qr`, no library);
 * ``POST /api/calc`` ``{"rules": "tokushima", "situation": {...}}``: a complete hand's value
   or a short hand's shanten, waits and the value of each.
 
@@ -53,6 +54,7 @@ from jantaku.scoring.calc import Calculator
 from jantaku.scoring.json_io import SituationError
 from jantaku.scoring.score import NotAWin
 
+from . import qr
 from .sessions import (
     CSV_LANGS,
     SessionError,
@@ -182,6 +184,19 @@ def score_router(db: str) -> APIRouter:
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="jantaku-score-{sid}.csv"'},
         )
+
+    @router.post("/api/qr")
+    async def qr_code(request: Request) -> Response:
+        # POST: an editor link's token stays out of URLs (and so out of logs).
+        body = await _json_body(request)
+        text = body.get("text") if isinstance(body, dict) else None
+        if not isinstance(text, str) or not text.startswith(("http://", "https://")):
+            raise HTTPException(400, 'an object {"text": a link of this site}')
+        try:
+            image = qr.svg(text)
+        except qr.QRError as e:
+            raise HTTPException(422, str(e)) from None
+        return Response(image, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @router.post("/api/calc/info")
     async def calc_info(request: Request) -> dict[str, Any]:

@@ -924,6 +924,23 @@ function sessionPage() {
   $('session').hidden = false;
   for (const b of $('actions').querySelectorAll('button')) b.addEventListener('click', () => openEntry(b.dataset.act));
   $('print').addEventListener('click', () => window.print());
+  for (const b of document.querySelectorAll('button.qr')) {
+    // The QR code is drawn by the server (POST: an editor link's token stays out of URLs).
+    b.addEventListener('click', async () => {
+      const box = $('qr-box');
+      try {
+        const r = await fetch('/api/qr', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: $(b.dataset.qr).value }) });
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        const image = new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement;
+        image.setAttribute('aria-label', `${t('score.qr')}: ${b.dataset.qr === 'editor-link' ? t('score.editor_link') : t('score.watch_link')}`);
+        fill(box, el('p', {}, b.dataset.qr === 'editor-link' ? t('score.editor_link') : t('score.watch_link')), image);
+        box.hidden = false;
+      } catch {
+        fill(box, el('p', { class: 'error' }, t('score.qr_offline')));
+        box.hidden = false;
+      }
+    });
+  }
   for (const b of document.querySelectorAll('button.copy')) {
     b.addEventListener('click', async () => {
       const input = $(b.dataset.copy);
