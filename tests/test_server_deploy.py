@@ -203,6 +203,8 @@ def test_metrics_count_sockets_actions_refusals_and_tables(db: str) -> None:
     assert metric(text, 'jantaku_refusals_total{code="stale_action"}') == 1
     assert metric(text, "jantaku_db_write_seconds_count") >= 4  # three tables and an action
     assert metric(text, "jantaku_actions_per_second") == pytest.approx(1 / 60)
+    # The three bots played before seat 0's first turn and after its discard.
+    assert metric(text, "jantaku_bot_turn_seconds_count") >= 3
     assert metric(c.get("/metrics").text, "jantaku_connected_sockets") == 0
 
 

@@ -78,6 +78,7 @@ class Operations:
             )
         )
         self.metrics.bot_backlog.set_function(manager.bot_games)
+        manager.on_bot_turn = self.metrics.bot_turn.observe
         for kind in (TableError, DatabaseBusy):
             inner = app.exception_handlers.get(kind)
             if inner is not None:

@@ -278,6 +278,8 @@ class TableManager:
         self.limits = limits or ServerLimits()
         self.mjai_bots = dict(mjai_bots or {})
         """Name → command of the external mjai bots a table may seat (the admin's config)."""
+        self.on_bot_turn: Callable[[float], None] = lambda seconds: None
+        """Told the seconds of each bot decision (the server's metrics)."""
         self._lock = threading.Lock()
         self._load_lock = threading.Lock()
         self._tables: dict[int, Table] = {}
@@ -635,7 +637,10 @@ class TableManager:
                 bot = make_bot(
                     kind.removeprefix("bot:"), bot_seed(table.seed, seat, len(state.events))
                 )
-            state.apply(bot.choose(table.seat_view(seat), seat, legal))
+            started = time.perf_counter()
+            choice = bot.choose(table.seat_view(seat), seat, legal)
+            self.on_bot_turn(time.perf_counter() - started)
+            state.apply(choice)
         if limit == MAX_BOT_ACTIONS:
             raise RuntimeError(f"table {table.id}: the bots never stopped")
 
