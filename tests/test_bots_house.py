@@ -62,9 +62,9 @@ def test_gotou_open_riichi_counts_the_copies_it_sees() -> None:
 
 
 def test_gotou_plain_riichi_when_few_draws_are_left() -> None:
-    # The 1s-4s wait of the open riichi above, reached with three draws each left: every
-    # draw is discarded (none a 1s or 4s, a north or a flower) until the dealer's 14th, a
-    # 7z. An open riichi would now only tsumo.
+    # The 1s-4s wait of the open riichi above, reached with two draws of its own left: every
+    # draw is discarded (none a 1s or 4s, a north or a flower) until the dealer's 17th, a
+    # 7z, the 49th of gotou's 57 live draws. An open riichi would now only tsumo.
     wall = stacked("gotou", ["123p456p789s11z23s"])
     ts = tileset("gotou")
     waits = {tile_kind(parse_tiles(n, ts)[0]) for n in ("1s", "4s")}
@@ -73,19 +73,19 @@ def test_gotou_plain_riichi_when_few_draws_are_left() -> None:
     junk = [t for t in wall.live if tile_kind(t) not in keep and t != seven]
     rest = [t for t in wall.live if tile_kind(t) in keep]
     other = list(wall.hands[1])
-    while len(junk) < 39:  # seat 1 gives plain tiles for 1s/4s it keeps unseen
+    while len(junk) < 48:  # seat 1 gives plain tiles for 1s/4s it keeps unseen
         i = next(i for i, t in enumerate(other) if tile_kind(t) not in keep)
         j = next(j for j, t in enumerate(rest) if tile_kind(t) in waits)
         junk.append(other[i])
         other[i] = rest.pop(j)
     hands = [wall.hands[0], other, *wall.hands[2:]]
-    live = [*junk[:39], seven, *junk[39:], *rest]
+    live = [*junk[:48], seven, *junk[48:], *rest]
     state = Game("gotou").new_state([replace(wall, hands=hands, live=live)])
-    for _ in range(13):
+    for _ in range(16):
         for seat in (0, 1, 2):
             tsumogiri(state, seat)
     assert state.players[0].drawn == seven
-    assert SeatView.of(state, 0).wall_left == 9
+    assert SeatView.of(state, 0).wall_left == 8
     assert ActionType.OPEN_RIICHI in riichi_kinds(state, 0)
     assert choice(state, 0).type is ActionType.RIICHI
 

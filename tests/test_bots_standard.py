@@ -333,9 +333,10 @@ def test_gotou_open_riichi_to_force_a_riichi_to_deal_in(monkeypatch: pytest.Monk
 
 
 def test_gotou_shuba_when_the_sure_chips_outweigh_the_stick() -> None:
-    # A gold 5p and a red 5s: three sure chips doubled against 4000 more stick points; on a
-    # valuable hand the open riichi's bonus is small beside the rons it would give up.
-    assert dealer_riichi("gotou", "123p4g6p406s11z23s") is ActionType.SHUBA_RIICHI
+    # A gold 5p and a red 5s: three sure chips doubled against 4000 more stick points. On
+    # the 2s closed wait the open riichi's bonus is small beside the rons it would give up;
+    # the fresh 1s-4s wait with gotou's 57 live draws wins by tsumo often enough to show it.
+    assert dealer_riichi("gotou", "123p4g6p406s11z23s") is ActionType.OPEN_SHUBA_RIICHI
     assert dealer_riichi("gotou", "123p4g6p406s11z13s") is ActionType.SHUBA_RIICHI
     # Without the points to spare after the 5000 stick: a plain riichi.
     poor = {"scores": [12000, 44000, 44000]}
