@@ -27,6 +27,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import logging
 import re
 import secrets
 import sqlite3
@@ -106,6 +107,23 @@ _HAND_REASONS: Final = (
     ("sits out this hand", "sits_out"),
     ("the game is over", "game_over"),
 )
+
+
+def broken_session(sid: str, error: Exception) -> SessionError:
+    """The refusal of a session whose stored rows do not read or replay (edited, damaged):
+    logged once a read with its id, kept for inspection, never a 500."""
+    logging.getLogger("jantaku.server").error(
+        "session %s: its stored rows do not read or replay (%s: %s); skipped",
+        sid,
+        type(error).__name__,
+        str(error)[:200],
+    )
+    return SessionError(
+        f"session {sid} could not be restored from its stored rows; it is kept for inspection",
+        404,
+        "broken_session",
+        {"id": sid},
+    )
 
 
 def hand_error(index: int, message: str, status: int = 400) -> SessionError:
@@ -822,12 +840,19 @@ class SessionManager:
         with self._lock:
             live = self._live.get(sid)
             if live is None:
-                row = self.store.load(sid)
-                if row is None:
+                try:
+                    row = self.store.load(sid)
+                    if row is not None:
+                        config, editor, rev, hands = row
+                        preset = config_preset(config)
+                        state = replay(config, hands, preset)
+                        live = Live(config, editor, rev, hands, preset, state)
+                except sqlite3.OperationalError:
+                    raise
+                except Exception as e:  # one damaged session never stops the others
+                    raise broken_session(sid, e) from None
+                if live is None:
                     raise SessionError("no such session", 404, "no_session", {})
-                config, editor, rev, hands = row
-                preset = config_preset(config)
-                live = Live(config, editor, rev, hands, preset, replay(config, hands, preset))
                 self._live[sid] = live
             return live
 

@@ -73,10 +73,14 @@ class TableRow:
     options: dict[str, Any] = field(default_factory=dict)
     touched: float | None = None
     closed: str | None = None
+    broken: str | None = None
+    """What is wrong with a row whose columns do not read (its other fields are defaults)."""
 
     @property
     def status(self) -> str:
-        """playing, finished, or the reason it was closed unfinished."""
+        """playing, finished, closed, or broken (a row whose columns do not read)."""
+        if self.broken is not None:
+            return "broken"
         if self.finished is not None:
             return "finished"
         return "playing" if self.closed is None else "closed"
@@ -231,7 +235,20 @@ class Store:
         return int(rows[0][0])
 
     def events(self, table_id: int) -> list[dict[str, Any]]:
-        return [json.loads(line) for line in self.event_lines(table_id)]
+        """The table's events; ``ValueError`` for a log with a row missing or unreadable."""
+        if not _storable(table_id):
+            return []
+        rows = self._read("SELECT seq, json FROM events WHERE table_id=? ORDER BY seq", (table_id,))
+        for i, (seq, _) in enumerate(rows):
+            if seq != i:
+                raise ValueError(f"event {i} of the stored log is missing")
+        out = []
+        for seq, text in rows:
+            ev = json.loads(text)
+            if not isinstance(ev, dict):
+                raise ValueError(f"event {seq} of the stored log is not an object")
+            out.append(ev)
+        return out
 
     def event_lines(self, table_id: int) -> list[str]:
         """The stored JSON text of each event, in order."""
@@ -321,14 +338,39 @@ _ADDED_COLUMNS = (
 
 
 def _row(r: tuple[Any, ...]) -> TableRow:
+    """One table's row; a row whose columns do not read (edited, damaged) is a broken one,
+    listed with its id and skipped, never an error that stops the listing or the server."""
+    try:
+        row = _parse_row(r)
+    except (ValueError, TypeError, OverflowError) as e:
+        return TableRow(
+            id=int(r[0]),
+            preset=str(r[1])[:64],
+            seed=0,
+            seats=[],
+            created=r[4] if isinstance(r[4], float) else 0.0,
+            finished=None,
+            broken=f"its row does not read ({type(e).__name__}: {str(e)[:200]})",
+        )
+    return row
+
+
+def _parse_row(r: tuple[Any, ...]) -> TableRow:
+    seats, options = json.loads(r[3]), json.loads(r[6])
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise ValueError("seats is not a list of seat kinds")
+    if not isinstance(options, dict):
+        raise ValueError("options is not an object")
+    if not isinstance(r[2], int):
+        raise ValueError("seed is not an integer")
     return TableRow(
         id=int(r[0]),
         preset=str(r[1]),
         seed=int(r[2]),
-        seats=list(json.loads(r[3])),
+        seats=seats,
         created=float(r[4]),
         finished=None if r[5] is None else float(r[5]),
-        options=dict(json.loads(r[6])),
+        options=options,
         touched=None if r[7] is None else float(r[7]),
         closed=None if r[8] is None else str(r[8]),
     )

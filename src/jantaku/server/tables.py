@@ -57,6 +57,7 @@ from jantaku.rules import PRESET_NAMES, load_preset
 
 from .errors import StaleAction, TableError, no_table
 from .errors import short as _short
+from .integrity import BrokenLog, replay_checked
 from .limits import ServerLimits
 from .store import DatabaseBusy, Store, TableRow
 from .validate import SEAT_NAMES, check_options, check_seats, check_seed
@@ -290,6 +291,8 @@ class TableManager:
         self._stop = threading.Event()
         for row in store.tables(unfinished_only=True):
             try:
+                if row.broken is not None:
+                    raise BrokenLog(row.broken)
                 self._load(row)
             except Exception as e:  # one bad table never keeps the others from being served
                 log.error("table %s: its stored rows do not rebuild (%s); skipped", row.id, e)
@@ -317,9 +320,11 @@ class TableManager:
     def _load(self, row: TableRow) -> Table:
         """Rebuild a table from its stored log, and let its bots catch up if they must (a
         bot-only game goes back to the background thread)."""
+        if row.broken is not None:
+            raise BrokenLog(row.broken)
         game = table_game(row.preset, row.seed, row.seats, row.options)
         events = self.store.events(row.id)
-        state = game.replay(events) if events else game.new_state()
+        state = replay_checked(game, events) if events else game.new_state()
         table = Table(row.id, row.preset, row.seed, list(row.seats), state, options=row.options)
         table.published = len(events)  # what the seats were sent before it left memory
         if "human" not in row.seats:
@@ -522,9 +527,21 @@ class TableManager:
         row = self.store.table(table_id)
         if row is None:
             raise no_table(table_id)
-        state = table_game(row.preset, row.seed, row.seats, row.options).replay(
-            self.store.events(table_id)
-        )
+        try:
+            if row.broken is not None:
+                raise BrokenLog(row.broken)
+            game = table_game(row.preset, row.seed, row.seats, row.options)
+            state = replay_checked(game, self.store.events(table_id))
+        except DatabaseBusy:
+            raise
+        except Exception as e:
+            log.error("table %s: its stored rows do not rebuild (%s)", table_id, str(e)[:200])
+            raise TableError(
+                f"table {table_id} could not be restored from its stored log",
+                404,
+                code="cannot_restore",
+                params={"id": table_id},
+            ) from None
         table = Table(
             row.id, row.preset, row.seed, list(row.seats), state, options=row.options, record=True
         )
