@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ def db(tmp_path: Path) -> str:
     return str(tmp_path / "tables.sqlite3")
 
 
-def played_tables(db: str, n: int) -> list[dict[str, object]]:
+def played_tables(db: str, n: int) -> list[Any]:
     """``n`` tables of one person and three bots, a few discards into their game."""
     client = client_for(db)
     out = []
@@ -78,10 +79,10 @@ def test_damaged_columns_and_a_deleted_discard_are_listed_as_broken(
         assert f"table {t['id']}" in logged
     for t in broken:
         with second.websocket_connect(f"/ws/{t['id']}") as ws:
-            ws.send_json({"type": "join", "token": t["tokens"]["0"]})  # type: ignore[index]
+            ws.send_json({"type": "join", "token": t["tokens"]["0"]})
             refusal = ws.receive_json()
             assert refusal["code"] == "cannot_restore", refusal
-    cm, me = connect(second, good["id"], good["tokens"]["0"], 0)  # type: ignore[index]
+    cm, me = connect(second, good["id"], good["tokens"]["0"], 0)
     try:
         assert me.play() > 5
         assert me.events[-1]["type"] == "end_game"
