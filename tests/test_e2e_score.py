@@ -51,6 +51,8 @@ def create(page: Any, url: str, preset: str, names: list[str]) -> str:
     """Start a session from the form; the session id."""
     page.goto(url + "/score")
     page.wait_for_selector("body[data-ready='1']")
+    # The start page fits the phone: nothing scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.select_option("[data-testid=preset]", preset)
     for i, n in enumerate(names):
         page.fill(f"[data-testid=name-{i}]", n)
