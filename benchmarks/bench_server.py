@@ -1,0 +1,287 @@
+"""Capacity of one `jantaku serve` process: how many tables and players it holds with the
+action round trip still short.
+
+Usage::
+
+    python benchmarks/bench_server.py [--bot-tables 8] [--humans 50] [--think 1.0]
+                                      [--seconds 30] [--preset riichi] [--json]
+
+Starts one server on 127.0.0.1 (a fresh database in a temporary folder), keeps
+``--bot-tables`` bot-only games playing in its background thread (a finished one is replaced),
+and connects ``--humans`` scripted players, each at a table of its own with three baseline
+bots (a finished game: a new table). A player waits ``--think`` seconds (±50 %, so they do not
+act in step) once it has options, then sends the first of them (a pass when it may pass).
+
+The **round trip** of an action is the time from sending it to the first message back (the
+events it caused: the bots' replies are played before they are sent). The run ends after
+``--seconds``; it prints the median and 99th percentile round trip, people's actions and bot
+decisions per second, games finished, the server's CPU (in cores) and its memory (resident
+set: now and at its peak), and the machine's load average before and after (the players run
+in this process, beside the server: on a shared machine the load says how much of the
+figures is the machine's).
+
+``docs/scaling.md`` lists measured runs and what one machine holds with round trips under
+50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+BOT = "bot:baseline"
+
+
+@dataclass
+class Run:
+    round_trips: list[float] = field(default_factory=list)
+    actions: int = 0
+    refused: int = 0
+    human_games: int = 0
+    bot_tables_made: int = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path, port: int, tables: int) -> subprocess.Popen[bytes]:
+    src = Path(__file__).resolve().parent.parent / "src"
+    env = {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    command = [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port), "--db", str(db)]
+    command += ["--max-tables", str(tables * 4 + 50), "--bot-games", str(tables * 2 + 10)]
+    command += ["--table-rate", "100000", "--table-burst", "100000"]
+    proc = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise SystemExit("jantaku serve did not start") from None
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("jantaku serve did not answer in 60 s")
+
+
+def http(port: int, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=data, headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        raw = r.read()
+    return raw.decode() if path == "/metrics" else json.loads(raw)
+
+
+def metric(text: str, name: str) -> float:
+    m = re.search(rf"^{re.escape(name)} (\S+)$", text, re.MULTILINE)
+    return float(m.group(1)) if m else 0.0
+
+
+def process_figures(pid: int) -> tuple[float, float, float]:
+    """(CPU seconds, resident MB, peak resident MB) of a process, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    status = Path(f"/proc/{pid}/status").read_text()
+    rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
+    peak = int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
+    return cpu, rss, peak
+
+
+def choose(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    passes = [a for a in actions if a["type"] == "pass"]
+    return passes[0] if passes else actions[0]
+
+
+async def player(
+    port: int, seats: list[str], think: float, deadline: float, run: Run, rng: random.Random
+) -> None:
+    """One scripted person at a table of bots, played until the deadline (a new table when a
+    game ends)."""
+    preset = seats.pop()
+    while time.monotonic() < deadline:
+        made = await asyncio.to_thread(
+            http, port, "/api/tables", {"preset": preset, "seats": seats}
+        )
+        async with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "join", "token": made["tokens"]["0"]}))
+            sent: float | None = None
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                try:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), left))
+                except (TimeoutError, ConnectionClosed):
+                    return
+                if sent is not None:
+                    run.round_trips.append(time.monotonic() - sent)
+                    sent = None
+                if msg["type"] == "error":
+                    run.refused += 1
+                if msg["type"] == "events" and any(e["type"] == "end_game" for e in msg["events"]):
+                    break
+                if msg["type"] != "legal" or not msg["actions"]:
+                    continue
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                sent = time.monotonic()
+                at = msg["at"]
+                await ws.send(
+                    json.dumps({"type": "action", "at": at, "action": choose(msg["actions"])})
+                )
+                run.actions += 1
+        run.human_games += 1
+
+
+async def bot_tables(
+    port: int, preset: str, players: int, count: int, deadline: float, run: Run
+) -> None:
+    """Keep ``count`` bot-only games playing until the deadline."""
+    if count == 0:
+        return
+    seats = [BOT] * players
+    mine: set[int] = set()
+    while time.monotonic() < deadline:
+        listing = await asyncio.to_thread(http, port, "/api/tables?limit=500")
+        playing = {t["id"] for t in listing if t["status"] == "playing"}
+        mine &= playing
+        while len(mine) < count:
+            made = await asyncio.to_thread(
+                http, port, "/api/tables", {"preset": preset, "seats": seats}
+            )
+            mine.add(made["id"])
+            run.bot_tables_made += 1
+        await asyncio.sleep(1.0)
+
+
+async def drive(args: argparse.Namespace, port: int) -> Run:
+    run = Run()
+    deadline = time.monotonic() + args.seconds
+    rng = random.Random(args.seed)
+    players = int(http(port, f"/api/presets/{args.preset}")["players"])
+    tasks = [bot_tables(port, args.preset, players, args.bot_tables, deadline, run)]
+    for _ in range(args.humans):
+        seats = ["human", *[BOT] * (players - 1), args.preset]
+        rand = random.Random(rng.random())
+        tasks.append(player(port, seats, args.think, deadline, run, rand))
+        await asyncio.sleep(0.01)  # not all at once: the tables are made as people arrive
+    await asyncio.gather(*tasks)
+    return run
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--bot-tables", type=int, default=8, help="bot-only games kept playing")
+    p.add_argument("--humans", type=int, default=50, help="scripted players, one table each")
+    p.add_argument("--think", type=float, default=1.0, help="a player's seconds per decision")
+    p.add_argument("--seconds", type=float, default=30.0, help="length of the run")
+    p.add_argument("--preset", default="riichi")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    if args.bot_tables < 0 or args.humans < 0 or args.seconds <= 0 or args.think < 0:
+        p.error("counts must be 0 or more, --seconds more than 0, --think 0 or more")
+
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
+        port = free_port()
+        server = start_server(Path(tmp) / "bench.sqlite3", port, args.bot_tables + args.humans)
+        try:
+            before_metrics = http(port, "/metrics")
+            cpu0, _, _ = process_figures(server.pid)
+            started = time.monotonic()
+            run = asyncio.run(drive(args, port))
+            elapsed = time.monotonic() - started
+            cpu1, rss, peak = process_figures(server.pid)
+            after_metrics = http(port, "/metrics")
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    bot_turns = metric(after_metrics, "jantaku_bot_turn_seconds_count") - metric(
+        before_metrics, "jantaku_bot_turn_seconds_count"
+    )
+    result = {
+        "bot_tables": args.bot_tables,
+        "humans": args.humans,
+        "think_seconds": args.think,
+        "seconds": round(elapsed, 1),
+        "round_trip_ms": {
+            "median": round(1000 * statistics.median(run.round_trips), 1)
+            if run.round_trips
+            else None,
+            "p99": round(1000 * percentile(run.round_trips, 0.99), 1) if run.round_trips else None,
+            "samples": len(run.round_trips),
+        },
+        "actions": run.actions,
+        "actions_per_second": round(run.actions / elapsed, 1),
+        "server_actions": int(metric(after_metrics, "jantaku_actions_total")),
+        "bot_decisions_per_second": round(bot_turns / elapsed, 1),
+        "games_finished": int(metric(after_metrics, "jantaku_games_finished_total")),
+        "refused": run.refused,
+        "server_cpu_cores": round((cpu1 - cpu0) / elapsed, 2),
+        "server_rss_mb": round(rss, 1),
+        "server_peak_rss_mb": round(peak, 1),
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+        "cores": os.cpu_count(),
+    }
+    if args.json:
+        print(json.dumps(result))
+    else:
+        rt = result["round_trip_ms"]
+        print(
+            f"jantaku serve: {args.bot_tables} bot-only tables, {args.humans} players "
+            f"(think {args.think} s), {result['seconds']} s on {result['cores']} cores"
+        )
+        print(
+            f"  action round trip: median {rt['median']} ms, p99 {rt['p99']} ms "
+            f"({rt['samples']} actions)"
+        )
+        print(
+            f"  people's actions/s {result['actions_per_second']}, bot decisions/s "
+            f"{result['bot_decisions_per_second']}, games finished {result['games_finished']}"
+        )
+        print(
+            f"  server: {result['server_cpu_cores']} cores busy, {result['server_rss_mb']} MB "
+            f"resident (peak {result['server_peak_rss_mb']} MB)"
+        )
+        print(f"  load average before {result['load_before']}, after {result['load_after']}")
+    return result
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""benchmarks/bench_server.py on a short run: its scripted players' count of actions agrees
+with the server's own metrics, every answered action has a round trip, and the figures it
+prints are the run's (a bot-only table plays while the players do)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_server.py"
+pytest.importorskip("websockets.asyncio.client", reason="websockets is not installed")
+
+
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_short_run_measures_what_the_server_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--bot-tables", "1", "--humans", "2", "--think", "0.05", "--seconds", "4", "--json"]
+    result = bench().main(args)
+    assert json.loads(capsys.readouterr().out) == result
+    assert result["humans"] == 2 and result["bot_tables"] == 1
+    assert result["actions"] >= 10
+    # An action sent as the run ended may be unanswered (and unapplied): one a player at most.
+    assert result["actions"] - 2 <= result["server_actions"] <= result["actions"]
+    rt = result["round_trip_ms"]
+    assert result["actions"] - 2 <= rt["samples"] <= result["actions"]
+    assert 0 < rt["median"] <= rt["p99"]
+    assert result["bot_decisions_per_second"] > 0
+    assert result["refused"] == 0
+    assert result["server_rss_mb"] > 10 and result["server_peak_rss_mb"] >= result["server_rss_mb"]
+    assert 0 < result["server_cpu_cores"] <= result["cores"]
+
+
+def test_bad_counts_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        bench().main(["--humans", "-1"])
+    assert "counts must be 0 or more" in capsys.readouterr().err
