@@ -257,6 +257,17 @@ def test_mighty_wareme_and_the_sinking_uma(server: str, browser: Any) -> None:
         assert float(page.inner_text(f"[data-testid=end-0-{p}]")) == settled[p]
     shot(page, "mighty")
     page.locator("[data-testid=game-end-panel]").screenshot(path=str(ARTIFACTS / "score-end.png"))
+    # Between games: a player renamed (the hands and figures stay), then the session ended.
+    page.fill("[data-testid=rename-0]", "甲子")
+    before = rev(page)
+    page.click("[data-testid=rename]")
+    page.wait_for_function(f"Number(document.body.dataset.rev) > {before}")
+    assert "甲子" in page.inner_text("[data-testid=player-0]")
+    assert get(f"{server}/api/sessions/{sid}")["games"][0]["settlement"] == settled
+    page.once("dialog", lambda d: d.accept())
+    page.click("[data-testid=end-session]")
+    page.wait_for_selector("[data-testid=ended]")
+    assert page.is_hidden("[data-testid=act-win]")
     # Neither page scrolls sideways on a phone, whatever the longest preset name.
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.goto(server + "/calc?rules=riichi")

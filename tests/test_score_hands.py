@@ -166,3 +166,38 @@ def test_standings_count_what_the_rates_are_made_of() -> None:
     # B's stick back with the win: 3900 won.
     assert s["win_points"] == [0, 3900, 0, 0]
     assert s["games_played"] == [0, 0, 0, 0]
+
+
+def test_settings_rename_the_players_and_end_the_session(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from jantaku.server.app import create_app
+
+    c = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+    r = c.post("/api/sessions", json={"preset": "riichi", "names": ["A", "B", "C", "D"]})
+    sid, auth = r.json()["id"], {"Authorization": f"Bearer {r.json()['editor']}"}
+
+    def change(body: dict[str, Any]) -> Any:
+        body["at"] = c.get(f"/api/sessions/{sid}").json()["rev"]
+        return c.post(f"/api/sessions/{sid}/changes", headers=auth, json=body)
+
+    ev = {"type": "win", "winner": 1, "from": 2, "han": 3, "fu": 30}
+    assert change({"type": "add", "cid": "a", "hand": {"events": [ev]}}).status_code == 200
+    before = c.get(f"/api/sessions/{sid}").json()
+    assert change({"type": "settings", "names": ["東", "南", "西", "北"]}).status_code == 200
+    after = c.get(f"/api/sessions/{sid}").json()
+    assert after["config"]["names"] == ["東", "南", "西", "北"]
+    assert after["hands"] == before["hands"] and after["table"] == before["table"]
+    r = change({"type": "settings", "names": ["東", "東", "西", "北"]})
+    assert r.status_code == 400 and "same name" in r.json()["detail"]
+    r = change({"type": "settings", "names": ["東", "南", "西"]})
+    assert r.status_code == 400
+    # Ended: no hand is taken until it is reopened.
+    assert change({"type": "settings", "ended": True}).status_code == 200
+    r = change({"type": "add", "cid": "b", "hand": {"events": [ev]}})
+    assert r.status_code == 409 and "ended" in r.json()["detail"]
+    assert change({"type": "settings", "ended": False}).status_code == 200
+    assert change({"type": "add", "cid": "b", "hand": {"events": [ev]}}).status_code == 200
+    # Kept in the database: a new server reads the new names.
+    c2 = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+    assert c2.get(f"/api/sessions/{sid}").json()["config"]["names"][0] == "東"

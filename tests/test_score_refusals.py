@@ -67,6 +67,8 @@ def test_every_refusal_code_has_a_message_in_both_languages() -> None:
 
     codes = {c for _, c in sessions._HAND_REASONS} | {
         "hand_invalid",
+        "session_ended",
+        "same_name",
         "invalid",
         "no_double_ron",
         "stale",

@@ -49,6 +49,10 @@ from jantaku.scoring.score import ScoreResult
 from jantaku.scoring.settlement import rank_order, settle
 from jantaku.scoring.situation import WinSituation
 
+from .store import Readers, WriteBudget
+
+WRITE_BUDGET: Final = 2.0
+"""Seconds a change waits for a database held elsewhere before it is refused (503)."""
 MAX_HANDS: Final = 2000
 MAX_NAME: Final = 24
 MAX_TOML: Final = 16_000
@@ -204,21 +208,7 @@ def make_config(body: dict[str, Any]) -> dict[str, Any]:
         preset = load_preset(preset_name, options or None)
     except RulesError as e:
         raise SessionError(str(e)) from None
-    names = body.get("names")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SessionError("names: a list of the players' names")
-    names = [n.strip() for n in names]
-    if len(names) not in (3, 4) or len(names) < preset.players:
-        raise SessionError(
-            f"names: {preset.players} players for {preset_name}"
-            + (" (or 4 rotating)" if preset.players == 3 else "")
-            + f", not {len(names)}"
-        )
-    for i, n in enumerate(names):
-        if not n or len(n) > MAX_NAME:
-            raise SessionError(f"names[{i}]: 1 to {MAX_NAME} characters")
-    if len(set(names)) != len(names):
-        raise SessionError("names: two players have the same name")
+    names = _check_names(body.get("names"), preset.players, preset_name)
     title = body.get("title", "")
     if not isinstance(title, str) or len(title) > 60:
         raise SessionError("title: at most 60 characters")
@@ -229,6 +219,43 @@ def make_config(body: dict[str, Any]) -> dict[str, Any]:
         "rotate": bool(body.get("rotate", True)),
         "title": title,
     }
+
+
+def _check_names(names: Any, players: int, preset_name: str) -> list[str]:
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SessionError("names: a list of the players' names")
+    out: list[str] = [n.strip() for n in names]
+    if len(out) not in (3, 4) or len(out) < players:
+        raise SessionError(
+            f"names: {players} players for {preset_name}"
+            + (" (or 4 rotating)" if players == 3 else "")
+            + f", not {len(out)}"
+        )
+    for i, n in enumerate(out):
+        if not n or len(n) > MAX_NAME:
+            raise SessionError(f"names[{i}]: 1 to {MAX_NAME} characters")
+    if len(set(out)) != len(out):
+        raise SessionError("names: two players have the same name", code="same_name", params={})
+    return out
+
+
+def _settings(config: dict[str, Any], msg: dict[str, Any]) -> dict[str, Any]:
+    """A ``settings`` change: the players renamed (the same number of them: the hands name
+    people by their place), the session ended or reopened. The new config."""
+    unknown = set(msg) - {"type", "at", "names", "ended", "req", "cid"}
+    if unknown:
+        raise SessionError(f"unknown field {sorted(unknown)[0]!r}")
+    out = dict(config)
+    if "names" in msg:
+        names = _check_names(msg["names"], len(config["names"]), config["preset"])
+        if len(names) != len(config["names"]):
+            raise SessionError(f"names: {len(config['names'])} names, as the session has")
+        out["names"] = names
+    if "ended" in msg:
+        if not isinstance(msg["ended"], bool):
+            raise SessionError("ended: true or false")
+        out["ended"] = msg["ended"]
+    return out
 
 
 def config_preset(config: dict[str, Any]) -> Preset:
@@ -743,14 +770,17 @@ class SessionStore:
     """The sessions and their hands, in their own tables of the server's SQLite file."""
 
     def __init__(self, path: str) -> None:
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(SCHEMA)
+        # A write answers within the budget, busy or not (503); a read never waits on one.
+        self._lock = WriteBudget(WRITE_BUDGET, self._db)
+        self._reads = Readers(path)
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._reads.close()
 
     def create(self, sid: str, config: dict[str, Any], token: str) -> None:
         with self._lock:
@@ -761,13 +791,13 @@ class SessionStore:
             )
 
     def load(self, sid: str) -> tuple[dict[str, Any], str, int, list[dict[str, Any]]] | None:
-        with self._lock:
-            row = self._db.execute(
+        with self._reads.snapshot() as db:
+            row = db.execute(
                 "SELECT config, editor_sha256, rev FROM score_sessions WHERE id=?", (sid,)
             ).fetchone()
             if row is None:
                 return None
-            hands = self._db.execute(
+            hands = db.execute(
                 "SELECT cid, json FROM score_hands WHERE session_id=? ORDER BY seq", (sid,)
             ).fetchall()
         return (
@@ -777,9 +807,16 @@ class SessionStore:
             [{"cid": c, **json.loads(j)} for c, j in hands],
         )
 
-    def save(self, sid: str, rev: int, hands: list[dict[str, Any]]) -> None:
-        """Replace the log, moving the revision from ``rev`` to ``rev + 1`` in one
-        transaction; a revision that moved meanwhile raises and stores nothing."""
+    def save(
+        self,
+        sid: str,
+        rev: int,
+        hands: list[dict[str, Any]],
+        config: dict[str, Any] | None = None,
+    ) -> None:
+        """Replace the log (and the config, when given), moving the revision from ``rev`` to
+        ``rev + 1`` in one transaction; a revision that moved meanwhile raises and stores
+        nothing."""
         with self._lock:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
@@ -789,6 +826,11 @@ class SessionStore:
                 )
                 if cur.rowcount != 1:
                     raise SessionError("the session changed meanwhile; try again", 409)
+                if config is not None:
+                    db.execute(
+                        "UPDATE score_sessions SET config=? WHERE id=?",
+                        (json.dumps(config, ensure_ascii=False), sid),
+                    )
                 db.execute("DELETE FROM score_hands WHERE session_id=?", (sid,))
                 db.executemany(
                     "INSERT INTO score_hands (session_id, seq, cid, json) VALUES (?,?,?,?)",
@@ -862,8 +904,14 @@ class SessionManager:
 
     def view(self, sid: str) -> Message:
         live = self._get(sid)
-        with live.lock:
+        if not live.lock.acquire(timeout=0.05):
+            # A change holds it while waiting for the database: it changes nothing in
+            # memory until stored, so the session is read as it is (reads never wait).
             return self._view(sid, live)
+        try:
+            return self._view(sid, live)
+        finally:
+            live.lock.release()
 
     def _view(self, sid: str, live: Live) -> Message:
         return {
@@ -949,7 +997,17 @@ class SessionManager:
                     {},
                 )
             hands = list(live.hands)
-            if op == "add":
+            config = live.config
+            if op in ("add", "edit", "delete") and live.config.get("ended"):
+                raise SessionError(
+                    "the session has ended: reopen it to change its hands",
+                    409,
+                    "session_ended",
+                    {},
+                )
+            if op == "settings":
+                config = _settings(live.config, msg)
+            elif op == "add":
                 if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
                     raise SessionError("cid: the hand's client id (1 to 64 characters)")
                 if len(hands) >= MAX_HANDS:
@@ -971,11 +1029,11 @@ class SessionManager:
                 else:
                     del hands[index]
             else:
-                raise SessionError(f"type: add, edit or delete, not {op!r}")
-            state = replay(live.config, hands, live.preset)
-            self.store.save(sid, live.rev, hands)
+                raise SessionError(f"type: add, edit or delete, or settings, not {op!r}")
+            state = replay(config, hands, live.preset)
+            self.store.save(sid, live.rev, hands, config if config is not live.config else None)
             live.rev += 1
-            live.hands, live.state = hands, state
+            live.hands, live.state, live.config = hands, state, config
             view = self._view(sid, live)
             subs = list(live.subscribers)
         for push in subs:

@@ -205,9 +205,12 @@ function flush() {
     return;
   }
   inFlight = q.cid;
-  const msg = { type: q.op, at: q.at, cid: q.cid };
-  if (q.op !== 'delete') msg.hand = q.hand;
-  if (q.op !== 'add') msg.index = q.index;
+  let msg = { type: q.op, at: q.at, cid: q.cid };
+  if (q.op === 'settings') msg = { ...msg, ...q.hand }; // names, ended
+  else {
+    if (q.op !== 'delete') msg.hand = q.hand;
+    if (q.op !== 'add') msg.index = q.index;
+  }
   ws.send(JSON.stringify(msg));
 }
 
@@ -292,7 +295,8 @@ function render() {
     gap !== null ? el('span', { class: 'gap', dataset: { testid: `gap-${p}` } }, signed(gap)) : null,
     showChips ? el('span', { class: 'chips', dataset: { testid: `chips-${p}` } }, t('score.chips_n', { count: tb.chips[p] })) : null);
   }));
-  $('actions').hidden = !token;
+  $('actions').hidden = !token || Boolean(S.config.ended);
+  renderSettings(over);
   renderHistory();
   renderStandings();
   renderGraph();
@@ -387,6 +391,26 @@ function renderStandings() {
       el('td', {}, st.rank[p] + 1), el('td', {}, names()[p]),
       cols.map((c) => el('td', { class: 'num' }, c === 'result' ? st.result[p].toFixed(1) : st[c][p])))))));
   fill($('games'), renderRates(), ...S.games.filter((g) => g.over).reverse().map((g) => gameResult(g, `game-${g.number}`)));
+}
+
+/** Between games (or once the session has ended), the editor may rename the players and
+ * end or reopen the session. */
+function renderSettings(over) {
+  const box = $('settings');
+  const ended = Boolean(S.config.ended);
+  box.hidden = !token || !(over || ended || !S.hands.length);
+  if (box.hidden) return;
+  const inputs = names().map((n, p) => el('input', { value: n, maxlength: 24, 'aria-label': `${t('score.name')} ${p + 1}`, dataset: { testid: `rename-${p}` } }));
+  fill(box,
+    el('h2', {}, t('score.settings')),
+    ended ? el('p', { class: 'badge', dataset: { testid: 'ended' } }, t('score.ended')) : null,
+    el('div', { class: 'names' }, inputs),
+    el('button', { type: 'button', dataset: { testid: 'rename' }, onclick: () => {
+      enqueue('settings', { names: inputs.map((i) => i.value.trim()) }, null, t('score.rename'));
+    } }, t('score.rename')),
+    el('button', { type: 'button', dataset: { testid: 'end-session' }, onclick: () => {
+      if (ended || confirm(t('score.confirm_end'))) enqueue('settings', { ended: !ended }, null, ended ? t('score.reopen') : t('score.end_session'));
+    } }, ended ? t('score.reopen') : t('score.end_session')));
 }
 
 /** 和了率, 放銃率, 立直率, 平均打点, 平均順位, トップ率 of the session, from the counts the
