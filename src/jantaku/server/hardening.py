@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -172,13 +173,21 @@ def install(
         return JSONResponse({"detail": errors}, status_code=422)
 
     @app.exception_handler(DatabaseBusy)
-    async def busy(request: Request, exc: DatabaseBusy) -> JSONResponse:
-        message = f"{exc}; nothing was changed, try again"
+    async def busy(request: Request, exc: Exception) -> JSONResponse:
+        message = "the database is busy; nothing was changed, try again"
         return JSONResponse(
             {"detail": message, "code": "db_busy", "params": {}},
             status_code=503,
             headers={"Retry-After": str(RETRY_AFTER_BUSY)},
         )
+
+    @app.exception_handler(sqlite3.OperationalError)
+    async def locked(request: Request, exc: sqlite3.OperationalError) -> JSONResponse:
+        # A write that met a database held elsewhere past its budget (the scorekeeper's);
+        # anything else is the server's own error.
+        if "locked" in str(exc).lower() or "busy" in str(exc).lower():
+            return await busy(request, exc)
+        raise exc
 
     @app.exception_handler(TableError)
     async def refused(request: Request, exc: TableError) -> JSONResponse:

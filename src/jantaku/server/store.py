@@ -17,6 +17,7 @@ backup) never holds up the listing or a view. A lock held past ``busy_timeout`` 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
@@ -137,7 +138,7 @@ class Store:
                 db.close()
 
     def _tx(self) -> _Transaction:
-        return _Transaction(self._db, self._lock)
+        return _Transaction(self._db, self._lock, self.busy_timeout)
 
     def touch(self, table_id: int, when: float | None = None) -> None:
         """Note that something happened at the table (it is not idle)."""
@@ -268,14 +269,84 @@ class Store:
         return int(rows[0][0]) if rows else None
 
 
+class WriteBudget:
+    """The lock of a writing connection that shares one budget of ``timeout`` seconds with
+    SQLite's own busy wait: writes queued behind a database held elsewhere all answer within
+    it (:class:`DatabaseBusy`, or SQLite's "database is locked"), never one after another
+    each with its own wait. ``with budget:`` as with a lock."""
+
+    def __init__(self, timeout: float, db: sqlite3.Connection | None = None) -> None:
+        self.timeout = timeout
+        self.db = db
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> None:
+        deadline = time.monotonic() + self.timeout
+        if not self._lock.acquire(timeout=self.timeout):
+            raise DatabaseBusy("the database is busy")
+        if self.db is not None:
+            left = max(0.0, deadline - time.monotonic())
+            self.db.execute(f"PRAGMA busy_timeout={int(left * 1000)}")
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+
+class Readers:
+    """A reading connection per thread to one SQLite file in WAL mode: a read never waits
+    for a write, whoever holds the writer's lock."""
+
+    def __init__(self, path: str, timeout: float = 2.0) -> None:
+        self.path = path
+        self.timeout = timeout
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._all_lock = threading.Lock()
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """This thread's reading connection, in one read transaction (a consistent view)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(
+                self.path, timeout=self.timeout, check_same_thread=False, isolation_level=None
+            )
+            db.execute("PRAGMA query_only=ON")
+            self._local.db = db
+            with self._all_lock:
+                self._all.append(db)
+        try:
+            db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                db.execute("COMMIT")
+        except sqlite3.OperationalError as e:
+            raise _busy(e) from e
+
+    def close(self) -> None:
+        with self._all_lock:
+            for db in self._all:
+                db.close()
+
+
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection, lock: threading.Lock) -> None:
+    """One write: the writer's lock and SQLite's share one budget of ``timeout`` seconds, so
+    writes waiting behind each other for a database held elsewhere all answer within it
+    (never one after another, each with its own wait)."""
+
+    def __init__(self, db: sqlite3.Connection, lock: threading.Lock, timeout: float) -> None:
         self._db = db
         self._lock = lock
+        self._timeout = timeout
 
     def __enter__(self) -> sqlite3.Connection:
-        self._lock.acquire()
+        deadline = time.monotonic() + self._timeout
+        if not self._lock.acquire(timeout=self._timeout):
+            raise DatabaseBusy("the database is busy")
         try:
+            left = max(0.0, deadline - time.monotonic())
+            self._db.execute(f"PRAGMA busy_timeout={int(left * 1000)}")
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as e:
             self._lock.release()
