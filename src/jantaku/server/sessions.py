@@ -49,10 +49,6 @@ from jantaku.scoring.score import ScoreResult
 from jantaku.scoring.settlement import rank_order, settle
 from jantaku.scoring.situation import WinSituation
 
-from .store import Readers, WriteBudget
-
-WRITE_BUDGET: Final = 2.0
-"""Seconds a change waits for a database held elsewhere before it is refused (503)."""
 MAX_HANDS: Final = 2000
 MAX_NAME: Final = 24
 MAX_TOML: Final = 16_000
@@ -770,17 +766,14 @@ class SessionStore:
     """The sessions and their hands, in their own tables of the server's SQLite file."""
 
     def __init__(self, path: str) -> None:
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(SCHEMA)
-        # A write answers within the budget, busy or not (503); a read never waits on one.
-        self._lock = WriteBudget(WRITE_BUDGET, self._db)
-        self._reads = Readers(path)
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
-        self._reads.close()
 
     def create(self, sid: str, config: dict[str, Any], token: str) -> None:
         with self._lock:
@@ -791,13 +784,13 @@ class SessionStore:
             )
 
     def load(self, sid: str) -> tuple[dict[str, Any], str, int, list[dict[str, Any]]] | None:
-        with self._reads.snapshot() as db:
-            row = db.execute(
+        with self._lock:
+            row = self._db.execute(
                 "SELECT config, editor_sha256, rev FROM score_sessions WHERE id=?", (sid,)
             ).fetchone()
             if row is None:
                 return None
-            hands = db.execute(
+            hands = self._db.execute(
                 "SELECT cid, json FROM score_hands WHERE session_id=? ORDER BY seq", (sid,)
             ).fetchall()
         return (
@@ -904,14 +897,8 @@ class SessionManager:
 
     def view(self, sid: str) -> Message:
         live = self._get(sid)
-        if not live.lock.acquire(timeout=0.05):
-            # A change holds it while waiting for the database: it changes nothing in
-            # memory until stored, so the session is read as it is (reads never wait).
+        with live.lock:
             return self._view(sid, live)
-        try:
-            return self._view(sid, live)
-        finally:
-            live.lock.release()
 
     def _view(self, sid: str, live: Live) -> Message:
         return {
