@@ -161,3 +161,26 @@ def test_an_edit_that_moves_hands_is_shown_and_saved_only_when_confirmed(
     assert [h["game"] for h in state["hands"]] == [0, 1, 1]
     sc.ledger_agrees(server, sid, page)
     assert not page.errors
+
+
+def test_the_start_page_sets_the_settlement_by_the_rule_sheets_controls(
+    server: str, browser: Any
+) -> None:
+    page = sc.phone(browser)
+    page.goto(server + "/score")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("[data-testid=preset]", "riichi")
+    page.click("[data-testid=knobs] summary")
+    knob = "[data-testid='knob-settlement.return_points'] input"
+    page.wait_for_selector(knob)
+    assert "点" in page.inner_text("[data-testid='knob-settlement.return_points']")
+    page.fill(knob, "35000")
+    for i, n in enumerate(["A", "B", "C", "D"]):
+        page.fill(f"[data-testid=name-{i}]", n)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=player-0]")
+    sid = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('s')")
+    config = sc.get(f"{server}/api/sessions/{sid}")["config"]
+    assert config["options"] == {"settlement": {"return_points": 35000}}
+    assert not page.errors

@@ -884,6 +884,14 @@ function openEntry(kind, row = null) {
 
 // -- starting a session -------------------------------------------------------------------
 
+function mergeOptions(a, b) {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b ?? {})) {
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' ? mergeOptions(out[k], v) : v;
+  }
+  return out;
+}
+
 /** The sessions this phone has opened, newest first (for the start page). */
 function recent() {
   try { return JSON.parse(localStorage.getItem('jantaku.score.recent')) ?? []; } catch { return []; }
@@ -900,6 +908,39 @@ function remember(state) {
 let presetTitles = {};
 function presetTitle(name) { return presetTitles[name] ?? name; }
 
+/** The preset's settlement, game-flow and chip knobs as the rule sheet's controls (never JSON):
+ * ウマ・オカ, return points, chips, length, bust... A function giving the changed knobs as
+ * options ({section: {knob: value}}), or throwing with the knobs in error. */
+async function knobPanel(box, presetName) {
+  const rs = await import('./rulesheet.js');
+  const detail = await api(`/api/presets/${encodeURIComponent(presetName)}`);
+  const wanted = ['settlement', 'game', 'chips'];
+  const rows = detail.knobs.filter((k) => wanted.includes(k.key.split('.')[0])).map((k) => {
+    const ed = rs.editorFor(k);
+    ed.write(k.value);
+    const unit = rs.unitOf(k.key);
+    return { k, ed, row: el('div', { class: 'knob', dataset: { testid: `knob-${k.key}` } },
+      el('label', { for: ed.input.id }, rs.knobLabel(k.key)), ed.input, unit ? el('span', { class: 'unit' }, t(`rules.unit.${unit}`)) : null) };
+  });
+  fill(box, ...wanted.map((section) => {
+    const mine = rows.filter((r) => r.k.key.startsWith(`${section}.`));
+    return mine.length ? el('fieldset', { class: 'knob-group' }, el('legend', {}, t(`score.knobs_${section}`)), mine.map((r) => r.row)) : null;
+  }));
+  return () => {
+    const out = {};
+    const bad = [];
+    for (const { k, ed } of rows) {
+      const r = ed.read();
+      if (r.error) { bad.push(`${rs.knobLabel(k.key)} (${r.error})`); continue; }
+      if (JSON.stringify(r.value) === JSON.stringify(k.value)) continue;
+      const [section, name] = k.key.split('.');
+      (out[section] ??= {})[name] = r.value;
+    }
+    if (bad.length) throw new Error(bad.join('; '));
+    return out;
+  };
+}
+
 async function createPage() {
   $('create').hidden = false;
   const form = $('create-form');
@@ -909,6 +950,10 @@ async function createPage() {
   for (const p of presets) {
     select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : p.title_ja));
   }
+  let readKnobs = () => ({});
+  const loadKnobs = () => knobPanel($('knobs'), select.value).then((f) => { readKnobs = f; }).catch((e) => { fill($('knobs'), el('p', { class: 'error' }, errText(e))); });
+  select.addEventListener('change', loadKnobs);
+  loadKnobs();
   const list = recent();
   if (list.length) {
     $('create').append(el('h2', {}, t('score.recent')), el('ul', { class: 'recent', dataset: { testid: 'recent' } },
@@ -926,11 +971,19 @@ async function createPage() {
     if (f.start_points.value) body.start_points = Number(f.start_points.value);
     if (f.start_chips.value) body.start_chips = Number(f.start_chips.value);
     try {
-      if (f.options.value.trim()) body.options = JSON.parse(f.options.value);
+      body.options = readKnobs();
+    } catch (err) {
+      $('create-error').textContent = `${t('score.bad_knobs')}: ${err.message}`;
+      return;
+    }
+    try {
+      // The advanced JSON field, when filled, goes over the controls' values.
+      if (f.options.value.trim()) body.options = mergeOptions(body.options, JSON.parse(f.options.value));
     } catch {
       $('create-error').textContent = t('score.bad_options');
       return;
     }
+    if (!Object.keys(body.options).length) delete body.options;
     if (f.tomlfile.files.length) body.toml = await f.tomlfile.files[0].text();
     try {
       const r = await api('/api/sessions', { method: 'POST', body });
