@@ -79,3 +79,13 @@ def test_every_refusal_code_has_a_message_in_both_languages() -> None:
         catalogue = json.loads((WEB / "i18n" / lang / "score.json").read_text("utf-8"))
         missing = sorted(c for c in codes if f"err_{c}" not in catalogue)
         assert not missing, (lang, missing)
+
+
+def test_a_ping_is_answered_for_the_pages_liveness_check(tmp_path: Path) -> None:
+    c = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+    sid, _ = session(c, preset="riichi", names=["A", "B", "C", "D"])
+    with c.websocket_connect(f"/ws/score/{sid}") as ws:
+        ws.send_text(json.dumps({"type": "join"}))
+        assert ws.receive_json()["type"] == "state"
+        ws.send_text(json.dumps({"type": "ping", "req": 7}))
+        assert ws.receive_json() == {"type": "pong", "req": 7}

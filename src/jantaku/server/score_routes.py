@@ -31,8 +31,11 @@ WebSocket ``/ws/score/{id}`` (refused, code 4403, from a page of another origin)
 first message is ``{"type": "join"}`` or ``{"type":
 "join", "token": TOKEN}`` (an editor); the server answers with the state and pushes it again
 after every change by anyone. The changes above are sent as messages of the same shape (with
-an optional ``req`` echoed in the answer); a refused one gets ``{"type": "error", "error":
-..., "status": 409, "req": ...}`` to that client only, changes nothing, and the socket stays.
+an optional ``req`` echoed in the answer), and ``{"type": "settings", "at": REV, "names":
+[...], "ended": true}`` between games; a refused one gets ``{"type": "error", "error": ...,
+"status": 409, "code": ..., "params": {...}, "req": ...}`` to that client only (``code``: the
+page's catalogue key ``score.err_<code>``), changes nothing, and the socket stays. ``{"type":
+"ping"}`` is answered ``{"type": "pong"}`` (the page's liveness check).
 """
 
 from __future__ import annotations
