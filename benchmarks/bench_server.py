@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +57,8 @@ class Run:
     refused: int = 0
     human_games: int = 0
     bot_tables_made: int = 0
+    failed_tables: dict[int, int] = field(default_factory=dict)
+    """HTTP status → tables the server refused to make."""
 
 
 def free_port() -> int:
@@ -64,18 +67,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, tables: int) -> subprocess.Popen[bytes]:
+def start_server(
+    db: Path, port: int, tables: int, log: Path | None = None
+) -> subprocess.Popen[bytes]:
     src = Path(__file__).resolve().parent.parent / "src"
     env = {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     command = [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port), "--db", str(db)]
     command += ["--max-tables", str(tables * 4 + 50), "--bot-games", str(tables * 2 + 10)]
     command += ["--table-rate", "100000", "--table-burst", "100000"]
-    proc = subprocess.Popen(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-    )
+    out = log.open("ab") if log is not None else subprocess.DEVNULL
+    proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
     for _ in range(600):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
@@ -119,6 +120,18 @@ def choose(actions: list[dict[str, Any]]) -> dict[str, Any]:
     return passes[0] if passes else actions[0]
 
 
+async def make_table(port: int, preset: str, seats: list[str], run: Run) -> Any:
+    """A new table (its id and tokens), or None after a refusal (counted; a second later)."""
+    try:
+        return await asyncio.to_thread(
+            http, port, "/api/tables", {"preset": preset, "seats": seats}
+        )
+    except urllib.error.HTTPError as e:
+        run.failed_tables[e.code] = run.failed_tables.get(e.code, 0) + 1
+        await asyncio.sleep(1.0)
+        return None
+
+
 async def player(
     port: int, seats: list[str], think: float, deadline: float, run: Run, rng: random.Random
 ) -> None:
@@ -126,9 +139,9 @@ async def player(
     game ends)."""
     preset = seats.pop()
     while time.monotonic() < deadline:
-        made = await asyncio.to_thread(
-            http, port, "/api/tables", {"preset": preset, "seats": seats}
-        )
+        made = await make_table(port, preset, seats, run)
+        if made is None:
+            continue
         async with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "join", "token": made["tokens"]["0"]}))
             sent: float | None = None
@@ -172,9 +185,9 @@ async def bot_tables(
         playing = {t["id"] for t in listing if t["status"] == "playing"}
         mine &= playing
         while len(mine) < count:
-            made = await asyncio.to_thread(
-                http, port, "/api/tables", {"preset": preset, "seats": seats}
-            )
+            made = await make_table(port, preset, seats, run)
+            if made is None:
+                break
             mine.add(made["id"])
             run.bot_tables_made += 1
         await asyncio.sleep(1.0)
@@ -208,6 +221,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--seconds", type=float, default=30.0, help="length of the run")
     p.add_argument("--preset", default="riichi")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--server-log", type=Path, help="append the server's output to this file")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.bot_tables < 0 or args.humans < 0 or args.seconds <= 0 or args.think < 0:
@@ -216,7 +230,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
         port = free_port()
-        server = start_server(Path(tmp) / "bench.sqlite3", port, args.bot_tables + args.humans)
+        tables = args.bot_tables + args.humans
+        server = start_server(Path(tmp) / "bench.sqlite3", port, tables, args.server_log)
         try:
             before_metrics = http(port, "/metrics")
             cpu0, _, _ = process_figures(server.pid)
@@ -252,6 +267,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "bot_decisions_per_second": round(bot_turns / elapsed, 1),
         "games_finished": int(metric(after_metrics, "jantaku_games_finished_total")),
         "refused": run.refused,
+        "tables_not_made": {str(k): v for k, v in sorted(run.failed_tables.items())},
         "server_cpu_cores": round((cpu1 - cpu0) / elapsed, 2),
         "server_rss_mb": round(rss, 1),
         "server_peak_rss_mb": round(peak, 1),
@@ -279,6 +295,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"  server: {result['server_cpu_cores']} cores busy, {result['server_rss_mb']} MB "
             f"resident (peak {result['server_peak_rss_mb']} MB)"
         )
+        if run.failed_tables or run.refused:
+            print(f"  refused: {run.refused} actions, tables {result['tables_not_made']}")
         print(f"  load average before {result['load_before']}, after {result['load_after']}")
     return result
 
