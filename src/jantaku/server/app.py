@@ -98,6 +98,7 @@ from .errors import StaleAction, TableError, error_payload
 from .lab import lab_router
 from .limits import ServerLimits
 from .ops import Deployment, Operations
+from .pacing import send_all
 from .score_routes import score_router
 from .shutdown import RESTART_CODE, RESTARTING, GracefulServer
 from .store import DatabaseBusy
@@ -372,7 +373,9 @@ def create_app(
             code = 4401 if isinstance(e, TableError) and e.status == 401 else 4404
             await websocket.close(code=4503 if isinstance(e, DatabaseBusy) else code)
             return
-        sender = asyncio.create_task(_send_all(websocket, queue))
+        what = f"table {table_id} seat {seat}"
+        sender = asyncio.create_task(send_all(websocket, queue, what=what))
+        sender.add_done_callback(lambda _: overflow.set())  # let go for not reading: end here
         socket = _SocketLimits(limits, ops)
         stop = asyncio.create_task(overflow.wait())
         leaving = ops.sockets.opened()
@@ -443,14 +446,6 @@ def _preset_detail(name: str) -> dict[str, Any]:
 _LEFT_TO_THE_TABLE = re.compile(r"話し合|あくまで一例|選択可能")
 """The seed's words for an option a group chooses: gotou «話し合って決めてください»,
 «あくまで一例»; kanto-boo «(一発及び槓ドラの有無については…)選択可能»."""
-
-
-async def _send_all(websocket: WebSocket, queue: asyncio.Queue[Message | None]) -> None:
-    while (message := await queue.get()) is not None:
-        try:
-            await websocket.send_json(message)
-        except Exception:  # the client is gone: the receiving side ends the connection
-            return
 
 
 async def _join(websocket: WebSocket) -> str:

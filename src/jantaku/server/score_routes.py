@@ -44,6 +44,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -58,6 +59,9 @@ from jantaku.scoring.json_io import SituationError
 from jantaku.scoring.score import NotAWin
 
 from . import qr
+from .errors import TableError
+from .hardening import RateLimiter
+from .pacing import SocketPace, send_all
 from .sessions import (
     CSV_LANGS,
     SessionError,
@@ -69,6 +73,9 @@ from .sessions import (
 
 MAX_BODY = 64 * 1024
 MAX_MESSAGE = 32 * 1024
+PREVIEW_RATE = 2.0
+PREVIEW_BURST = 10
+"""``/preview`` requests of one client address: per second on average, and at once."""
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("jantaku.server.score")
 
@@ -138,8 +145,21 @@ def score_router(db: str) -> APIRouter:
         state: dict[str, Any] = await call(manager.view, sid)
         return state
 
+    previews = RateLimiter(PREVIEW_RATE, PREVIEW_BURST)
+
     @router.post("/api/sessions/{sid}/preview")
     async def preview(sid: str, request: Request) -> dict[str, Any]:
+        # Each preview replays the session: paced per client address, like a seat's views.
+        wait = previews.wait(request.client.host if request.client else "")
+        if wait > 0:
+            refusal = TableError(
+                "too many previews from this address; try again shortly",
+                429,
+                code="rate_limited",
+                params={"seconds": math.ceil(wait)},
+            )
+            refusal.retry_after = math.ceil(wait)
+            raise refusal
         body = await _json_body(request)
         if not isinstance(body, dict):
             raise HTTPException(400, 'an object {"hand": {...}}')
@@ -266,13 +286,15 @@ def score_router(db: str) -> APIRouter:
                 await websocket.close(code=4404 if status == 404 else 4401)
             return
         await websocket.send_json({**state, "editor": token is not None})
-        sender = asyncio.create_task(_send_all(websocket, queue))
+        sender = asyncio.create_task(send_all(websocket, queue, what="a scorekeeper socket"))
+        pace = SocketPace()
         try:
             while True:
                 msg = await websocket.receive()
                 if msg["type"] == "websocket.disconnect":
                     break
-                reply = await _handle(manager, sid, token, msg)
+                await pace.message()
+                reply = await _handle(manager, sid, token, msg, pace)
                 if reply is not None:
                     queue.put_nowait(reply)
         finally:
@@ -284,16 +306,8 @@ def score_router(db: str) -> APIRouter:
     return router
 
 
-async def _send_all(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
-    while (message := await queue.get()) is not None:
-        try:
-            await websocket.send_json(message)
-        except Exception:
-            return
-
-
 async def _handle(
-    manager: SessionManager, sid: str, token: str | None, msg: Any
+    manager: SessionManager, sid: str, token: str | None, msg: Any, pace: SocketPace
 ) -> dict[str, Any] | None:
     raw = msg.get("text")
     if raw is None:
@@ -310,6 +324,8 @@ async def _handle(
     if data.get("type") == "ping":  # the page's liveness check (its connection badge)
         return {"type": "pong", "req": req}
     try:
+        if data.get("type") in ("state", "preview"):
+            await pace.state()  # a whole state, or a replay: paced like a seat's views
         if data.get("type") == "state":
             return {**await run_in_threadpool(manager.view, sid), "req": req}
         if data.get("type") == "preview":
