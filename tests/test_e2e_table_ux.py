@@ -12,6 +12,8 @@ wrap on a phone. Screenshots go to tests/artifacts/ux-*.png.
 from __future__ import annotations
 
 import json
+import urllib.parse
+import urllib.request
 from typing import Any
 
 import test_e2e_browser as e2e
@@ -130,5 +132,230 @@ def test_a_result_dialog_on_the_smallest_phone(server: str, browser: Any) -> Non
         assert g["labels"] == ["ドラ表示牌", "裏ドラ表示牌"], g["labels"]
         page.locator("#result-ok").click()
         assert page.locator("#result[open]").count() == 0
+    finally:
+        context.close()
+
+
+# -- what the switches do by themselves ----------------------------------------------------------
+
+AUTO_WAIT_JS = """(before) => {
+  const t = globalThis.jantakuTable;
+  if (document.querySelector('#result[open]')) return true;
+  return t.idle() && t.legal().length > 0 && JSON.stringify(t.legal()) !== before;
+}"""
+"""Past a decision the page made by itself: the next one is here (or the hand's result)."""
+
+
+def test_calls_let_pass_tsumogiri_after_riichi_and_the_win_taken_by_themselves(
+    server: str, browser: Any
+) -> None:
+    """riichi seed 113 (test_e2e_wins): the human passes a chi, declares riichi, discards
+    and wins by ron. With 鳴きなし, 自動ツモ切り and 自動和了 switched on, the test clicks only
+    the discards before the riichi and the riichi: the chi is let pass, every discard after
+    the riichi made and the ron taken by the page, each when the mirror says it is due."""
+    from jantaku.game import ActionType
+    from jantaku.scoring.situation import RiichiKind
+    from jantaku.server.tables import action_json
+    from test_e2e_wins import Mirror, check_page, do
+
+    mirror = Mirror("riichi", 113, 4)
+    table, token = e2e.new_table(server, "riichi", mirror.seats, 113)
+    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 800})
+    context.add_init_script(
+        "localStorage.setItem('jantaku.table', JSON.stringify("
+        "{autoTsumogiri: true, noCalls: true, autoWin: true}))"
+    )
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    done_by_page: list[str] = []
+    clicked: list[str] = []
+    try:
+        page.goto(f"{server}/table.html?table={table}&pause=0#token={token}")
+        page.wait_for_function(
+            "globalThis.jantakuTable && globalThis.jantakuTable.idle()"
+            " && globalThis.jantakuTable.legal().length"
+        )
+        switches = ["#setting-auto-tsumogiri", "#setting-no-calls", "#setting-auto-win"]
+        assert all(page.locator(s).is_checked() for s in switches)
+        for step in range(200):
+            if page.locator("#result[open]").count():
+                break
+            legal = mirror.state.legal_actions(0)
+            action = mirror.choice()
+            types = {a.type for a in legal}
+            me = mirror.state.players[0]
+            by_page = (
+                action.type in (ActionType.TSUMO, ActionType.RON)
+                or (
+                    action.type is ActionType.PASS
+                    and types
+                    <= {ActionType.PASS, ActionType.CHI, ActionType.PON, ActionType.DAIMINKAN}
+                )
+                or (
+                    me.riichi is not RiichiKind.NONE
+                    and types == {ActionType.DISCARD}
+                    and action.tile == me.drawn
+                )
+            )
+            if by_page:
+                # Until the page shows the decision after this one (it made this one itself).
+                before = json.dumps([action_json(a) for a in legal], separators=(",", ":"))
+                page.wait_for_function(AUTO_WAIT_JS, arg=before)
+                done_by_page.append(action.type.value)
+            else:
+                page.wait_for_function(
+                    "globalThis.jantakuTable.idle() && globalThis.jantakuTable.legal().length"
+                )
+                shown = check_page(page, mirror, step)
+                do(page, action, shown, keys=False)
+                clicked.append(action.type.value)
+            mirror.apply(action)
+        page.wait_for_selector("#result[open]")
+        assert page.locator("#result section.win").get_attribute("data-actor") == "0"
+        assert "ロン" in page.locator("#result section.win h3").inner_text()
+        assert "riichi" in clicked and "ron" not in clicked, clicked
+        assert done_by_page.count("pass") >= 1, done_by_page
+        assert done_by_page.count("discard") >= 1, done_by_page
+        # (The ron itself: the human's win above, which the test never clicked.)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "ux-auto-win.png"))
+    finally:
+        context.close()
+
+
+# -- friends -------------------------------------------------------------------------------------
+
+
+def test_a_friend_is_waited_for_and_the_lobby_gives_the_tables_back(
+    server: str, browser: Any
+) -> None:
+    """On a phone in Japanese: a table with a friend's seat started from the lobby, the
+    friend's link copied (the button says so); the table says whom it waits for until the
+    friend's page opens; back in the lobby, あなたの卓 leads back to the own seat and gives
+    the friend's link out again, and the table list fits the phone."""
+    context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{server}/")
+        page.wait_for_function("globalThis.jantakuLobby && globalThis.jantakuLobby.loaded()")
+        page.select_option("#preset", "riichi")
+        page.wait_for_function("globalThis.jantakuLobby.loaded() === 'riichi'")
+        page.select_option('#seats select[data-seat="1"]', "friend")
+        page.click("#start")
+        page.wait_for_selector("#invites:not([hidden])")
+        invite = page.locator("#invite-list input").input_value()
+        page.locator("#invite-list button.copy").click()
+        page.wait_for_function(
+            "document.querySelector('#invite-list .copied').textContent === 'コピーしました'"
+        )
+        assert page.evaluate("navigator.clipboard.readText()") == invite
+        own = page.locator("#own-seat a").get_attribute("href")
+        assert own
+
+        # The own seat: the friend's seat marked 未接続 and named while the table waits.
+        page.goto(own)
+        page.wait_for_function("globalThis.jantakuTable && globalThis.jantakuTable.idle()")
+        page.wait_for_selector("#p-right .away-mark")
+        assert page.locator("#turn-note").inner_text() == "あなたの番です"  # the dealer
+        page.locator("#hand .tile.drawn").click()
+        page.wait_for_function(
+            "document.querySelector('#turn-note').textContent.includes('プレイヤー2')"
+        )
+        friend = context.new_page()
+        friend.goto(invite)
+        page.wait_for_selector("#p-right .away-mark", state="detached")
+        friend.close()
+        page.wait_for_selector("#p-right .away-mark")
+
+        # Back in the lobby: the table is there, with the way back and the invite again.
+        page.goto(f"{server}/")
+        page.wait_for_selector("#mine-section:not([hidden])")
+        mine = page.locator("#my-tables .my-table").first
+        assert mine.locator("a.back").get_attribute("href") == own
+        mine.locator(".reinvite summary").click()
+        assert mine.locator(".reinvite input").input_value() == invite
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator("#mine-section").screenshot(path=str(ARTIFACTS / "ux-lobby-mine-390.png"))
+        page.locator("a.back").first.click()
+        page.wait_for_function("globalThis.jantakuTable && globalThis.jantakuTable.idle()")
+        assert page.evaluate("globalThis.jantakuTable.model().seat") == 0
+    finally:
+        context.close()
+
+
+def test_after_the_game_replay_or_another_with_the_same_seats_and_rules(
+    server: str, browser: Any
+) -> None:
+    """The settlement offers 再生 (this table's replay) and もう一局: a new table with the same
+    seats and changed rules, this seat taken at once and remembered for the lobby. The timer
+    starts as soon as it is chosen during one's turn."""
+    body = json.dumps(
+        {
+            "preset": "gotou",
+            "seats": ["human", "bot:baseline", "bot:random"],
+            "seed": 5,
+            "options": {"scoring": {"kuitan": False}},
+        }
+    ).encode()
+    req = urllib.request.Request(
+        f"{server}/api/tables", data=body, headers={"content-type": "application/json"}
+    )
+    made = json.load(urllib.request.urlopen(req))
+    context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{server}/table.html?table={made['id']}&pause=0#token={made['tokens']['0']}")
+        page.wait_for_function(
+            "globalThis.jantakuTable && globalThis.jantakuTable.idle()"
+            " && globalThis.jantakuTable.legal().length"
+        )
+        # No timer until one is chosen; chosen during the turn, it counts at once.
+        assert page.locator(".turn-timer").count() == 0
+        page.click("#settings > summary")
+        page.select_option("#setting-timer", "30")
+        assert page.locator(".turn-timer").inner_text().startswith("残り")
+        page.select_option("#setting-timer", "0")
+        page.click("#settings > summary")
+        # The game's end as the server sends it (made up here: a whole game takes minutes).
+        page.evaluate(
+            """() => {
+            const m = globalThis.jantakuTable.model();
+            globalThis.jantakuTable.foldLocally([{ type: 'end_game', scores: m.scores,
+              chips: [200, 200, 200], settlement: [0, 0, 0], leftover_sticks: null }]);
+            globalThis.jantakuTable.showResult();
+        }"""
+        )
+        replay = page.locator("#result .after-game a")
+        assert replay.inner_text() == "再生"
+        assert replay.get_attribute("href") == f"/replay.html?table={made['id']}"
+        again = page.locator("#play-again")
+        assert again.inner_text() == "もう一局"
+        box = again.bounding_box()
+        assert box and box["height"] >= 44
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "ux-settlement-390.png"))
+        again.click()
+        page.wait_for_url(lambda url: f"table={made['id']}&" not in url, timeout=30_000)
+        new_id = int(urllib.parse.parse_qs(urllib.parse.urlparse(page.url).query)["table"][0])
+        assert new_id != made["id"]
+        page.wait_for_function("globalThis.jantakuTable && globalThis.jantakuTable.idle()")
+        model = page.evaluate(
+            "(() => { const m = globalThis.jantakuTable.model();"
+            " return { seat: m.seat, seats: m.seats, preset: m.preset.name }; })()"
+        )
+        assert model == {
+            "seat": 0,
+            "seats": ["human", "bot:baseline", "bot:random"],
+            "preset": "gotou",
+        }
+        listing = json.load(urllib.request.urlopen(f"{server}/api/tables"))
+        new = next(t for t in listing if t["id"] == new_id)
+        assert new["options"] == {"scoring": {"kuitan": False}}, new
+        kept = page.evaluate("JSON.parse(localStorage.getItem('jantaku.tables'))")
+        assert kept[0]["id"] == new_id and kept[0]["mine"] == 0
     finally:
         context.close()

@@ -1,10 +1,14 @@
 // The small comforts of the table page, each behind one setting remembered by the browser:
 // a sound on your turn and on calls (off by default), a per-turn timer (none by default: the
-// table waits for you), and the waits and furiten of your hand when it is tenpai (on).
+// table waits for you), the waits and furiten of your hand when it is tenpai (on), and as at
+// Tenhou and 雀魂: the drawn tile discarded by itself after riichi (自動ツモ切り, on), calls
+// let pass by themselves (鳴きなし, off), and wins taken by themselves (自動和了, off).
 import { t } from './i18n.js';
 
 const KEY = 'jantaku.table';
-const DEFAULTS = { sound: false, timer: 0, waits: true };
+const DEFAULTS = {
+  sound: false, timer: 0, waits: true, autoTsumogiri: true, noCalls: false, autoWin: false,
+};
 
 function load() {
   try {
@@ -68,6 +72,11 @@ export function startTimer(box, expire) {
   tick();
 }
 
+/** Whether a turn's timer is counting now. */
+export function timerRunning() {
+  return timer !== null;
+}
+
 export function stopTimer() {
   clearTimeout(timer);
   timer = null;
@@ -83,7 +92,18 @@ function el(tag, className, text) {
   return e;
 }
 
-/** The panel of the three settings; `changed()` is called after each change. */
+/** A switch of the panel for the boolean setting `name`. */
+function settingSwitch(name, id, changed) {
+  const input = el('input', 'switch');
+  input.type = 'checkbox';
+  input.id = id;
+  input.setAttribute('role', 'switch');
+  input.checked = settings[name];
+  input.addEventListener('change', () => { settings[name] = input.checked; save(); changed(); });
+  return input;
+}
+
+/** The panel of the settings; `changed()` is called after each change. */
 export function settingsPanel(changed = () => {}) {
   const box = el('details', 'settings');
   box.id = 'settings';
@@ -113,7 +133,13 @@ export function settingsPanel(changed = () => {}) {
   seconds.value = String(settings.timer);
   seconds.addEventListener('change', () => { settings.timer = Number(seconds.value); save(); changed(); });
   const panel = el('div', 'panel');
-  for (const [input, key] of [[sound, 'table.sound'], [waits, 'table.show_waits'], [seconds, 'table.timer']]) {
+  const rows = [
+    [sound, 'table.sound'], [waits, 'table.show_waits'], [seconds, 'table.timer'],
+    [settingSwitch('autoTsumogiri', 'setting-auto-tsumogiri', changed), 'table.auto_tsumogiri'],
+    [settingSwitch('noCalls', 'setting-no-calls', changed), 'table.no_calls'],
+    [settingSwitch('autoWin', 'setting-auto-win', changed), 'table.auto_win'],
+  ];
+  for (const [input, key] of rows) {
     const label = el('label', 'setting');
     label.htmlFor = input.id;
     label.append(el('span', '', t(key)), input);

@@ -1,5 +1,6 @@
 // The lobby: choose a preset, read and change its knobs, seat the players, start a table.
 import { applyI18n, errorText, has, lang, langHeaders, onLangChange, t } from './i18n.js';
+import { forgetTable, myTables, rememberTable, seatUrl } from './mytables.js';
 import { seatLink } from './net.js';
 import {
   GROUPS, editorFor, groupOf, knobLabel, setYakuNames, unitOf, valueText,
@@ -511,6 +512,12 @@ async function start(event) {
   }
   const mine = kinds.indexOf('you');
   const friends = kinds.map((k, i) => [k, i]).filter(([k]) => k === 'friend');
+  // This browser keeps the seats it gives out: back to the table, or an invite sent again.
+  const kept = Object.fromEntries(kinds.flatMap((k, i) => (k === 'you' || k === 'friend'
+    ? [[String(i), reply.tokens[String(i)]]] : [])));
+  if (Object.keys(kept).length) {
+    rememberTable({ id: reply.id, preset: body.preset, mine: mine >= 0 ? mine : null, tokens: kept });
+  }
   refreshTables();
   if (friends.length === 0 && mine >= 0) {
     location.href = tableUrl(reply.id, reply.tokens[String(mine)]);
@@ -525,11 +532,7 @@ async function start(event) {
     input.readOnly = true;
     input.value = url;
     input.size = 60;
-    const copy = document.createElement('button');
-    copy.type = 'button';
-    copy.textContent = t('lobby.copy');
-    copy.onclick = () => { input.select(); navigator.clipboard?.writeText(url); };
-    li.append(t('lobby.invite_seat', { n: i + 1 }), input, ' ', copy);
+    li.append(t('lobby.invite_seat', { n: i + 1 }), input, ' ', copyButton(input));
     list.append(li);
   }
   const own = $('#own-seat');
@@ -542,6 +545,84 @@ async function start(event) {
     own.append(a);
   }
   $('#invites').hidden = false;
+}
+
+/** A button that copies the link in `input` and says so (or, where the browser refuses,
+ * leaves it selected to copy by hand). */
+function copyButton(input) {
+  const copy = document.createElement('button');
+  copy.type = 'button';
+  copy.className = 'copy';
+  copy.textContent = t('lobby.copy');
+  const said = el('span', 'copied');
+  said.setAttribute('role', 'status');
+  copy.onclick = async () => {
+    input.select();
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(input.value);
+      ok = true;
+    } catch {
+      try { ok = document.execCommand('copy'); } catch { ok = false; }
+    }
+    said.textContent = ok ? t('lobby.copied') : t('lobby.copy_by_hand');
+    copy.classList.toggle('done', ok);
+    setTimeout(() => { said.textContent = ''; copy.classList.remove('done'); }, 3000);
+  };
+  const box = el('span', 'copy-box');
+  box.append(copy, said);
+  return box;
+}
+
+// ---- the tables this browser sat down at ------------------------------------------------------
+
+/** "あなたの卓": the unfinished tables this browser holds seats of (back to one's own seat, a
+ * friend's invite link again), and the finished ones to replay or forget. */
+function renderMine(rows) {
+  const kept = myTables();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const list = $('#my-tables');
+  list.replaceChildren();
+  for (const m of kept) {
+    const row = byId.get(m.id);
+    const li = el('li', 'my-table');
+    li.dataset.table = String(m.id);
+    const preset = [...$('#preset').options].find((o) => o.value === m.preset);
+    const status = !row ? t('lobby.status.unknown')
+      : ['playing', 'finished'].includes(row.status) ? t(`lobby.status.${row.status}`) : row.status;
+    li.append(el('span', 'what', `#${m.id} ${preset ? preset.text : m.preset} · ${status}`));
+    const tools = el('span', 'tools');
+    if (row && row.status !== 'finished' && m.mine !== null && m.tokens[String(m.mine)]) {
+      const back = el('a', 'back', t('lobby.back_to_table'));
+      back.href = seatUrl(m.id, m.tokens[String(m.mine)]);
+      tools.append(back);
+    }
+    if (row && row.status === 'finished') {
+      const replay = el('a', 'replay', t('lobby.replay'));
+      replay.href = `/replay.html?table=${m.id}`;
+      tools.append(replay);
+    }
+    const forget = el('button', 'forget', t('lobby.forget'));
+    forget.type = 'button';
+    forget.onclick = () => { forgetTable(m.id); renderMine(rows); };
+    tools.append(forget);
+    li.append(tools);
+    if (row && row.status !== 'finished') {
+      for (const [seat, token] of Object.entries(m.tokens)) {
+        if (Number(seat) === m.mine) continue;
+        const invite = el('details', 'reinvite');
+        invite.append(el('summary', '', t('lobby.invite_again', { n: Number(seat) + 1 })));
+        const input = document.createElement('input');
+        input.readOnly = true;
+        input.value = seatUrl(m.id, token);
+        input.setAttribute('aria-label', t('lobby.invite_seat', { n: Number(seat) + 1 }));
+        invite.append(input, ' ', copyButton(input));
+        li.append(invite);
+      }
+    }
+    list.append(li);
+  }
+  $('#mine-section').hidden = kept.length === 0;
 }
 
 // ---- the tables ----------------------------------------------------------------------------
@@ -585,6 +666,7 @@ function seatKindName(kind) {
 
 async function refreshTables() {
   const rows = await getJSON('/api/tables');
+  renderMine(rows);
   const body = $('#tables tbody');
   body.replaceChildren();
   for (const tb of rows.slice().reverse()) {

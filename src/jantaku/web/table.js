@@ -4,7 +4,10 @@
 import {
   fold, handResult, newModel, renderBoard, resultNodes, seatName, settlementNodes,
 } from './board.js';
-import { chime, settings, settingsPanel, startTimer, stopTimer } from './comforts.js';
+import {
+  chime, settings, settingsPanel, startTimer, stopTimer, timerRunning,
+} from './comforts.js';
+import { rememberTable, seatUrl } from './mytables.js';
 import { applyI18n, errorText, langHeaders, onLangChange, t } from './i18n.js';
 import { openSeat, seatToken } from './net.js';
 import { kindOf, setTileNames, tileEl, tileLabel, tileName } from './tiles.js';
@@ -120,6 +123,10 @@ function updateWaits() {
   if (!settings.waits || !hand || M.sittingOut === M.seat || M.end) { box.hidden = true; return; }
   const called = M.melds[M.seat].flatMap((m) => [...(m.tiles ?? []), ...(m.tile !== undefined ? [m.tile] : []),
     ...(m.added !== undefined ? [m.added] : [])]);
+  // Just after a call (or a kan before its replacement tile) the hand is one to discard from,
+  // not a waiting one: nothing to ask until it has discarded.
+  const toDiscard = M.turn === M.seat && M.draws[M.seat] === null && M.last?.actor !== M.seat;
+  if (toDiscard) { box.hidden = true; return; }
   const key = JSON.stringify([hand, called]);
   if (key === waitsFor) { showWaits(); return; }
   waitsFor = key;
@@ -203,6 +210,44 @@ function renderActions() {
 function announce() {
   const calls = ['chi', 'pon', 'daiminkan', 'ron'];
   chime(legal.some((a) => calls.includes(a.type)) ? 'call' : 'turn');
+  startTurnTimer();
+}
+
+// -- what the settings do by themselves (Tenhou's and 雀魂's switches) ---------------------------
+
+const AUTO_MS = Math.min(400, CALL_PAUSE_MS);
+let autoTimer = null;
+
+/** After a new decision: take a win (自動和了), let calls pass (鳴きなし), or discard the drawn
+ * tile after riichi when nothing else may be done (自動ツモ切り), as the settings say; a
+ * moment later, and only if the decision is still the one it was. */
+function autoPlay() {
+  clearTimeout(autoTimer);
+  if (!M || !legal.length) return;
+  const at = legalAt;
+  const later = (action) => {
+    autoTimer = setTimeout(() => { if (legalAt === at && legal.length) send(action); }, AUTO_MS);
+  };
+  const win = legal.find((a) => a.type === 'tsumo' || a.type === 'ron');
+  if (win) {
+    if (settings.autoWin) later({ type: win.type, tile: win.tile, tiles: win.tiles ?? [] });
+    return; // otherwise a win is the player's to take or let pass
+  }
+  const calls = ['chi', 'pon', 'daiminkan'];
+  const pass = legal.find((a) => a.type === 'pass');
+  if (settings.noCalls && pass && legal.every((a) => a === pass || calls.includes(a.type))) {
+    later({ type: 'pass', tile: null, tiles: [] });
+    return;
+  }
+  const drawn = M.draws[M.seat];
+  if (settings.autoTsumogiri && M.riichi[M.seat] && drawn !== null
+    && legal.every((a) => a.type === 'discard') && playableAction(drawn)) {
+    later({ type: 'discard', tile: drawn, tiles: [] });
+  }
+}
+
+/** The turn's timer, if one is set (also when it is set during the turn). */
+function startTurnTimer() {
   startTimer($('#timer-slot'), () => {
     // Time is up: pass when that is possible, else discard the drawn tile (or the last one).
     const pass = legal.find((a) => a.type === 'pass');
@@ -221,6 +266,7 @@ let sentFrom = []; // the legal actions when the last action was sent: back if i
 
 function send(action) {
   stopTimer();
+  clearTimeout(autoTimer);
   if (!seatSocket?.sendAction(action, legalAt)) return;
   sentFrom = legal;
   legal = [];
@@ -243,8 +289,52 @@ function resultDialog(r) {
   return showDialog(resultNodes(M, r), 'hand-result');
 }
 
+/** The settlement, then what to do next: watch the game again (再生) or play another with
+ * the same seats and rules (もう一局). */
 function settlementDialog(end) {
-  return showDialog(settlementNodes(M, end, { logHref: `/api/tables/${tableId}/log` }), 'game-result');
+  return showDialog([...settlementNodes(M, end, { logHref: `/api/tables/${tableId}/log` }), afterGame()],
+    'game-result');
+}
+
+function afterGame() {
+  const box = document.createElement('div');
+  box.className = 'actions after-game';
+  const replay = document.createElement('a');
+  replay.className = 'button';
+  replay.href = `/replay.html?table=${encodeURIComponent(tableId)}`;
+  replay.textContent = t('table.replay');
+  const again = document.createElement('button');
+  again.type = 'button';
+  again.id = 'play-again';
+  again.textContent = t('table.play_again');
+  const said = document.createElement('p');
+  said.className = 'error';
+  said.setAttribute('role', 'alert');
+  again.onclick = () => { playAgain(again, said).catch((e) => { said.textContent = e.message; again.disabled = false; }); };
+  box.append(replay, again, said);
+  return box;
+}
+
+/** A new table with the same seats (people and bots) and rules; this browser keeps the new
+ * seat tokens (the lobby gives the friends' links out again) and takes its own seat. */
+async function playAgain(button, said) {
+  button.disabled = true;
+  said.textContent = '';
+  const r = await fetch('/api/tables', {
+    method: 'POST',
+    headers: langHeaders({ 'Content-Type': 'application/json' }),
+    body: JSON.stringify({ preset: M.preset?.name, seats: M.seats, options: tableOptions }),
+  });
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    said.textContent = errorText(body) || t('errors.http', { status: r.status });
+    button.disabled = false;
+    return;
+  }
+  const tokens = Object.fromEntries(Object.entries(body.tokens)
+    .filter(([s]) => M.seats[Number(s)] === 'human'));
+  rememberTable({ id: body.id, preset: M.preset?.name, mine: M.seat, tokens });
+  location.href = seatUrl(body.id, body.tokens[String(M.seat)]);
 }
 
 // -- messages ---------------------------------------------------------------------------------
@@ -302,6 +392,7 @@ async function handle(msg) {
     if (legal.length && !before) announce();
     riichiMode = null;
     render();
+    autoPlay();
   } else if (msg.type === 'error') {
     $('#error').textContent = errorText(msg);
     if (!legal.length && sentFrom.length) { legal = sentFrom; render(); }
@@ -373,16 +464,25 @@ globalThis.jantakuTable = {
   showResult: () => { if (M.end) settlementDialog(M.end); else resultDialog(M.result ?? handResult(M)); },
 };
 
-$('#settings-slot').append(settingsPanel(() => { if (M) render(); }));
+/** A setting changed: the board again, the timer if it was just chosen during a decision,
+ * and what the switches now do by themselves. */
+function settingsChanged() {
+  if (!M) return;
+  render();
+  if (legal.length && !timerRunning()) startTurnTimer();
+  autoPlay();
+}
+
+$('#settings-slot').append(settingsPanel(settingsChanged));
 applyI18n(document);
 onLangChange(() => {
   $('#status').textContent = statusText();
-  $('#settings-slot').replaceChildren(settingsPanel(() => { if (M) render(); }));
+  $('#settings-slot').replaceChildren(settingsPanel(settingsChanged));
   render();
   if ($('#result').open && M) {
     // Redraw the dialog in the new language.
     $('#result-body').replaceChildren(...($('#result').className === 'game-result' && M.end
-      ? settlementNodes(M, M.end, { logHref: `/api/tables/${tableId}/log` })
+      ? [...settlementNodes(M, M.end, { logHref: `/api/tables/${tableId}/log` }), afterGame()]
       : M.result ? resultNodes(M, M.result) : []));
   }
 });
