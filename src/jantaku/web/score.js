@@ -338,7 +338,7 @@ function describe(ev) {
 
 /** What an edit would move: each hand and the game it would go to. */
 function movedText(moved) {
-  const list = moved.map((m) => t('score.moved_one', { label: roundLabel(m.label), from: m.from, to: m.to }));
+  const list = moved.map((m) => t('score.moved_hand', { label: roundLabel(m.label), from: m.from, to: m.to }));
   return `${t('score.moves_hands', { count: moved.length })}: ${list.join('、')}`;
 }
 
