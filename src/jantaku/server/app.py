@@ -252,7 +252,8 @@ def create_app(
 
     @app.post("/api/tables")
     def new_table(body: NewTable, request: Request) -> NewTableReply:
-        wait = creations.wait(request.client.host if request.client else "")
+        address = request.client.host if request.client else ""
+        wait = creations.wait(address)
         if wait > 0:
             refusal = TableError(
                 "too many tables created from this address; try again shortly",
@@ -262,7 +263,7 @@ def create_app(
             )
             refusal.retry_after = math.ceil(wait)
             raise refusal
-        table_id, tokens = manager.create(body.preset, body.seats, body.seed, body.options)
+        table_id, tokens = manager.create(body.preset, body.seats, body.seed, body.options, address)
         return NewTableReply(id=table_id, tokens={str(s): t for s, t in tokens.items()})
 
     @app.get("/api/tables")

@@ -28,6 +28,7 @@ ERROR_CODES = frozenset(
         "seat_count",
         "seed_with_humans",
         "server_full",
+        "address_full",
         "bots_busy",
         "rate_limited",
         "db_busy",

@@ -42,6 +42,12 @@ class ServerLimits:
     nothing changed)."""
     page_size: int = 100
     """Tables per page of the listing (``GET /api/tables?limit=``, at most 500)."""
+    tables_per_address: int = 10
+    """Unfinished tables with a person's seat one client address may have made at once
+    (more: 429 until some end), so no one address fills every slot of the server."""
+    unjoined_seconds: float = 3600.0
+    """A table with a person's seat that nobody ever opened is closed this long after it
+    was made."""
     discard_pause: float = 0.5
     """Seconds, at a table of two or more people, between a discard (or a kan or north that
     may be robbed) reaching the seats and whatever follows it: long enough to cover a quick

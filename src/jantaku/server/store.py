@@ -74,6 +74,8 @@ class TableRow:
     options: dict[str, Any] = field(default_factory=dict)
     touched: float | None = None
     closed: str | None = None
+    joined: float | None = None
+    """When a person first opened one of its seats (None: nobody ever has)."""
     broken: str | None = None
     """What is wrong with a row whose columns do not read (its other fields are defaults)."""
 
@@ -167,13 +169,16 @@ class Store:
         events: Sequence[dict[str, Any]],
         finished: bool = False,
         options: dict[str, Any] | None = None,
+        owner: str | None = None,
     ) -> int:
-        """Insert a table with its first events and its seat tokens (hashed); its id."""
+        """Insert a table with its first events and its seat tokens (hashed); its id.
+        ``owner``: who made it (a digest of the client's address, never the address)."""
         now = time.time()
         with self._tx() as db:
             cur = db.execute(
-                "INSERT INTO tables (preset, seed, seats, created, finished, options, touched)"
-                " VALUES (?,?,?,?,?,?,?)",
+                "INSERT INTO tables"
+                " (preset, seed, seats, created, finished, options, touched, owner)"
+                " VALUES (?,?,?,?,?,?,?,?)",
                 (
                     preset,
                     seed,
@@ -182,6 +187,7 @@ class Store:
                     now if finished else None,
                     json.dumps(options or {}),
                     now,
+                    owner,
                 ),
             )
             table_id = cur.lastrowid
@@ -230,6 +236,22 @@ class Store:
             return [_row(r) for r in self._read(sql + " ORDER BY id", args)]
         rows = self._read(sql + " ORDER BY id DESC LIMIT ?", [*args, limit])
         return [_row(r) for r in reversed(rows)]
+
+    def owned_count(self, owner: str) -> int:
+        """Unfinished tables with a person's seat that ``owner`` made."""
+        rows = self._read(
+            "SELECT COUNT(*) FROM tables WHERE owner=? AND finished IS NULL AND closed IS NULL"
+            " AND seats LIKE '%\"human\"%'",
+            (owner,),
+        )
+        return int(rows[0][0])
+
+    def mark_joined(self, table_id: int) -> None:
+        """Note that a person opened a seat of the table (it is no longer never joined)."""
+        with self._tx() as db:
+            db.execute(
+                "UPDATE tables SET joined=? WHERE id=? AND joined IS NULL", (time.time(), table_id)
+            )
 
     def unfinished_count(self) -> int:
         rows = self._read("SELECT COUNT(*) FROM tables WHERE finished IS NULL AND closed IS NULL")
@@ -400,11 +422,13 @@ def _event_rows(
         yield table_id, start + i, json.dumps(ev, separators=(",", ":"))
 
 
-_COLUMNS = "id, preset, seed, seats, created, finished, options, touched, closed"
+_COLUMNS = "id, preset, seed, seats, created, finished, options, touched, closed, joined"
 _ADDED_COLUMNS = (
     ("options", "TEXT NOT NULL DEFAULT '{}'"),  # tables' own knobs
     ("touched", "REAL"),  # idle tables are parked, abandoned ones closed
     ("closed", "TEXT"),
+    ("owner", "TEXT"),  # human tables per client address are capped
+    ("joined", "REAL"),  # a human table nobody ever joined expires
 )
 
 
@@ -444,4 +468,5 @@ def _parse_row(r: tuple[Any, ...]) -> TableRow:
         options=options,
         touched=None if r[7] is None else float(r[7]),
         closed=None if r[8] is None else str(r[8]),
+        joined=None if r[9] is None else float(r[9]),
     )

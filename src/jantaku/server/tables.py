@@ -59,7 +59,7 @@ from .errors import StaleAction, TableError, no_table
 from .errors import short as _short
 from .integrity import BrokenLog, replay_checked
 from .limits import ServerLimits
-from .store import DatabaseBusy, Store, TableRow
+from .store import DatabaseBusy, Store, TableRow, hash_token
 from .validate import SEAT_NAMES, check_options, check_seats, check_seed
 
 SEAT_KINDS: Final = SEAT_NAMES
@@ -284,6 +284,7 @@ class TableManager:
         self._lock = threading.Lock()
         self._load_lock = threading.Lock()
         self._tables: dict[int, Table] = {}
+        self._joined: set[int] = set()
         self.broken: dict[int, str] = {}
         """Tables whose stored rows failed to rebuild: id -> what went wrong."""
         self._bots: collections.deque[int] = collections.deque()
@@ -352,6 +353,7 @@ class TableManager:
         seats: list[str],
         seed: int | None = None,
         options: dict[str, Any] | None = None,
+        address: str | None = None,
     ) -> tuple[int, dict[int, str]]:
         """A new table; its id and one token per human seat. ``options`` change knobs of
         the preset (as ``jantaku score``'s: by section or flat); a bad one is refused with
@@ -383,6 +385,17 @@ class TableManager:
                 params={"limit": self.limits.max_tables},
             )
         bots_only = "human" not in seats
+        owner = None if address is None else hash_token("address:" + address)[:16]
+        if owner is not None and not bots_only:
+            limit = self.limits.tables_per_address
+            if self.store.owned_count(owner) >= limit:
+                raise TableError(
+                    f"this address already has {limit} unfinished tables with a person's "
+                    "seat; finish or leave one first",
+                    429,
+                    code="address_full",
+                    params={"limit": limit},
+                )
         if bots_only and len(self._bots) >= self.limits.bot_games:
             raise TableError(
                 "too many bot games are being played; try again shortly",
@@ -398,7 +411,14 @@ class TableManager:
         if not bots_only:
             self._play_bots(table)  # until a person decides: at most a hand they sit out
         table.id = self.store.create_table(
-            preset, seed, seats, tokens, state.events, finished=state.game_over, options=options
+            preset,
+            seed,
+            seats,
+            tokens,
+            state.events,
+            finished=state.game_over,
+            options=options,
+            owner=owner,
         )
         with table.lock:
             self._publish(table)
@@ -507,6 +527,7 @@ class TableManager:
         seat = self.store.seat_of(table_id, token)
         if seat is None:
             raise TableError("bad seat token", 401, code="bad_token", params={})
+        self._mark_joined(table_id)
         with self._locked(table_id) as table:
             if table is not None:
                 before = table.connected()
@@ -521,6 +542,16 @@ class TableManager:
         subscriber(done.view_message(seat))
         subscriber(done.legal_message(seat))
         return seat
+
+    def _mark_joined(self, table_id: int) -> None:
+        """Note once that a person opened a seat (a table never joined expires early)."""
+        if table_id in self._joined:
+            return
+        try:
+            self.store.mark_joined(table_id)
+        except DatabaseBusy:
+            return  # noted at the next connection
+        self._joined.add(table_id)
 
     def _record(self, table_id: int) -> Table:
         """A finished table, rebuilt from the store (not kept: nothing happens there)."""
@@ -863,13 +894,19 @@ class TableManager:
         closed: list[int] = []
         for row in self.store.tables(unfinished_only=True):
             last = max(row.created, row.touched or 0.0)
-            if now - last < self.limits.expire_seconds or "human" not in row.seats:
+            # Never joined: no seat opened (nor, in a file older than the mark, any action).
+            unjoined = row.joined is None and (row.touched or 0.0) <= row.created
+            if "human" not in row.seats or row.broken is not None:
+                continue
+            if now - last < self.limits.expire_seconds and not (
+                unjoined and now - row.created >= self.limits.unjoined_seconds
+            ):
                 continue
             with self._lock:
                 held = self._tables.get(row.id)
             if held is not None and any(held.subscribers.values()):
                 continue
-            self.store.close_table(row.id, "abandoned")
+            self.store.close_table(row.id, "never joined" if unjoined else "abandoned")
             with self._lock:
                 self._tables.pop(row.id, None)
             closed.append(row.id)
