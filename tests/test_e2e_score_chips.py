@@ -175,8 +175,12 @@ def test_the_start_page_sets_the_settlement_by_the_rule_sheets_controls(
     page.wait_for_selector(knob)
     assert "点" in page.inner_text("[data-testid='knob-settlement.return_points']")
     page.fill(knob, "35000")
-    for i, n in enumerate(["A", "B", "C", "D"]):
+    # The server's refusal is said in Japanese (by its code), and nothing is created.
+    for i, n in enumerate(["A", "A", "C", "D"]):
         page.fill(f"[data-testid=name-{i}]", n)
+    page.click("[data-testid=create]")
+    page.wait_for_selector("#create-error:has-text('同じ名前の人が2人います')")
+    page.fill("[data-testid=name-1]", "B")
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=player-0]")

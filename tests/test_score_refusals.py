@@ -68,6 +68,8 @@ def test_every_refusal_code_has_a_message_in_both_languages() -> None:
     codes = {c for _, c in sessions._HAND_REASONS} | {
         "hand_invalid",
         "session_ended",
+        "names_count",
+        "name_length",
         "same_name",
         "invalid",
         "no_double_ron",
@@ -89,3 +91,13 @@ def test_a_ping_is_answered_for_the_pages_liveness_check(tmp_path: Path) -> None
         assert ws.receive_json()["type"] == "state"
         ws.send_text(json.dumps({"type": "ping", "req": 7}))
         assert ws.receive_json() == {"type": "pong", "req": 7}
+
+
+def test_a_refused_session_names_its_code_in_headers(tmp_path: Path) -> None:
+    c = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+    r = c.post("/api/sessions", json={"preset": "riichi", "names": ["A", "A", "B", "C"]})
+    assert r.status_code == 400 and "same name" in r.json()["detail"]
+    assert r.headers["x-error-code"] == "same_name"
+    r = c.post("/api/sessions", json={"preset": "riichi", "names": ["A", "B"]})
+    assert r.headers["x-error-code"] == "names_count"
+    assert json.loads(r.headers["x-error-params"]) == {"players": 4, "count": 2}

@@ -132,7 +132,13 @@ def score_router(db: str) -> APIRouter:
         try:
             return await run_in_threadpool(fn, *args)
         except SessionError as e:
-            raise HTTPException(e.status, str(e)) from None
+            # The catalogue code and its values ride in headers, the detail staying the
+            # English message scripts read.
+            headers = {
+                "X-Error-Code": e.code,
+                "X-Error-Params": json.dumps(e.params, ensure_ascii=True),
+            }
+            raise HTTPException(e.status, str(e), headers=headers) from None
 
     @router.post("/api/sessions")
     async def new_session(request: Request) -> dict[str, str]:

@@ -225,11 +225,17 @@ def _check_names(names: Any, players: int, preset_name: str) -> list[str]:
         raise SessionError(
             f"names: {players} players for {preset_name}"
             + (" (or 4 rotating)" if players == 3 else "")
-            + f", not {len(out)}"
+            + f", not {len(out)}",
+            code="names_count",
+            params={"players": players, "count": len(out)},
         )
     for i, n in enumerate(out):
         if not n or len(n) > MAX_NAME:
-            raise SessionError(f"names[{i}]: 1 to {MAX_NAME} characters")
+            raise SessionError(
+                f"names[{i}]: 1 to {MAX_NAME} characters",
+                code="name_length",
+                params={"n": i + 1, "max": MAX_NAME},
+            )
     if len(set(out)) != len(out):
         raise SessionError("names: two players have the same name", code="same_name", params={})
     return out

@@ -991,7 +991,7 @@ async function createPage() {
       location.hash = `s=${r.id}&e=${r.editor}`;
       location.reload();
     } catch (err) {
-      $('create-error').textContent = err.message;
+      $('create-error').textContent = errText(err);
     }
   });
   document.body.dataset.ready = '1';
