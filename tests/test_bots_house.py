@@ -13,6 +13,7 @@ from jantaku.tiles import tileset
 from jantaku.tiles.kinds import N_ALL_KINDS, N_KINDS, NORTH
 from jantaku.tiles.notation import parse_tiles
 from jantaku.tiles.tileset import tile_kind
+from positions import with_shuba_out
 from test_game_house_rules import pass_all, stacked, tile, tsumogiri
 
 
@@ -136,14 +137,12 @@ def test_gotou_no_shuba_when_the_stick_would_leave_too_few_points() -> None:
 def test_gotou_shuba_only_once_then_plain_or_open() -> None:
     state = dealer("gotou", "123p4g6p406s11z23s", "7z")
     assert choice(state, 0).type is ActionType.OPEN_SHUBA_RIICHI
-    state.ledger.state.shuba.add(0)  # the marker is out: the engine no longer offers シュバ
-    state._legal_cache = None
+    with_shuba_out(state, 0)  # the engine no longer offers シュバ
     kinds = riichi_kinds(state, 0)
     assert ActionType.SHUBA_RIICHI not in kinds and ActionType.OPEN_SHUBA_RIICHI not in kinds
     assert choice(state, 0).type is ActionType.OPEN_RIICHI
     thin = dealer("gotou", "123p4g6p406s11z13s", "7z")
-    thin.ledger.state.shuba.add(0)
-    thin._legal_cache = None
+    with_shuba_out(thin, 0)
     assert choice(thin, 0).type is ActionType.RIICHI
 
 

@@ -29,6 +29,7 @@ from jantaku.sim.runner import bot_seed, tile_problem, view_problem
 from jantaku.tiles import tileset
 from jantaku.tiles.kinds import DRAGONS
 from jantaku.tiles.tileset import Tile, tile_kind
+from positions import with_tile_added
 
 PRESETS = ["riichi", "sanma"]
 
@@ -323,7 +324,7 @@ def test_seat_view_shows_only_the_seat_and_the_public(preset: str) -> None:
 def test_view_and_tile_checks_catch_leaks() -> None:
     state = Game("riichi", 4).new_state()
     assert tile_problem(state) is None and view_problem(state, 1) is None
-    state.players[1].hand.append(state.wall.live[5])  # a duplicated tile
+    with_tile_added(state, 1, state.wall.live[5])  # a duplicated tile
     assert tile_problem(state)
     state = Game("riichi", 4).new_state()
     original = state.view

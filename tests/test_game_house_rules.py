@@ -18,6 +18,7 @@ from jantaku.scoring.chips import win_chips
 from jantaku.tiles import parse_tiles, tileset
 from jantaku.tiles.kinds import N_KINDS
 from jantaku.tiles.tileset import Tile, Variant, tile_kind
+from positions import with_draws_left, with_hand, with_riichi, with_shuba_out, with_tile_added
 from table_knobs import table_knob
 from test_game_engine import check_invariants
 
@@ -284,7 +285,7 @@ def test_gotou_shuba_once_per_game() -> None:
     assert 0 in state.ledger.state.shuba
     # A second game start with the marker out: no シュバ offered.
     again = Game("gotou").new_state([stacked("gotou", ["123p456p789s11z23s"], live="7z")])
-    again.ledger.state.shuba.add(0)
+    with_shuba_out(again, 0)
     kinds = {a.type for a in again.legal_actions(0)}
     assert ActionType.RIICHI in kinds and ActionType.SHUBA_RIICHI not in kinds
     # Other presets have no シュバ at all.
@@ -352,13 +353,10 @@ def test_tokushima_tenpai_at_a_draw_needs_a_yaku() -> None:
     p = state.players[1]
     ts = state.game.tileset
     tiles = list(parse_tiles("234p678s99s12s333p", ts))
-    p.hand = tiles[:10]
-    pon = tuple(tiles[10:13])
-    p.melds = [Meld(MeldType.PON, pon, Source.LEFT)]
+    with_hand(state, 1, tiles[:10], melds=[Meld(MeldType.PON, tuple(tiles[10:13]), Source.LEFT)])
     assert legality.waits(state, p, p.hand)  # tenpai on 3s
     assert not draws.tenpai_at_draw(state, 1)  # open, no yaku on any wait
-    p.melds = []
-    p.hand = tiles[:13]
+    with_hand(state, 1, tiles[:13], melds=[])
     assert draws.tenpai_at_draw(state, 1)  # closed: menzen tsumo at least
 
 
@@ -530,8 +528,7 @@ def test_no_third_open_riichi_in_gotou() -> None:
     state = Game("gotou").new_state([stacked("gotou", ["123p456p789s11z23s"], live="7z")])
     d = tile(state, 0, "7z")
     assert Action(ActionType.OPEN_RIICHI, 0, d) in state.legal_actions(0)
-    state.players[1].riichi = state.players[2].riichi = RiichiKind.OPEN
-    state._legal_cache = None
+    with_riichi(state, {1: RiichiKind.OPEN, 2: RiichiKind.OPEN})
     assert Action(ActionType.OPEN_RIICHI, 0, d) not in state.legal_actions(0)
 
 
@@ -589,8 +586,7 @@ def test_gotou_turns_an_open_kan_dora_at_once(preset: str, at_once: bool) -> Non
 def test_gotou_riichi_with_no_draw_left() -> None:
     for preset, offered in (("gotou", True), ("sanma", False)):
         state = Game(preset).new_state([stacked(preset, ["123p456p789s11z23s"], live="7z")])
-        state.draws = state.max_draws - 1  # as if the wall had run down to this draw
-        state._legal_cache = None
+        with_draws_left(state, 1)
         d = tile(state, 0, "7z")
         assert (Action(ActionType.RIICHI, 0, d) in state.legal_actions(0)) is offered
 
@@ -881,9 +877,7 @@ def test_a_flower_or_north_held_at_the_draw_never_makes_a_hand_noten(holder: str
         (kind,) = {tile_kind(t) for t in parse_tiles(kind_name, state.game.tileset)}
         extra = next(t for t in state.game.tileset.tiles if tile_kind(t) == kind and t not in held)
         trial = Game("gotou", seed).replay(state.events)
-        p = trial.players[seat]
-        p.hand.append(extra)
-        p.hand_changed()
+        with_tile_added(trial, seat, extra)
         trial.apply(Action(ActionType.DISCARD, actor, int(last["tile"])))  # type: ignore[call-overload]
         draw = next(e for e in reversed(trial.events) if e["type"] == "ryukyoku")
         assert (seat in draw["tenpai"]) is (holder == "tenpai"), (kind_name, draw)

@@ -22,6 +22,7 @@ from jantaku.scoring.situation import RiichiKind
 from jantaku.tiles import parse_tiles
 from jantaku.tiles.kinds import N_KINDS, NORTH
 from jantaku.tiles.tileset import tile_kind
+from positions import with_draws_left, with_hand, with_riichi
 from table_knobs import table_knob
 from test_game_house_rules import pass_all, stacked, tile, tsumogiri, types
 
@@ -365,8 +366,7 @@ def test_gotou_no_third_riichi_may_be_open(third: str, others: list[str], offere
     # (revised decision; the knob keeps the earlier "unless two open" reading).
     preset = load_preset("gotou", {"table": {"third_riichi_open": third}})
     state = Game(preset).new_state([stacked("gotou", [RIICHI_HAND, "0z"], live="9m")])
-    state.players[1].riichi, state.players[2].riichi = map(RiichiKind, others)
-    state._legal_cache = None
+    with_riichi(state, {1: RiichiKind(others[0]), 2: RiichiKind(others[1])})
     nine = tile(state, 0, "9m")
     assert (Action(ActionType.OPEN_RIICHI, 0, nine) in state.legal_actions(0)) is offered
     assert Action(ActionType.RIICHI, 0, nine) in state.legal_actions(0)
@@ -434,7 +434,7 @@ def test_gotou_nagashi_in_the_engine_takes_the_sticks_and_passes_the_deal() -> N
     p[1].river = river
     p[0].river = list(parse_tiles("23p", ts))
     p[2].river = list(parse_tiles("45s", ts))
-    state.draws = state.max_draws
+    with_draws_left(state, 0)
     draws.exhaustive_draw(state)
     nm = next(e for e in state.events if e["type"] == "ryukyoku")
     assert nm["reason"] == "nm" and nm["nagashi"] == [1]
@@ -658,11 +658,8 @@ def test_tedumari_scores_only_for_the_open_riichi_dealt_in_to() -> None:
     held = {t for p in state.players for t in p.hand} | set(state.players[1].river)
     souzu = [t for t in state.game.tileset.tiles if 18 <= tile_kind(t) < 27 and t not in held]
     plain_five = next(t for t in souzu if state.game.names[t] == "5s")
-    dealer = state.players[0]
-    dealer.hand = [plain_five, *[t for t in souzu if t != plain_five][:13]]
-    dealer.drawn = dealer.hand[-1]
-    dealer.hand_changed()
-    state._legal_cache = None
+    hand = [plain_five, *[t for t in souzu if t != plain_five][:13]]
+    with_hand(state, 0, hand, drawn=hand[-1])
     discards = [a for a in state.legal_actions(0) if a.type is ActionType.DISCARD]
     assert discards  # every tile deals in: the dealer may discard any
     state.apply(Action(ActionType.DISCARD, 0, plain_five))

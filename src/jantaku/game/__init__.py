@@ -7,6 +7,7 @@ Open the module named after your question:
   fold computes from them (a win's payments, a draw's); ``wall``: a hand's wall;
 - ``fold``: the only code that changes the state, one ``match`` over the events;
 - ``legal``: what a seat may do now (turn actions, responses, discards, riichi, furiten);
+  ``caches``: what it measured of each hand, forgotten as the events make it stale;
 - ``turn``: what a turn action causes; ``resolve``: who gets a discard (ron, pon, chi, head
   bump, double ron); ``draws``: abortive and exhaustive draws, tenpai, 流し;
 - ``deal``: dealing, drawing, kan dora, the end of a hand; ``chance``: walls and dice;

@@ -18,7 +18,7 @@ rules (riichi forms, furiten, forced wins, aborts) are the preset's ``[table]``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from jantaku.rules.loader import load_preset
 from jantaku.rules.model import Preset, TableRules
@@ -30,6 +30,7 @@ from jantaku.tiles.tileset import Tile
 
 from . import deal, legal, resolve, turn
 from .actions import RIICHI_TYPES, Action, ActionType, IllegalActionError, LegalActions
+from .caches import Caches
 from .chance import DEAD_WALL, Chance
 from .deal import WIND_LETTERS
 from .events import Event, StartGame, event_from_json
@@ -39,7 +40,11 @@ from .player import Player
 from .visibility import view_of
 from .wall import Json, Wall
 
-__all__ = ["DEAD_WALL", "WIND_LETTERS", "Game", "Player", "State", "Wall"]
+__all__ = ["DEAD_WALL", "WIND_LETTERS", "Game", "Phase", "Player", "State", "Wall"]
+
+Phase = Literal["turn", "response", "over"]
+"""Whose move it is: the seat at ``turn``, the seats offered a tile, or nobody (between
+hands, after the game)."""
 
 
 _SHARED: dict[int, tuple[Preset, Scorer, tuple[str, ...]]] = {}
@@ -175,24 +180,27 @@ class State:
         """Each person's place in that order (-1: sitting out this hand)."""
         self.in_hand: list[int] = list(range(game.seats))
         """The persons in this hand by index (the order responses and tenpai are listed)."""
-        self.phase = "over"
+        self.phase: Phase = "over"
         self.last_discard: tuple[int, Tile] | None = None
         self.robbed: tuple[int, Tile, str] | None = None
         """A kan or kita that others may ron on: (seat, tile, "kakan" | "ankan" | "kita")."""
         self.responses: dict[int, Action | None] = {}
-        """The answers so far to the tile on offer, held until every seat has answered (a
-        pass is an event at once; a call or ron shows in the events it causes)."""
+        """The answers so far to the tile on offer (None: a pass, folded from its event; a
+        call or ron is held by :func:`~jantaku.game.resolve.respond` until every seat has
+        answered, and shows in the events it causes)."""
         self.options: dict[int, LegalActions] = {}
         self.calls_seen = False
         self.first_winds: list[Kind] = []
         self.riichi_count = 0
         self.reach_pending: int | None = None
-        self._legal_cache: tuple[tuple[int, int], LegalActions] | None = None
         self.wareme: int | None = None
         """割れ目: the seat whose win points are doubled this hand (mighty)."""
         self.tedumari = False
         """The last discard was forced into an open riichi (手詰まり放銃)."""
         self.game_over = False
+        self.caches = Caches(game.people)
+        """What legality queries measured since the events last changed it (not state:
+        :meth:`emit` forgets what each event makes stale)."""
         if start:
             people = game.people if game.people != game.seats else None
             self.emit(StartGame(game.preset.name, game.seed, game.seats, people))
@@ -229,6 +237,7 @@ class State:
     def emit(self, ev: Event, logged: Json | None = None) -> None:
         """Fold one event and log it with what the fold computed (``logged``: the line a
         replayed log holds, kept as it was with the computed fields written again)."""
+        self.caches.forget(ev, bool(self.game.wildcards))
         outcome = fold(self, ev)
         if logged is None:
             self.events.append(record(ev, outcome))

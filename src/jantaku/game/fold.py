@@ -39,7 +39,7 @@ from .events import (
     StartKyoku,
     Tsumo,
 )
-from .legal import NO_WAITS, compute_options
+from .legal import compute_options
 from .outcomes import ChipsPaid, DrawPaid, Outcome, WinPaid
 from .player import Player
 
@@ -162,8 +162,6 @@ def _tsumo(st: State, ev: Tsumo) -> Outcome | None:
     if shortens:
         st.draws += 1
     p.hand.append(tile)
-    p.drawn_waits = p.waits
-    p.hand_changed()
     st.robbed = None
     p.drawn = tile
     p.rinshan_draw = ev.rinshan
@@ -200,11 +198,7 @@ def _pay_chips(st: State, seat: int, item: str, n: int) -> ChipsPaid:
 def _dahai(st: State, ev: Dahai) -> None:
     seat, tile = ev.actor, ev.tile
     p = st.players[seat]
-    floor = p.shanten_floor
     p.hand.remove(tile)
-    p.hand_changed()
-    if floor >= 1 and not st.game.wildcards:
-        p.waits = NO_WAITS  # two or more from a win before the discard: no waits after it
     p.river.append(tile)
     p.discarded_kinds.add(tile_kind(tile))
     if p.riichi.declared and st.reach_pending != seat:
@@ -266,7 +260,6 @@ def _call(st: State, ev: Chi | Pon | Daiminkan, mtype: MeldType) -> None:
     p = st.players[seat]
     for t in ev.tiles:
         p.hand.remove(t)
-        p.hand_changed()
     rel = (st.position[target] - st.position[seat]) % st.seats
     source = Source.RIGHT if rel == 1 else Source.LEFT if rel == st.seats - 1 else Source.ACROSS
     p.melds.append(Meld(mtype, (tile, *ev.tiles), source))
@@ -304,7 +297,6 @@ def _ankan(st: State, ev: Ankan) -> None:
     p = st.players[seat]
     for t in ev.tiles:
         p.hand.remove(t)
-        p.hand_changed()
     p.melds.append(Meld(MeldType.ANKAN, tuple(ev.tiles), None))
     st.kan_owners.append(seat)
     st.pending_dora += 1
@@ -316,7 +308,6 @@ def _kakan(st: State, ev: Kakan) -> None:
     seat, tile = ev.actor, ev.tile
     p = st.players[seat]
     p.hand.remove(tile)
-    p.hand_changed()
     for i, m in enumerate(p.melds):
         if m.type is MeldType.PON and m.kind == tile_kind(tile):
             p.melds[i] = Meld(MeldType.KAKAN, (*m.tiles, tile), m.source)
@@ -338,7 +329,6 @@ def _nukidora(st: State, ev: Nukidora) -> Outcome | None:
     seat, tile = ev.actor, ev.tile
     p = st.players[seat]
     p.hand.remove(tile)
-    p.hand_changed()
     had_spring = any(tile_kind(t) == SPRING for t in p.extracted)
     p.extracted.append(tile)
     kind = tile_kind(tile)
@@ -366,6 +356,7 @@ def _offer_robbing(st: State, seat: int, tile: Tile, kind: str) -> None:
 
 
 def _pass(st: State, ev: Pass) -> None:
+    st.responses[ev.actor] = None
     p = st.players[ev.actor]
     if ev.missed_ron:
         p.furiten_temp = True

@@ -1,6 +1,6 @@
 """What a seat may do now: turn actions, responses to a discard or a kan, discard choices,
-riichi kinds, furiten and the waits they rest on. Nothing here changes the game (the caches
-of waits in :class:`~jantaku.game.player.Player` aside)."""
+riichi kinds, furiten and the waits they rest on. Nothing here changes the game: what it
+measures of a hand is kept in :mod:`~jantaku.game.caches`."""
 
 from __future__ import annotations
 
@@ -18,12 +18,10 @@ from .actions import Action, ActionType, LegalActions
 from .player import Player, counts
 
 if TYPE_CHECKING:
-    from .engine import Game, State
+    from .engine import State
 
 
 # -- waits and furiten ----------------------------------------------------------------------
-
-NO_WAITS: frozenset[Kind] = frozenset()
 
 
 def waits(st: State, p: Player, hand: list[Tile]) -> frozenset[Kind]:
@@ -48,10 +46,10 @@ def waits(st: State, p: Player, hand: list[Tile]) -> frozenset[Kind]:
 
 def hand_waits(st: State, seat: int) -> frozenset[Kind]:
     """The waits of the seat's hand as it is (cached until the hand changes)."""
-    p = st.players[seat]
-    if p.waits is None:
-        p.waits = waits(st, p, p.hand)
-    return p.waits
+    c = st.caches.seats[seat]
+    if c.waits is None:
+        c.waits = waits(st, st.players[seat], st.players[seat].hand)
+    return c.waits
 
 
 def furiten(st: State, seat: int, tile: Tile | None = None) -> bool:
@@ -93,14 +91,15 @@ def can_win(
     """Whether the hand wins on ``tile`` (a yaku, and nothing the ledger refuses)."""
     p = st.players[winner]
     if winner == target:
-        if tile == p.drawn and p.drawn_waits is not None:
-            w = p.drawn_waits
+        cache = st.caches.seats[winner]
+        if tile == p.drawn and cache.drawn_waits is not None:
+            w = cache.drawn_waits
         else:
             before = list(p.hand)
             before.remove(tile)
             w = waits(st, p, before)
             if tile == p.drawn:
-                p.drawn_waits = w
+                cache.drawn_waits = w
     else:
         w = hand_waits(st, winner)
     if tile_kind(tile) not in w and not pochi(st, winner, target, tile):
@@ -142,12 +141,12 @@ def legal_actions(st: State, seat: int) -> LegalActions:
     if st.phase != "turn" or seat != st.turn:
         return LegalActions([], ts)
     # A bot asks, then apply asks again: compute once per event.
-    key = (len(st.events), seat)
-    if st._legal_cache is not None and st._legal_cache[0] == key:
-        return st._legal_cache[1]
+    caches = st.caches
+    if caches.legal is not None and caches.legal_seat == seat:
+        return caches.legal
     turn = turn_actions(st, seat)
     legal = turn if isinstance(turn, LegalActions) else LegalActions(turn, ts)
-    st._legal_cache = (key, legal)
+    caches.legal, caches.legal_seat = legal, seat
     return legal
 
 
@@ -216,7 +215,7 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
     discards = discard_choices(st, seat)
     # The shanten decides riichi. Without wildcards it is measured at every turn: at 1 or
     # more, the fold knows the hand after the discard has no waits to look for.
-    shanten = measure_shanten(game, p, c) if not game.wildcards else None
+    shanten = measure_shanten(st, seat, c) if not game.wildcards else None
     can_riichi = (
         closed
         and drawn is not None
@@ -226,7 +225,7 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
             or st.ledger.state.scores[seat] >= game.preset.scoring.riichi_stick
         )
         and (wall_left >= st.seats or table.riichi_without_draws)
-        and (measure_shanten(game, p, c) if shanten is None else shanten) <= 0
+        and (measure_shanten(st, seat, c) if shanten is None else shanten) <= 0
     )
     rkinds = riichi_kinds(st, seat) if can_riichi else ()
     if not rkinds:  # the plain discards come last: built only when a bot asks for them
@@ -249,11 +248,12 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
     return out
 
 
-def measure_shanten(game: Game, p: Player, c: list[int]) -> int:
-    """The shanten of the hand at its turn (``c``: its counts), kept on the player: the fold
-    then knows the hand after the discard has no waits when it is 1 or more."""
-    s = game.analyzer.shanten(c, len(p.melds), game.wildcards)
-    p.shanten_floor = s
+def measure_shanten(st: State, seat: int, c: list[int]) -> int:
+    """The shanten of the hand at its turn (``c``: its counts), kept in the seat's cache: at
+    1 or more, the hand after the discard is known to have no waits."""
+    game = st.game
+    s = game.analyzer.shanten(c, len(st.players[seat].melds), game.wildcards)
+    st.caches.seats[seat].shanten = s
     return s
 
 
@@ -367,8 +367,8 @@ def compute_options(st: State) -> dict[int, LegalActions]:
         for s in st.in_hand:
             if s == actor:
                 continue
-            p = st.players[s]
-            w = p.waits if p.waits is not None else hand_waits(st, s)
+            known = st.caches.seats[s].waits
+            w = known if known is not None else hand_waits(st, s)
             if kind in w or may_call(st, s, actor, kind):
                 seats.append(s)
     for s in seats:
@@ -412,21 +412,23 @@ def may_call(st: State, seat: int, actor: int, kind: Kind) -> bool:
         return False
     if kind in st.game.undiscardable:
         return False  # gotou: a north is never ponned
-    if p.pon_mask() >> kind & 1:
+    cache = st.caches.seats[seat]
+    if cache.pon_mask(p.hand) >> kind & 1:
         return True
-    return chi_seat(st, seat, actor, kind) and p.chi_mask() >> kind & 1 == 1
+    return chi_seat(st, seat, actor, kind) and cache.chi_mask(p.hand) >> kind & 1 == 1
 
 
 def discard_responses(st: State, seat: int, actor: int, tile: Tile) -> list[Action]:
     p = st.players[seat]
     out: list[Action] = []
     kind = tile_kind(tile)
-    w = p.waits if p.waits is not None else hand_waits(st, seat)
+    cache = st.caches.seats[seat]
+    w = cache.waits if cache.waits is not None else hand_waits(st, seat)
     if kind in w and ron_allowed(st, seat, actor, tile):
         out.append(Action(ActionType.RON, seat, tile))
     if not may_call(st, seat, actor, kind):
         return out
-    chi = chi_seat(st, seat, actor, kind) and p.chi_mask() >> kind & 1 == 1
+    chi = chi_seat(st, seat, actor, kind) and cache.chi_mask(p.hand) >> kind & 1 == 1
     # One pass over the hand for pon and chi partners (most discards have none). ``t >> 2``
     # is a hand tile's kind, and never equals a discard's kind for a flower.
     same: list[Tile] = []

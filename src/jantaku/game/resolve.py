@@ -21,10 +21,13 @@ _CALLS = (ActionType.PON, ActionType.DAIMINKAN, ActionType.CHI)
 
 def respond(st: State, a: Action) -> None:
     """Record a response; when every seat that may respond has, resolve them."""
-    st.responses[a.seat] = a
     if a.type is ActionType.PASS:
         missed = any(x.type is ActionType.RON for x in st.options[a.seat])
         st.emit(Pass(a.seat, missed))
+    else:
+        # The one answer outside the fold: a call or a ron is no event until every seat
+        # has answered (it shows in the events it causes), so it is held here till then.
+        st.responses[a.seat] = a
     if all(s in st.responses for s in st.options):
         resolve(st)
 

@@ -71,6 +71,8 @@ NATSU: Final = SUMMER
 AKI: Final = AUTUMN
 FUYU: Final = WINTER
 
+N_NUMBER_KINDS: Final = 27
+"""The number kinds (manzu, pinzu, souzu): a kind below it is a suit tile."""
 N_KINDS: Final = 34
 """The 34 kinds that can be in a hand."""
 N_ALL_KINDS: Final = 38
