@@ -483,6 +483,12 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--json", action="store_true")
     ex.set_defaults(func=cmd_export)
 
+    from jantaku.review.command import add_review_arguments, review_command
+
+    rv = sub.add_parser("review", help="牌譜検討: a seat's decisions read by the standard bot")
+    add_review_arguments(rv)
+    rv.set_defaults(func=review_command)
+
     from jantaku.sim.lab_cli import add_lab_arguments
 
     add_lab_arguments(sub.add_parser("lab", help="measure what a rule change does (A/B report)"))

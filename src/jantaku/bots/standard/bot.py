@@ -10,6 +10,7 @@ from jantaku.bots.common import keeps_norths, kind_counts
 from jantaku.bots.standard import knobs
 from jantaku.bots.standard.calls import choose_call
 from jantaku.bots.standard.discard import choose_discard
+from jantaku.bots.standard.reading import DiscardReading, read_discards
 from jantaku.bots.standard.riichi import choose_kan, finish
 from jantaku.game.actions import ActionType
 
@@ -45,6 +46,11 @@ class StandardBot(BaselineBot):
     def _discard(self, view: SeatView, seat: int, options: list[Action]) -> Action:
         choice = choose_discard(view, seat, options, self.tile_copies(view.tileset))
         return finish(self, view, seat, choice)
+
+    def read_discards(self, view: SeatView, seat: int, options: list[Action]) -> DiscardReading:
+        """Each discard of ``options`` as the bot's own discard steps score it (for a review:
+        :func:`~jantaku.bots.standard.reading.read_discards`); it chooses nothing."""
+        return read_discards(view, seat, options, self.tile_copies(view.tileset))
 
     def _keeps_north(self, view: SeatView, seat: int, kita: Action) -> bool:
         if not knobs.KEEP_NORTH and not view.in_riichi(seat):
