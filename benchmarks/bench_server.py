@@ -9,16 +9,22 @@ Usage::
 Starts one server on 127.0.0.1 (a fresh database in a temporary folder), keeps
 ``--bot-tables`` bot-only games playing in its background thread (a finished one is replaced),
 and connects ``--humans`` scripted players, each at a table of its own with three baseline
-bots (a finished game: a new table). A player waits ``--think`` seconds (±50 %, so they do not
-act in step) once it has options, then sends the first of them (a pass when it may pass).
+bots (a finished game: a new table), each from an address of its own in 127.0.0.0/8 as
+people would be (the server limits the tables one address may hold). A player waits
+``--think`` seconds (±50 %, so they do not act in step) once it has options, then sends the
+first of them (a pass when it may pass).
 
 The **round trip** of an action is the time from sending it to the first message back (the
-events it caused: the bots' replies are played before they are sent). The run ends after
-``--seconds``; it prints the median and 99th percentile round trip, people's actions and bot
-decisions per second, games finished, the server's CPU (in cores) and its memory (resident
-set: now and at its peak), and the machine's load average before and after (the players run
-in this process, beside the server: on a shared machine the load says how much of the
-figures is the machine's).
+events it caused: the bots' replies are played before they are sent). The server's own share
+of it, from reading the action to handing out its events, is its
+``jantaku_action_latency_seconds`` histogram: its 99th percentile is given as the bucket
+bound it falls under (the rest is the sockets, and waiting for a core on a busy machine).
+
+The run ends after ``--seconds``; it prints the median and 99th percentile round trip,
+people's actions and bot decisions per second, games finished, the server's CPU (in cores)
+and its memory (resident set: now and at its peak), and the machine's load average before
+and after (the players run in this process, beside the server: on a shared machine the load
+says how much of the figures is the machine's).
 
 ``docs/scaling.md`` lists measured runs and what one machine holds with round trips under
 50 ms.
@@ -28,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import random
@@ -38,7 +45,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,14 +95,32 @@ def start_server(
     raise SystemExit("jantaku serve did not answer in 60 s")
 
 
-def http(port: int, path: str, body: Any = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}", data=data, headers={"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=30) as r:
-        raw = r.read()
+class Refused(Exception):
+    def __init__(self, status: int) -> None:
+        super().__init__(f"HTTP {status}")
+        self.status = status
+
+
+def call(port: int, path: str, body: Any = None, source: str = "127.0.0.1") -> Any:
+    """GET (or POST ``body``) from the local address ``source``: each player has its own,
+    as people do (the server limits what one address may create)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(source, 0))
+    try:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"content-type": "application/json"} if data is not None else {}
+        conn.request("GET" if data is None else "POST", path, body=data, headers=headers)
+        response = conn.getresponse()
+        raw = response.read()
+    finally:
+        conn.close()
+    if response.status != 200:
+        raise Refused(response.status)
     return raw.decode() if path == "/metrics" else json.loads(raw)
+
+
+def address(i: int) -> str:
+    """The local address of player ``i`` (127.0.0.0/8 is all this machine)."""
+    return f"127.0.{1 + i // 250}.{1 + i % 250}"
 
 
 def metric(text: str, name: str) -> float:
@@ -120,26 +144,33 @@ def choose(actions: list[dict[str, Any]]) -> dict[str, Any]:
     return passes[0] if passes else actions[0]
 
 
-async def make_table(port: int, preset: str, seats: list[str], run: Run) -> Any:
+async def make_table(
+    port: int, preset: str, seats: list[str], run: Run, source: str = "127.0.0.1"
+) -> Any:
     """A new table (its id and tokens), or None after a refusal (counted; a second later)."""
     try:
-        return await asyncio.to_thread(
-            http, port, "/api/tables", {"preset": preset, "seats": seats}
-        )
-    except urllib.error.HTTPError as e:
-        run.failed_tables[e.code] = run.failed_tables.get(e.code, 0) + 1
+        body = {"preset": preset, "seats": seats}
+        return await asyncio.to_thread(call, port, "/api/tables", body, source)
+    except Refused as e:
+        run.failed_tables[e.status] = run.failed_tables.get(e.status, 0) + 1
         await asyncio.sleep(1.0)
         return None
 
 
 async def player(
-    port: int, seats: list[str], think: float, deadline: float, run: Run, rng: random.Random
+    port: int,
+    seats: list[str],
+    think: float,
+    deadline: float,
+    run: Run,
+    rng: random.Random,
+    source: str,
 ) -> None:
     """One scripted person at a table of bots, played until the deadline (a new table when a
     game ends)."""
     preset = seats.pop()
     while time.monotonic() < deadline:
-        made = await make_table(port, preset, seats, run)
+        made = await make_table(port, preset, seats, run, source)
         if made is None:
             continue
         async with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=2**22) as ws:
@@ -181,7 +212,7 @@ async def bot_tables(
     seats = [BOT] * players
     mine: set[int] = set()
     while time.monotonic() < deadline:
-        listing = await asyncio.to_thread(http, port, "/api/tables?limit=500")
+        listing = await asyncio.to_thread(call, port, "/api/tables?limit=500")
         playing = {t["id"] for t in listing if t["status"] == "playing"}
         mine &= playing
         while len(mine) < count:
@@ -197,20 +228,36 @@ async def drive(args: argparse.Namespace, port: int) -> Run:
     run = Run()
     deadline = time.monotonic() + args.seconds
     rng = random.Random(args.seed)
-    players = int(http(port, f"/api/presets/{args.preset}")["players"])
+    players = int(call(port, f"/api/presets/{args.preset}")["players"])
     tasks = [bot_tables(port, args.preset, players, args.bot_tables, deadline, run)]
-    for _ in range(args.humans):
+    for i in range(args.humans):
         seats = ["human", *[BOT] * (players - 1), args.preset]
         rand = random.Random(rng.random())
-        tasks.append(player(port, seats, args.think, deadline, run, rand))
+        tasks.append(player(port, seats, args.think, deadline, run, rand, address(i)))
         await asyncio.sleep(0.01)  # not all at once: the tables are made as people arrive
     await asyncio.gather(*tasks)
     return run
 
 
+def histogram_quantile(before: str, after: str, name: str, q: float) -> float | None:
+    """The upper bound of the histogram bucket holding quantile ``q`` of what was observed
+    between two scrapes (None: nothing observed)."""
+    pattern = re.compile(rf'^{re.escape(name)}_bucket{{le="([^"]+)"}} (\S+)$', re.MULTILINE)
+    was = {le: float(v) for le, v in pattern.findall(before)}
+    now = [(float(le), float(v) - was.get(le, 0.0)) for le, v in pattern.findall(after)]
+    total = now[-1][1] if now else 0.0
+    if total <= 0:
+        return None
+    return next(le for le, count in now if count >= q * total)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else 0.0
+
+
+def _ms(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds * 1000, 1)
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -233,13 +280,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         tables = args.bot_tables + args.humans
         server = start_server(Path(tmp) / "bench.sqlite3", port, tables, args.server_log)
         try:
-            before_metrics = http(port, "/metrics")
+            before_metrics = call(port, "/metrics")
             cpu0, _, _ = process_figures(server.pid)
             started = time.monotonic()
             run = asyncio.run(drive(args, port))
             elapsed = time.monotonic() - started
             cpu1, rss, peak = process_figures(server.pid)
-            after_metrics = http(port, "/metrics")
+            after_metrics = call(port, "/metrics")
         finally:
             server.terminate()
             try:
@@ -261,6 +308,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "p99": round(1000 * percentile(run.round_trips, 0.99), 1) if run.round_trips else None,
             "samples": len(run.round_trips),
         },
+        "server_latency_p99_ms_at_most": _ms(
+            histogram_quantile(
+                before_metrics, after_metrics, "jantaku_action_latency_seconds", 0.99
+            )
+        ),
         "actions": run.actions,
         "actions_per_second": round(run.actions / elapsed, 1),
         "server_actions": int(metric(after_metrics, "jantaku_actions_total")),
@@ -285,7 +337,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         )
         print(
             f"  action round trip: median {rt['median']} ms, p99 {rt['p99']} ms "
-            f"({rt['samples']} actions)"
+            f"({rt['samples']} actions); the server's own p99 at most "
+            f"{result['server_latency_p99_ms_at_most']} ms"
         )
         print(
             f"  people's actions/s {result['actions_per_second']}, bot decisions/s "

@@ -36,6 +36,7 @@ def test_a_short_run_measures_what_the_server_counted(capsys: pytest.CaptureFixt
     rt = result["round_trip_ms"]
     assert result["actions"] - 2 <= rt["samples"] <= result["actions"]
     assert 0 < rt["median"] <= rt["p99"]
+    assert result["server_latency_p99_ms_at_most"] > 0
     assert result["bot_decisions_per_second"] > 0
     assert result["refused"] == 0 and result["tables_not_made"] == {}
     assert result["server_rss_mb"] > 10 and result["server_peak_rss_mb"] >= result["server_rss_mb"]
@@ -46,3 +47,14 @@ def test_bad_counts_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         bench().main(["--humans", "-1"])
     assert "counts must be 0 or more" in capsys.readouterr().err
+
+
+def test_the_servers_percentile_is_read_from_the_histogram_between_two_scrapes() -> None:
+    before = 'x_bucket{le="0.01"} 1.0\nx_bucket{le="0.05"} 2.0\nx_bucket{le="+Inf"} 2.0\n'
+    after = 'x_bucket{le="0.01"} 91.0\nx_bucket{le="0.05"} 101.0\nx_bucket{le="+Inf"} 102.0\n'
+    quantile = bench().histogram_quantile
+    # 100 observed between the scrapes: 90 under 10 ms, 9 more under 50 ms, one slower.
+    assert quantile(before, after, "x", 0.5) == 0.01
+    assert quantile(before, after, "x", 0.99) == 0.05
+    assert quantile(before, after, "x", 1.0) == float("inf")
+    assert quantile(after, after, "x", 0.99) is None
