@@ -68,7 +68,9 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
     assert "宇 " + f"{sc.get(f'{server}/api/sessions/{sid}')['table']['scores'][2]:,}" in (
         page.inner_text("[data-testid=totals-1]")
     )
-    assert page.locator("[data-testid=graph] polyline").count() == 4
+    assert page.locator("[data-testid=graph-points] polyline").count() == 4
+    assert page.locator("[data-testid=graph-chips] polyline").count() == 4  # chips moved
+    assert "175 – 255" in page.inner_text("[data-testid=graph-chips]")  # lowest – highest
     assert page.inner_text("[data-testid=rate-win_rate-2]") == "50%"  # 1 win in 2 hands
     page.wait_for_selector("[data-testid=conditions] li")
     conditions = sc.get(f"{server}/api/sessions/{sid}/conditions")["conditions"]

@@ -449,21 +449,28 @@ function renderGraph() {
     for (const k of kids) e.append(k);
     return e;
   };
-  const start = S.games[0].start.scores;
-  const series = names().map((_, p) => [start[p], ...rows.map((r) => r.scores[p])]);
-  const all = series.flat();
-  const lo = Math.min(...all);
-  const hi = Math.max(...all);
-  const W = 360;
-  const H = 180;
-  const pad = 6;
-  const x = (i) => pad + ((W - 2 * pad) * i) / Math.max(1, rows.length);
-  const y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / Math.max(1, hi - lo);
-  const lines = series.map((vals, p) => svg('polyline', { points: vals.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
-    fill: 'none', stroke: COLORS[p % COLORS.length], 'stroke-width': 2 }));
-  const breaks = rows.map((r, i) => (i && r.game !== rows[i - 1].game ? svg('line', { x1: x(i), x2: x(i), y1: 0, y2: H, stroke: '#999', 'stroke-dasharray': '4 3' }) : null)).filter(Boolean);
+  const chart = (key, label, testid) => {
+    const start = S.games[0].start[key];
+    const series = names().map((_, p) => [start[p], ...rows.map((r) => r[key][p])]);
+    const all = series.flat();
+    const lo = Math.min(...all);
+    const hi = Math.max(...all);
+    const W = 360;
+    const H = 160;
+    const pad = 6;
+    const x = (i) => pad + ((W - 2 * pad) * i) / Math.max(1, rows.length);
+    const y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / Math.max(1, hi - lo);
+    const lines = series.map((vals, p) => svg('polyline', { points: vals.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
+      fill: 'none', stroke: COLORS[p % COLORS.length], 'stroke-width': 2 }));
+    const breaks = rows.map((r, i) => (i && r.game !== rows[i - 1].game ? svg('line', { x1: x(i), x2: x(i), y1: 0, y2: H, stroke: '#999', 'stroke-dasharray': '4 3' }) : null)).filter(Boolean);
+    return el('figure', { dataset: { testid } }, el('figcaption', {}, `${label} (${lo.toLocaleString('en-US')} – ${hi.toLocaleString('en-US')})`),
+      svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': label }, ...breaks, ...lines));
+  };
+  // Chips too, where they move (a chip preset, or chips given at the start).
+  const chips = rows.some((r) => r.chip_changes.some((c) => c !== 0));
   fill(box,
-    svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': t('score.graph') }, ...breaks, ...lines),
+    chart('scores', t('score.graph_points'), 'graph-points'),
+    chips ? chart('chips', t('score.graph_chips'), 'graph-chips') : null,
     el('p', { class: 'legend' }, names().map((name, p) => el('span', { class: `c${p % COLORS.length}` }, `━ ${name} `))));
 }
 
