@@ -1,13 +1,20 @@
 """Every client is bounded: one client address may hold only so many unfinished tables with
-a person's seat, and a table nobody ever opened a seat of is closed within the hour."""
+a person's seat, a table nobody ever opened a seat of is closed within the hour, sessions
+are made only by this site's JSON and at a bounded rate, and a session's options and hands
+are bounded like a table's knobs."""
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from jantaku.server.limits import ServerLimits
+from jantaku.server.score_routes import SESSION_BURST
 from test_server import BOTS3, FAST, client_for, connect, new_table
 
 
@@ -40,3 +47,68 @@ def test_a_table_nobody_joined_is_closed_within_the_hour(tmp_path: Path) -> None
     assert closed == [never["id"]]
     status = {t["id"]: (t["status"], t.get("closed")) for t in client.get("/api/tables").json()}
     assert status == {joined["id"]: ("playing", None), never["id"]: ("closed", "never joined")}
+
+
+NAMES = ["A", "B", "C", "D"]
+
+
+def test_sessions_are_made_only_by_this_sites_json_and_at_a_bounded_rate(
+    tmp_path: Path,
+) -> None:
+    client = client_for(str(tmp_path / "sessions.sqlite3"))
+    body = json.dumps({"preset": "riichi", "names": NAMES})
+    # What a page of another site can send without asking first: text/plain, or any type
+    # with its own Origin.
+    plain = client.post("/api/sessions", content=body, headers={"Content-Type": "text/plain"})
+    assert plain.status_code == 415, plain.text
+    assert plain.json()["code"] == "bad_request"
+    elsewhere = client.post(
+        "/api/sessions",
+        content=body,
+        headers={"Content-Type": "application/json", "Origin": "https://evil.example"},
+    )
+    assert elsewhere.status_code == 403, elsewhere.text
+    answers = [
+        client.post("/api/sessions", content=body, headers={"Content-Type": "application/json"})
+        for _ in range(SESSION_BURST + 2)
+    ]
+    assert all(r.status_code == 200 for r in answers[:SESSION_BURST])
+    refused = answers[-1]
+    assert refused.status_code == 429 and refused.headers["retry-after"]
+    assert refused.json()["code"] == "rate_limited"
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"scoring": {"no_such_knob": 1}}, "no_such_knob"),
+        ({"game": {"start_points": 10**30}}, "start_points"),
+        ({"game": {"start_chips": -5}}, "start_chips"),
+    ],
+)
+def test_session_options_are_bounded_like_table_knobs(
+    tmp_path: Path, options: dict[str, Any], named: str
+) -> None:
+    client = client_for(str(tmp_path / "options.sqlite3"))
+    r = client.post("/api/sessions", json={"preset": "riichi", "names": NAMES, "options": options})
+    assert r.status_code == 400, r.text
+    assert named in r.text
+
+
+@pytest.mark.parametrize(
+    ("event", "named"),
+    [
+        ({"type": "win", "winner": 0, "from": 1, "han": 10**9, "fu": 30}, "han"),
+        ({"type": "win", "winner": 0, "from": 1, "han": 3, "fu": 5000}, "fu"),
+        ({"type": "win", "winner": 0, "from": 1, "han": 3, "fu": 30, "chips": 1e300}, "chips"),
+    ],
+)
+def test_hand_values_are_bounded(tmp_path: Path, event: dict[str, Any], named: str) -> None:
+    client = client_for(str(tmp_path / "hands.sqlite3"))
+    made = client.post("/api/sessions", json={"preset": "riichi", "names": NAMES}).json()
+    auth = {"Authorization": f"Bearer {made['editor']}"}
+    change = {"type": "add", "at": 0, "cid": "h1", "hand": {"events": [event]}}
+    r = client.post(f"/api/sessions/{made['id']}/changes", headers=auth, json=change)
+    assert r.status_code == 400, r.text
+    assert named in r.text
+    assert client.get(f"/api/sessions/{made['id']}").json()["rev"] == 0

@@ -16,9 +16,10 @@ import contextlib
 import logging
 from typing import Any, Final
 
-from fastapi import WebSocket
+from fastapi import Request, WebSocket
 
-from .hardening import RateLimiter
+from .errors import TableError
+from .hardening import RateLimiter, same_origin
 from .limits import ServerLimits
 
 SEND_TIMEOUT: Final = 5.0
@@ -46,6 +47,27 @@ class SocketPace:
         """Wait until the socket may have one more whole state."""
         while (wait := self.states.wait("")) > 0:
             await asyncio.sleep(wait)
+
+
+def same_site_json(request: Request) -> None:
+    """Refuse a request that creates something unless it is JSON from this site: a page of
+    another site may post ``text/plain`` (or a form) from a visitor's browser without asking
+    first, but never ``application/json``, and a browser always names its ``Origin``."""
+    if not same_origin(request.scope.get("headers", [])):
+        raise TableError(
+            "a request from another site's page is refused",
+            403,
+            code="bad_request",
+            params={"detail": "cross-site request"},
+        )
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise TableError(
+            f"the body must be application/json, not {kind or 'none'!r}",
+            415,
+            code="bad_request",
+            params={"detail": "the body must be application/json"},
+        )
 
 
 async def send_all(

@@ -61,7 +61,7 @@ from jantaku.scoring.score import NotAWin
 from . import qr
 from .errors import TableError
 from .hardening import RateLimiter
-from .pacing import SocketPace, send_all
+from .pacing import SocketPace, same_site_json, send_all
 from .sessions import (
     CSV_LANGS,
     SessionError,
@@ -73,6 +73,9 @@ from .sessions import (
 
 MAX_BODY = 64 * 1024
 MAX_MESSAGE = 32 * 1024
+SESSION_RATE = 30 / 60
+SESSION_BURST = 30
+"""Sessions one client address may create per second on average, and at once."""
 PREVIEW_RATE = 2.0
 PREVIEW_BURST = 10
 """``/preview`` requests of one client address: per second on average, and at once."""
@@ -140,8 +143,21 @@ def score_router(db: str) -> APIRouter:
             }
             raise HTTPException(e.status, str(e), headers=headers) from None
 
+    sessions_made = RateLimiter(SESSION_RATE, SESSION_BURST)
+
     @router.post("/api/sessions")
     async def new_session(request: Request) -> dict[str, str]:
+        same_site_json(request)
+        wait = sessions_made.wait(request.client.host if request.client else "")
+        if wait > 0:
+            refusal = TableError(
+                "too many sessions created from this address; try again shortly",
+                429,
+                code="rate_limited",
+                params={"seconds": math.ceil(wait)},
+            )
+            refusal.retry_after = math.ceil(wait)
+            raise refusal
         body = await _json_body(request)
         sid, token = await call(manager.create, body)
         return {"id": sid, "editor": token}

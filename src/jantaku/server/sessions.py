@@ -49,6 +49,11 @@ from jantaku.scoring.score import ScoreResult
 from jantaku.scoring.settlement import rank_order, settle
 from jantaku.scoring.situation import WinSituation
 
+from .session_checks import event_values, session_options
+from .store import Readers, WriteBudget
+
+WRITE_BUDGET: Final = 2.0
+"""Seconds a change waits for a database held elsewhere before it is refused (503)."""
 MAX_HANDS: Final = 2000
 MAX_NAME: Final = 24
 MAX_TOML: Final = 16_000
@@ -201,6 +206,10 @@ def make_config(body: dict[str, Any]) -> dict[str, Any]:
             raise SessionError(f"{key}: a whole number from 0")
         options = _merge(options, {"game": {key: v}})
     try:
+        options = session_options(preset_name, options)  # bounded like a table's knobs
+    except ValueError as e:
+        raise SessionError(str(e)) from None
+    try:
         preset = load_preset(preset_name, options or None)
     except RulesError as e:
         raise SessionError(str(e)) from None
@@ -324,6 +333,10 @@ def _check_hand(hand: Any) -> list[dict[str, Any]]:
             raise SessionError(f"events[{i}]: chip entries come before the hand they belong to")
     if len(json.dumps(events)) > 16_000:
         raise SessionError("events: too large")
+    try:
+        event_values(events)  # every number in a sane range
+    except ValueError as e:
+        raise SessionError(str(e)) from None
     return events
 
 
@@ -772,14 +785,17 @@ class SessionStore:
     """The sessions and their hands, in their own tables of the server's SQLite file."""
 
     def __init__(self, path: str) -> None:
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(SCHEMA)
+        # A write answers within the budget, busy or not (503); a read never waits on one.
+        self._lock = WriteBudget(WRITE_BUDGET, self._db)
+        self._reads = Readers(path)
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._reads.close()
 
     def create(self, sid: str, config: dict[str, Any], token: str) -> None:
         with self._lock:
@@ -790,13 +806,13 @@ class SessionStore:
             )
 
     def load(self, sid: str) -> tuple[dict[str, Any], str, int, list[dict[str, Any]]] | None:
-        with self._lock:
-            row = self._db.execute(
+        with self._reads.snapshot() as db:
+            row = db.execute(
                 "SELECT config, editor_sha256, rev FROM score_sessions WHERE id=?", (sid,)
             ).fetchone()
             if row is None:
                 return None
-            hands = self._db.execute(
+            hands = db.execute(
                 "SELECT cid, json FROM score_hands WHERE session_id=? ORDER BY seq", (sid,)
             ).fetchall()
         return (
@@ -903,8 +919,14 @@ class SessionManager:
 
     def view(self, sid: str) -> Message:
         live = self._get(sid)
-        with live.lock:
+        if not live.lock.acquire(timeout=0.05):
+            # A change holds it while waiting for the database: it changes nothing in
+            # memory until stored, so the session is read as it is (reads never wait).
             return self._view(sid, live)
+        try:
+            return self._view(sid, live)
+        finally:
+            live.lock.release()
 
     def _view(self, sid: str, live: Live) -> Message:
         return {
