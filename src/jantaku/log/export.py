@@ -37,7 +37,7 @@ from jantaku.scoring.score import YakuHan
 from jantaku.tiles.kinds import WINDS
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
-from .tenhou6 import _TENHOU_YAKU_NAMES, DRAW_TEXT, LIMIT_TEXT, MINKAN_POS, PON_POS
+from .tenhou6_text import DRAW_TEXT, LIMIT_TEXT, MINKAN_POS, PON_POS, TENHOU_YAKU_NAMES
 
 FORMATS: Final = ("tenhou6", "mjai")
 
@@ -264,7 +264,7 @@ def _win_text(ev: dict[str, Any], rnd: _Round) -> list[str]:
             dora += y.han  # Tenhou counts a north set aside as ドラ
             continue
         tid = y.tenhou_id
-        name = _TENHOU_YAKU_NAMES[tid] if tid is not None else _ja_name(ev, y.id)
+        name = TENHOU_YAKU_NAMES[tid] if tid is not None else _ja_name(ev, y.id)
         if y.yakuman:
             entries.append(f"{name}(役満)")
         elif not (tid == 53 and y.han == 0):

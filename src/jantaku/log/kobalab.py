@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from jantaku.scoring.points import base_points
 
-from .tenhou6 import LIMIT_TEXT, MINKAN_POS, PON_POS
+from .tenhou6_text import LIMIT_TEXT, MINKAN_POS, PON_POS
 
 _SUIT_BASE: Final = {"m": 10, "p": 20, "s": 30, "z": 40}
 _DRAWS: Final = {

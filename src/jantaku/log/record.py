@@ -298,10 +298,10 @@ class GameRecord:
     owari: Owari | None
 
 
-_GAME_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
+GAME_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
 
-def _read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path) -> bytes:
     data = path.read_bytes()
     if data[:2] == b"\x1f\x8b":
         try:
@@ -311,7 +311,7 @@ def _read_bytes(path: Path) -> bytes:
     return data
 
 
-def _decode_text(path: Path, data: bytes) -> str:
+def decode_text(path: Path, data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -322,7 +322,7 @@ def _decode_text(path: Path, data: bytes) -> str:
 # Small helpers
 
 
-def _ints(path: Path, where: str | None, text: str | None, what: str) -> list[int]:
+def attr_ints(path: Path, where: str | None, text: str | None, what: str) -> list[int]:
     if text is None:
         raise RecordError(path, f"missing attribute {what}", where)
     if not text.strip():
@@ -333,18 +333,18 @@ def _ints(path: Path, where: str | None, text: str | None, what: str) -> list[in
         raise RecordError(path, f"bad integer list in {what}: {text!r}", where) from exc
 
 
-def _floats(path: Path, where: str | None, text: str, what: str) -> list[float]:
+def attr_floats(path: Path, where: str | None, text: str, what: str) -> list[float]:
     try:
         return [float(x) for x in text.split(",")]
     except ValueError as exc:
         raise RecordError(path, f"bad number list in {what}: {text!r}", where) from exc
 
 
-def _round_label(index: int, honba: int) -> str:
+def round_label(index: int, honba: int) -> str:
     winds = "ESWN"
     return f"round {winds[index // 4 % 4]}{index % 4 + 1}-{honba} (index {index})"
 
 
-def _pad4(values: Sequence[int]) -> tuple[int, ...]:
+def pad4(values: Sequence[int]) -> tuple[int, ...]:
     out = list(values)[:4]
     return tuple(out + [0] * (4 - len(out)))

@@ -33,11 +33,11 @@ from .record import (
     UnscoredWin,
     UnsupportedRecordError,
     Win,
-    _decode_text,
-    _read_bytes,
+    decode_text,
+    read_bytes,
 )
-from .tenhou6 import _load_json, _parse_tenhou6, json_yaku_id
-from .tenhou_xml import _parse_mjlog
+from .tenhou6 import json_yaku_id, load_json, parse_tenhou6
+from .tenhou_xml import parse_mjlog
 
 __all__ = [
     "NUKIDORA_YAKU_ID",
@@ -79,11 +79,11 @@ def read_record(path: str | Path) -> GameRecord:
     raises :class:`UnsupportedRecordError`.
     """
     p = Path(path)
-    text = _decode_text(p, _read_bytes(p)).lstrip()
+    text = decode_text(p, read_bytes(p)).lstrip()
     if text.startswith("<"):
-        return _parse_mjlog(p, text)
+        return parse_mjlog(p, text)
     if text.startswith("{"):
-        return _parse_tenhou6(p, _load_json(p, text))
+        return parse_tenhou6(p, load_json(p, text))
     raise UnsupportedRecordError(f"{p}: neither mjlog XML nor tenhou.net/6 JSON")
 
 
@@ -94,19 +94,19 @@ def read_json_record(text: str, name: str = "upload.json") -> GameRecord:
     stripped = text.lstrip("\ufeff").lstrip()
     if not stripped.startswith("{"):
         raise UnsupportedRecordError(f"{name}: not a JSON object")
-    return _parse_tenhou6(path, _load_json(path, stripped))
+    return parse_tenhou6(path, load_json(path, stripped))
 
 
 def read_mjlog(path: str | Path) -> GameRecord:
     """Read a Tenhou mjlog XML record (plain or gzip-compressed)."""
     p = Path(path)
-    return _parse_mjlog(p, _decode_text(p, _read_bytes(p)))
+    return parse_mjlog(p, decode_text(p, read_bytes(p)))
 
 
 def read_tenhou6(path: str | Path) -> GameRecord:
     """Read a tenhou.net/6 JSON record (Tenhou's converter, or Mahjong Soul in that layout)."""
     p = Path(path)
-    return _parse_tenhou6(p, _load_json(p, _decode_text(p, _read_bytes(p))))
+    return parse_tenhou6(p, load_json(p, decode_text(p, read_bytes(p))))
 
 
 _SKIP_NAMES = frozenset({"FORMAT.md", "SOURCES.md", "MANIFEST.csv"})
@@ -127,7 +127,7 @@ def iter_records(root: str | Path) -> Iterator[tuple[Path, GameRecord | Exceptio
         if path.suffix.lower() not in _RECORD_SUFFIXES:
             continue
         if path.suffix.lower() == ".txt":
-            head = _read_bytes(path)[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+            head = read_bytes(path)[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
             if not head.startswith((b"<", b"{")):
                 continue
         try:

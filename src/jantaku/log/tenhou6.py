@@ -13,10 +13,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
+from .kobalab import KobalabError, to_tenhou6
 from .record import (
-    _GAME_ID_RE,
+    GAME_ID_RE,
     NUKIDORA_YAKU_ID,
     RED_IDS,
     Call,
@@ -38,24 +39,15 @@ from .record import (
     UnscoredWin,
     UnsupportedRecordError,
     Win,
-    _pad4,
-    _round_label,
+    pad4,
+    round_label,
 )
+from .tenhou6_text import DRAW_TEXT, TENHOU_YAKU_NAMES
 
 # ---------------------------------------------------------------------------------------------
 # Yaku names (tenhou.net/6 JSON)
 
-_TENHOU_YAKU_NAMES: tuple[str, ...] = (
-    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九",
-    "一盃口", "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西",
-    "場風 北", "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫",
-    "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口",
-    "純全帯幺九", "混一色", "清一色", "人和", "天和", "地和", "大三元", "四暗刻", "四暗刻単騎",
-    "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双１３面",
-    "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ",
-)  # fmt: skip
-
-_YAKU_IDS: dict[str, int] = {name: i for i, name in enumerate(_TENHOU_YAKU_NAMES)}
+_YAKU_IDS: dict[str, int] = {name: i for i, name in enumerate(TENHOU_YAKU_NAMES)}
 # Spelling variants (Mahjong Soul's Japanese client and others).
 _YAKU_IDS.update(
     {
@@ -178,40 +170,18 @@ _SCORE_RE = re.compile(
 )
 _LIMIT_NAMES = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "数え役満": 5, "役満": 5}
 
-DRAW_TEXT: Final[dict[DrawKind, str]] = {
-    "exhaustive": "流局",
-    "nm": "流し満貫",
-    "yao9": "九種九牌",
-    "reach4": "四家立直",
-    "ron3": "三家和了",
-    "kan4": "四槓散了",
-    "kaze4": "四風連打",
-}
-"""How a round's result names each draw (what the writers write)."""
 _JSON_DRAW_KINDS: dict[str, DrawKind] = {
     **{text: kind for kind, text in DRAW_TEXT.items()},
     "全員聴牌": "exhaustive",
     "全員不聴": "exhaustive",
 }
-LIMIT_TEXT: Final = {
-    "mangan": "満貫",
-    "haneman": "跳満",
-    "baiman": "倍満",
-    "sanbaiman": "三倍満",
-    "yakuman": "役満",
-}
-"""The score text's word for each limit (jantaku's limit names → Tenhou's)."""
-# The letter's place in a pon / daiminkan string by where the tile came from (4-seat
-# arithmetic, also at three players: Tenhou keeps the empty chair): left, across, right.
-PON_POS: Final = {3: 0, 2: 1, 1: 2}
-MINKAN_POS: Final = {3: 0, 2: 1, 1: 3}
 
 
 # ---------------------------------------------------------------------------------------------
 # tenhou.net/6 JSON
 
 
-def _load_json(path: Path, text: str) -> Any:
+def load_json(path: Path, text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -402,7 +372,7 @@ class _JsonRound:
         ):
             raise RecordError(path, f"bad round header {head!r}")
         self.index, self.honba, self.sticks = head
-        self.where = _round_label(self.index, self.honba)
+        self.where = round_label(self.index, self.honba)
         self.players = players
         self.red = red
         self.dealer = self.index % 4
@@ -724,7 +694,7 @@ class _JsonRound:
                 if not (0 <= who < players and 0 <= frm < players and 0 <= pao < players):
                     raise RecordError(self.path, f"bad seats in win entry {info!r}", self.where)
                 wins.append(
-                    _JsonWinInfo(who, frm, None if pao == who else pao, _pad4(deltas), tuple(info))
+                    _JsonWinInfo(who, frm, None if pao == who else pao, pad4(deltas), tuple(info))
                 )
         elif isinstance(head, str) and head in _JSON_DRAW_KINDS:
             draw_kind = _JSON_DRAW_KINDS[head]
@@ -759,7 +729,7 @@ class _JsonRound:
                 )
         else:
             assert draw_kind is not None
-            deltas = _pad4(res[1]) if len(res) > 1 and isinstance(res[1], list) else (0, 0, 0, 0)
+            deltas = pad4(res[1]) if len(res) > 1 and isinstance(res[1], list) else (0, 0, 0, 0)
             tenpai: tuple[int, ...] | None = None
             if head == "全員聴牌":
                 tenpai = tuple(range(players))
@@ -939,11 +909,9 @@ def _json_rules(rule: Any, lobby: Any) -> RuleInfo:
     )
 
 
-def _parse_tenhou6(path: Path, doc: Any) -> GameRecord:
+def parse_tenhou6(path: Path, doc: Any) -> GameRecord:
     fmt: RecordFormat = "tenhou6"
     if _is_kobalab(doc):
-        from .kobalab import KobalabError, to_tenhou6
-
         try:
             doc = to_tenhou6(doc)
         except KobalabError as exc:
@@ -981,7 +949,7 @@ def _parse_tenhou6(path: Path, doc: Any) -> GameRecord:
     ref = doc.get("ref")
     game_id = ref if isinstance(ref, str) and ref else None
     if game_id is None:
-        m = _GAME_ID_RE.search(path.name)
+        m = GAME_ID_RE.search(path.name)
         game_id = m.group(0) if m else None
     return GameRecord(
         source=path,

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from .record import (
-    _GAME_ID_RE,
+    GAME_ID_RE,
     Call,
     Discard,
     Draw,
@@ -23,9 +23,9 @@ from .record import (
     RoundRecord,
     RuleInfo,
     Win,
-    _floats,
-    _ints,
-    _round_label,
+    attr_floats,
+    attr_ints,
+    round_label,
 )
 
 _XML_DRAW_KINDS: dict[str, DrawKind] = {
@@ -79,14 +79,14 @@ class _XmlRound:
     def __init__(self, path: Path, el: ET.Element, players: int) -> None:
         a = el.attrib
         self.path = path
-        seed = _ints(path, "INIT", a.get("seed"), "seed")
+        seed = attr_ints(path, "INIT", a.get("seed"), "seed")
         if len(seed) != 6:
             raise RecordError(path, f"INIT seed has {len(seed)} values, expected 6", "INIT")
         self.index, self.honba, self.sticks = seed[0], seed[1], seed[2]
-        self.where = _round_label(self.index, self.honba)
+        self.where = round_label(self.index, self.honba)
         self.dice = (seed[3], seed[4])
         self.dora = (seed[5],)
-        ten = _ints(path, self.where, a.get("ten"), "ten")
+        ten = attr_ints(path, self.where, a.get("ten"), "ten")
         if len(ten) != 4:
             raise RecordError(path, f"INIT ten has {len(ten)} values", self.where)
         self.scores = tuple(x * 100 for x in ten)
@@ -95,7 +95,7 @@ class _XmlRound:
             raise RecordError(path, f"bad oya {a.get('oya')!r}", self.where)
         hands = []
         for seat in range(4):
-            hand = _ints(path, self.where, a.get(f"hai{seat}", ""), f"hai{seat}")
+            hand = attr_ints(path, self.where, a.get(f"hai{seat}", ""), f"hai{seat}")
             expected = 13 if seat < players else 0
             if len(hand) != expected:
                 raise RecordError(
@@ -127,14 +127,14 @@ class _XmlRound:
 def _xml_scores(
     path: Path, where: str, a: dict[str, str]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    sc = _ints(path, where, a.get("sc"), "sc")
+    sc = attr_ints(path, where, a.get("sc"), "sc")
     if len(sc) != 8:
         raise RecordError(path, f"sc has {len(sc)} values, expected 8", where)
     return tuple(x * 100 for x in sc[0::2]), tuple(x * 100 for x in sc[1::2])
 
 
 def _xml_owari(path: Path, where: str, text: str) -> Owari:
-    vals = _floats(path, where, text, "owari")
+    vals = attr_floats(path, where, text, "owari")
     if len(vals) != 8:
         raise RecordError(path, f"owari has {len(vals)} values, expected 8", where)
     return Owari(
@@ -143,7 +143,7 @@ def _xml_owari(path: Path, where: str, text: str) -> Owari:
     )
 
 
-def _parse_mjlog(path: Path, text: str) -> GameRecord:
+def parse_mjlog(path: Path, text: str) -> GameRecord:
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
@@ -241,7 +241,7 @@ def _parse_mjlog(path: Path, text: str) -> GameRecord:
         json_rule=None,
         display=None,
     )
-    m = _GAME_ID_RE.search(path.name)
+    m = GAME_ID_RE.search(path.name)
     return GameRecord(
         source=path,
         format="mjlog",
@@ -262,17 +262,17 @@ def _xml_win(path: Path, where: str, a: dict[str, str]) -> Win:
     except (KeyError, ValueError) as exc:
         raise RecordError(path, f"bad AGARI attributes: {exc}", where) from exc
     pao = int(a["paoWho"]) if "paoWho" in a else None
-    hand = tuple(_ints(path, where, a.get("hai"), "hai"))
-    melds = tuple(_decode_meld(who, m) for m in _ints(path, where, a.get("m", ""), "m"))
-    ten = _ints(path, where, a.get("ten"), "ten")
+    hand = tuple(attr_ints(path, where, a.get("hai"), "hai"))
+    melds = tuple(_decode_meld(who, m) for m in attr_ints(path, where, a.get("m", ""), "m"))
+    ten = attr_ints(path, where, a.get("ten"), "ten")
     if len(ten) != 3:
         raise RecordError(path, f"AGARI ten has {len(ten)} values", where)
-    yaku_raw = _ints(path, where, a.get("yaku", ""), "yaku")
+    yaku_raw = attr_ints(path, where, a.get("yaku", ""), "yaku")
     if len(yaku_raw) % 2:
         raise RecordError(path, "AGARI yaku has an odd number of values", where)
     yaku = tuple(zip(yaku_raw[0::2], yaku_raw[1::2], strict=True))
-    yakuman = tuple(_ints(path, where, a.get("yakuman", ""), "yakuman"))
-    ba = _ints(path, where, a.get("ba"), "ba")
+    yakuman = tuple(attr_ints(path, where, a.get("yakuman", ""), "yakuman"))
+    ba = attr_ints(path, where, a.get("ba"), "ba")
     if len(ba) != 2:
         raise RecordError(path, f"AGARI ba has {len(ba)} values", where)
     before, deltas = _xml_scores(path, where, a)
@@ -291,8 +291,8 @@ def _xml_win(path: Path, where: str, a: dict[str, str]) -> Win:
         limit=ten[2],
         yaku=yaku,
         yakuman=yakuman,
-        dora_indicators=tuple(_ints(path, where, a.get("doraHai"), "doraHai")),
-        ura_indicators=tuple(_ints(path, where, a.get("doraHaiUra", ""), "doraHaiUra")),
+        dora_indicators=tuple(attr_ints(path, where, a.get("doraHai"), "doraHai")),
+        ura_indicators=tuple(attr_ints(path, where, a.get("doraHaiUra", ""), "doraHaiUra")),
         honba=ba[0],
         sticks=ba[1],
         deltas=deltas,
@@ -308,12 +308,12 @@ def _xml_draw(path: Path, where: str, a: dict[str, str]) -> ExhaustiveOrAbortive
         kind = _XML_DRAW_KINDS[t]
     else:
         raise RecordError(path, f"unknown RYUUKYOKU type {t!r}", where)
-    ba = _ints(path, where, a.get("ba"), "ba")
+    ba = attr_ints(path, where, a.get("ba"), "ba")
     if len(ba) != 2:
         raise RecordError(path, f"RYUUKYOKU ba has {len(ba)} values", where)
     before, deltas = _xml_scores(path, where, a)
     revealed = tuple(
-        (seat, tuple(_ints(path, where, a[f"hai{seat}"], f"hai{seat}")))
+        (seat, tuple(attr_ints(path, where, a[f"hai{seat}"], f"hai{seat}")))
         for seat in range(4)
         if f"hai{seat}" in a
     )
