@@ -72,6 +72,9 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
     assert page.locator("[data-testid=graph-chips] polyline").count() == 4  # chips moved
     assert "175 – 255" in page.inner_text("[data-testid=graph-chips]")  # lowest – highest
     assert page.inner_text("[data-testid=rate-win_rate-2]") == "50%"  # 1 win in 2 hands
+    page.click("[data-testid=rates-scope-group]")  # the same people's sessions: this one
+    page.wait_for_selector("[data-testid=rates-scope-group]:has-text('1回')")
+    assert page.inner_text("[data-testid=rate-win_rate-2]") == "50%"
     page.wait_for_selector("[data-testid=conditions] li")
     conditions = sc.get(f"{server}/api/sessions/{sid}/conditions")["conditions"]
     for p, c in enumerate(conditions):

@@ -201,3 +201,30 @@ def test_settings_rename_the_players_and_end_the_session(tmp_path: Any) -> None:
     # Kept in the database: a new server reads the new names.
     c2 = TestClient(create_app(str(tmp_path / "s.sqlite3")))
     assert c2.get(f"/api/sessions/{sid}").json()["config"]["names"][0] == "東"
+
+
+def test_group_statistics_sum_the_sessions_of_the_same_people(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from jantaku.server.app import create_app
+
+    c = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+
+    def new(names: list[str], winner: int) -> str:
+        r = c.post("/api/sessions", json={"preset": "riichi", "names": names})
+        sid, auth = r.json()["id"], {"Authorization": f"Bearer {r.json()['editor']}"}
+        ev = {"type": "win", "winner": winner, "from": (winner + 1) % 4, "han": 1, "fu": 30}
+        body = {"type": "add", "at": 0, "cid": "a", "hand": {"events": [ev]}}
+        assert c.post(f"/api/sessions/{sid}/changes", headers=auth, json=body).status_code == 200
+        return sid
+
+    first = new(["A", "B", "C", "D"], 1)  # B wins
+    new(["D", "C", "B", "A"], 1)  # the same people in other seats: C wins off B
+    new(["A", "B", "C", "E"], 1)  # another group
+    out = c.get(f"/api/sessions/{first}/group").json()
+    assert out["sessions"] == 2
+    players = out["players"]
+    assert players["B"]["wins"] == 1 and players["C"]["wins"] == 1
+    assert players["B"]["deal_ins"] == 1 and players["C"]["deal_ins"] == 1
+    assert all(players[n]["hands_played"] == 2 for n in "ABCD")
+    assert "E" not in players

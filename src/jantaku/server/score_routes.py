@@ -19,6 +19,8 @@ HTTP (JSON bodies of at most 64 KB):
   "add", "at": REV, "cid": "...", "hand": {...}}``, ``{"type": "edit", "at": REV, "index": I,
   "hand": {...}}`` or ``{"type": "delete", "at": REV, "index": I}`` → the new state; 409 when
   ``at`` is not the session's revision, 403 without the editor token;
+* ``GET /api/sessions/{id}/group``: the standings' counts summed over the sessions of the same
+  people under the same rules (``{sessions, players: {name: {...}}}``);
 * ``GET /api/sessions/{id}/conditions``: 条件計算, what each player needs in the next hand
   to move up a place (``jantaku.scoring.conditions``);
 * ``GET /api/sessions/{id}/export.csv`` and ``/export.json`` (each game as the record
@@ -196,6 +198,11 @@ def score_router(db: str) -> APIRouter:
         if not isinstance(body, dict):
             raise HTTPException(400, "a change is an object with a type")
         out: dict[str, Any] = await call(manager.change, sid, _bearer(request), body)
+        return out
+
+    @router.get("/api/sessions/{sid}/group")
+    async def session_group(sid: str) -> dict[str, Any]:
+        out: dict[str, Any] = await call(manager.group, sid)
         return out
 
     @router.get("/api/sessions/{sid}/conditions")

@@ -55,6 +55,10 @@ from .store import Readers, WriteBudget
 WRITE_BUDGET: Final = 2.0
 """Seconds a change waits for a database held elsewhere before it is refused (503)."""
 MAX_HANDS: Final = 2000
+GROUP_SCAN: Final = 500
+"""Sessions looked at (newest first) for a group's statistics."""
+GROUP_MAX: Final = 50
+"""Sessions of one group summed at most."""
 MAX_NAME: Final = 24
 MAX_TOML: Final = 16_000
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
@@ -805,6 +809,14 @@ class SessionStore:
                 (sid, json.dumps(config, ensure_ascii=False), hash_token(token), time.time()),
             )
 
+    def recent_configs(self, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        """The ``limit`` newest sessions' ids and configs (for a group's statistics)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, config FROM score_sessions ORDER BY created DESC LIMIT ?", (limit,)
+            ).fetchall()
+        return [(str(i), json.loads(c)) for i, c in rows]
+
     def load(self, sid: str) -> tuple[dict[str, Any], str, int, list[dict[str, Any]]] | None:
         with self._reads.snapshot() as db:
             row = db.execute(
@@ -1084,6 +1096,36 @@ class SessionManager:
         with live.lock:
             if push in live.subscribers:
                 live.subscribers.remove(push)
+
+    def group(self, sid: str) -> Message:
+        """Statistics across the sessions of the same group: the same people (by name, in
+        any seats) under the same rules, among the newest ``GROUP_SCAN`` sessions, at most
+        ``GROUP_MAX`` of them. Per name: the standings' counts summed."""
+        live = self._get(sid)
+        with live.lock:
+            config = live.config
+        people = sorted(config["names"])
+        keys = (
+            *("hands_played", "wins", "deal_ins", "riichi", "win_points", "games_played"),
+            *("rank_sum", "tops", "tsumo", "chombo"),
+        )
+        totals = {n: dict.fromkeys(keys, 0) | {"result": 0.0} for n in config["names"]}
+        found = 0
+        for other, cfg in self.store.recent_configs(GROUP_SCAN):
+            if sorted(cfg.get("names", [])) != people or cfg.get("preset") != config["preset"]:
+                continue
+            if cfg.get("options") != config.get("options") or found >= GROUP_MAX:
+                continue
+            try:
+                st = self._get(other).state["standings"]
+            except SessionError:
+                continue  # a session that no longer replays is left out
+            found += 1
+            for p, name in enumerate(cfg["names"]):
+                for k in keys:
+                    totals[name][k] += st[k][p]
+                totals[name]["result"] = round(totals[name]["result"] + st["result"][p], 1)
+        return {"sessions": found, "players": totals}
 
     def export(self, sid: str) -> tuple[dict[str, Any], dict[str, Any]]:
         live = self._get(sid)

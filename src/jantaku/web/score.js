@@ -301,6 +301,10 @@ function render() {
   renderStandings();
   renderGraph();
   renderConditions();
+  if (rateScope === 'group' && online && groupRev !== S.rev) { // the group's figures move with this session's
+    groupRev = S.rev;
+    api(`/api/sessions/${sid}/group`).then((g) => { groupStats = g; renderStandings(); }).catch(() => { groupRev = -1; });
+  }
   renderQueue();
   const base = `${location.origin}/score#s=${sid}`;
   $('watch-link').value = base;
@@ -418,21 +422,35 @@ function renderSettings(over) {
 function renderRates() {
   const st = S.standings;
   if (!st.hands_played) return null;
+  // This session's counts, or the group's (the same people under the same rules).
+  const group = rateScope === 'group' && groupStats ? groupStats.players : null;
+  const get = (key, p) => (group ? group[names()[p]]?.[key] ?? 0 : st[key][p]);
   const pct = (a, b) => (b ? `${Math.round((100 * a) / b)}%` : '—');
   const avg = (a, b, digits = 0) => (b ? (a / b).toFixed(digits) : '—');
   const cols = [
-    ['win_rate', (p) => pct(st.wins[p], st.hands_played[p])],
-    ['deal_in_rate', (p) => pct(st.deal_ins[p], st.hands_played[p])],
-    ['riichi_rate', (p) => pct(st.riichi[p], st.hands_played[p])],
-    ['avg_win', (p) => (st.wins[p] ? Math.round(st.win_points[p] / st.wins[p]).toLocaleString('en-US') : '—')],
-    ['avg_rank', (p) => avg(st.rank_sum[p], st.games_played[p], 2)],
-    ['top_rate', (p) => pct(st.tops[p], st.games_played[p])],
+    ['win_rate', (p) => pct(get('wins', p), get('hands_played', p))],
+    ['deal_in_rate', (p) => pct(get('deal_ins', p), get('hands_played', p))],
+    ['riichi_rate', (p) => pct(get('riichi', p), get('hands_played', p))],
+    ['avg_win', (p) => (get('wins', p) ? Math.round(get('win_points', p) / get('wins', p)).toLocaleString('en-US') : '—')],
+    ['avg_rank', (p) => avg(get('rank_sum', p), get('games_played', p), 2)],
+    ['top_rate', (p) => pct(get('tops', p), get('games_played', p))],
   ];
-  return el('table', { class: 'standings rates', dataset: { testid: 'rates' } },
+  const scope = choice(t('score.rates_of'), [['session', t('score.rates_session')], ['group', groupStats ? t('score.rates_group_n', { count: groupStats.sessions }) : t('score.rates_group')]],
+    () => rateScope, (v) => {
+      rateScope = v;
+      if (v === 'group') {
+        api(`/api/sessions/${sid}/group`).then((g) => { groupStats = g; renderStandings(); }).catch((e) => showMessage(errText(e), true));
+      } else renderStandings();
+    }, 'rates-scope');
+  return el('div', {}, scope, el('table', { class: 'standings rates', dataset: { testid: 'rates' } },
     el('thead', {}, el('tr', {}, el('th', {}, t('score.name')), cols.map(([c]) => el('th', {}, t(`score.col_${c}`))))),
     el('tbody', {}, names().map((name, p) => el('tr', { dataset: { testid: `rates-${p}` } }, el('td', {}, name),
-      cols.map(([c, f]) => el('td', { class: 'num', dataset: { testid: `rate-${c}-${p}` } }, f(p)))))));
+      cols.map(([c, f]) => el('td', { class: 'num', dataset: { testid: `rate-${c}-${p}` } }, f(p))))))));
 }
+
+let rateScope = 'session';
+let groupStats = null;
+let groupRev = -1;
 
 // The lines' colours (the legend's in score.css: .legend .c0 to .c3, no inline style under the CSP).
 const COLORS = ['#1b5e20', '#b71c1c', '#0d47a1', '#e65100'];
