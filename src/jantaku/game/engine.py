@@ -108,7 +108,7 @@ class Game:
         """Kinds never discarded (gotou: north too, «北は...ポン不可»)."""
         self.mu = "mu" in self.preset.scoring.extra_yaku
         """mighty 無: a hand called down to no real tile wins at once."""
-        self._waits_memo: dict[tuple[bytes, int, bytes], frozenset[Kind]] = {}
+        self.waits_memo: dict[tuple[bytes, int, bytes], frozenset[Kind]] = {}
         faces = self.tileset.faces
         dense = {f: i for i, f in enumerate(sorted(set(faces)))}
         assert len(dense) <= 62, "a face's bit must stay a native int"

@@ -36,7 +36,7 @@ def waits(st: State, p: Player, hand: list[Tile]) -> frozenset[Kind]:
     called = p.called_counts() if p.melds else None
     # The same hand is asked about at every discard of the others: remember it.
     key = (bytes(c), len(p.melds), bytes(called) if called is not None else b"")
-    memo = game._waits_memo
+    memo = game.waits_memo
     hit = memo.get(key)
     if hit is None:
         w = game.analyzer.waits(c, len(p.melds), game.wildcards, called)

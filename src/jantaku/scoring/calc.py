@@ -24,7 +24,7 @@ from jantaku.tiles import tile_kind
 from jantaku.tiles.notation import tile_name as _tile_name
 
 from .chips import chip_items, win_chips
-from .json_io import SituationError, _FieldTiles, result_to_json, situation_from_json
+from .json_io import FieldTiles, SituationError, result_to_json, situation_from_json
 from .ledger import draw_kinds
 from .score import NotAWin, Scorer, YakuHan
 
@@ -94,7 +94,7 @@ class Calculator:
         scorer = self.scorer(obj.get("options"))
         preset = scorer.preset
         ts = scorer.tileset
-        pool = _FieldTiles(ts)
+        pool = FieldTiles(ts)
         concealed = pool.parse("hand", str(obj.get("hand", "")))
         melds = obj.get("melds", [])
         if not isinstance(melds, list):
@@ -134,7 +134,7 @@ class Calculator:
         if not isinstance(options, dict):
             raise SituationError("options: an object of knob values")
         preset = self.scorer(options).preset
-        pool = _FieldTiles(self.scorer(options).tileset)
+        pool = FieldTiles(self.scorer(options).tileset)
         n = len(pool.parse("hand", str(obj.get("hand", ""))))
         melds = obj.get("melds", [])
         short = 13 - preset.hand.wildcards - 3 * (len(melds) if isinstance(melds, list) else 0)

@@ -11,10 +11,10 @@ from jantaku.tiles.notation import (
     Meld,
     MeldType,
     Source,
-    _Allocator,
-    _check_meld,
-    _parse_run,
+    TileAllocator,
+    check_meld,
     kinds_to_string,
+    parse_run,
 )
 from jantaku.tiles.tileset import TileSet, tile_kind
 
@@ -96,17 +96,17 @@ def _str(obj: dict[str, Any], key: str) -> str:
     return v
 
 
-class _FieldTiles:
+class FieldTiles:
     """Parses the tile fields of one situation against one shared pool of copies, so a
     fifth copy anywhere is caught, and names the field in the error."""
 
     def __init__(self, ts: TileSet) -> None:
-        self.alloc = _Allocator("", ts)
+        self.alloc = TileAllocator("", ts)
 
     def parse(self, field: str, text: str) -> list[int]:
         self.alloc.text = text
         try:
-            return _parse_run(text, text, self.alloc)
+            return parse_run(text, text, self.alloc)
         except InvalidNotationError as e:
             raise SituationError(f"{field}: {e}") from None
 
@@ -134,7 +134,7 @@ def situation_from_json(
     mu = _bool(obj, "mu")
     if not hand_text and not mu:
         raise SituationError("hand: missing")
-    pool = _FieldTiles(ts)
+    pool = FieldTiles(ts)
     concealed = pool.parse("hand", hand_text)
     players = _int(obj, "players", default_players)
     if players not in (3, 4):
@@ -164,7 +164,7 @@ def situation_from_json(
             raise SituationError(f"melds[{i}].tiles: an MPSZ string")
         tiles = pool.parse(f"melds[{i}].tiles", text)
         try:
-            _check_meld(text, text, mtype, tiles)
+            check_meld(text, text, mtype, tiles)
         except InvalidNotationError as e:
             raise SituationError(f"melds[{i}].tiles: {e}") from None
         if mtype is MeldType.CHI and players == 3:
@@ -214,7 +214,7 @@ def situation_from_json(
     win_text = _str(obj, "win_tile")
     if not win_text:
         raise SituationError("win_tile: missing")
-    wt = _FieldTiles(ts).parse("win_tile", win_text)
+    wt = FieldTiles(ts).parse("win_tile", win_text)
     if len(wt) != 1:
         raise SituationError("win_tile: exactly one tile")
     wkind, wvar = tile_kind(wt[0]), ts.variant(wt[0])
@@ -271,7 +271,7 @@ def situation_from_json(
         wareme_wind=_opt_wind(obj, "wareme"),
         tedumari=_bool(obj, "tedumari"),
         pochi_spilled=_bool(obj, "pochi_spilled"),
-        alice=tuple(_FieldTiles(ts).parse("alice", _str(obj, "alice"))),
+        alice=tuple(FieldTiles(ts).parse("alice", _str(obj, "alice"))),
         sitting_out=sitting_out,
         tileset=ts,
     )

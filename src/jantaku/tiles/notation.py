@@ -97,7 +97,7 @@ def _default_set(ts: TileSet | None) -> TileSet:
     return ts if ts is not None else tileset(_RIICHI)
 
 
-class _Allocator:
+class TileAllocator:
     """Hands out physical copies while parsing, so copies are counted against the set."""
 
     def __init__(self, text: str, ts: TileSet) -> None:
@@ -137,7 +137,7 @@ class _Allocator:
         raise InvalidNotationError(self.text, token, reason)
 
 
-def _parse_run(text: str, run: str, alloc: _Allocator) -> list[Tile]:
+def parse_run(text: str, run: str, alloc: TileAllocator) -> list[Tile]:
     """Parse a run of digit groups (``123m406p``) into physical tiles, in written order."""
     tiles: list[Tile] = []
     digits: list[str] = []
@@ -227,7 +227,7 @@ def parse_tiles(text: str, ts: TileSet | None = None) -> tuple[Tile, ...]:
     (52, 53)
     """
     ts = _default_set(ts)
-    return tuple(_parse_run(text, text.strip(), _Allocator(text, ts)))
+    return tuple(parse_run(text, text.strip(), TileAllocator(text, ts)))
 
 
 def parse_kind(text: str) -> Kind:
@@ -312,7 +312,7 @@ class Meld:
         return f"Meld({self.to_string()!r})"
 
 
-def _check_meld(text: str, token: str, mtype: MeldType, tiles: Sequence[Tile]) -> None:
+def check_meld(text: str, token: str, mtype: MeldType, tiles: Sequence[Tile]) -> None:
     kinds = sorted(tile_kind(t) for t in tiles)
     if mtype is MeldType.CHI:
         ok = (
@@ -333,7 +333,7 @@ def _check_meld(text: str, token: str, mtype: MeldType, tiles: Sequence[Tile]) -
         raise InvalidNotationError(text, token, "flowers cannot be called")
 
 
-def _parse_meld(text: str, token: str, alloc: _Allocator) -> Meld:
+def _parse_meld(text: str, token: str, alloc: TileAllocator) -> Meld:
     letter = token[0]
     try:
         mtype = MeldType(letter)
@@ -348,8 +348,8 @@ def _parse_meld(text: str, token: str, alloc: _Allocator) -> Meld:
         body = body[:-1]
     if not body:
         raise InvalidNotationError(text, token, "meld with no tiles")
-    tiles = _parse_run(text, body, alloc)
-    _check_meld(text, token, mtype, tiles)
+    tiles = parse_run(text, body, alloc)
+    check_meld(text, token, mtype, tiles)
     if mtype is MeldType.ANKAN:
         if source is not None:
             raise InvalidNotationError(text, token, "a closed kan has no source")
@@ -379,7 +379,7 @@ class Hand:
     @classmethod
     def parse(cls, text: str, ts: TileSet | None = None) -> Hand:
         ts = _default_set(ts)
-        alloc = _Allocator(text, ts)
+        alloc = TileAllocator(text, ts)
         parts = text.split()
         if not parts:
             raise InvalidNotationError(text, text, "empty hand")
@@ -392,11 +392,11 @@ class Hand:
                     raise InvalidNotationError(
                         text, part, "concealed tiles come first, before melds"
                     )
-                concealed = _parse_run(text, part, alloc)
+                concealed = parse_run(text, part, alloc)
             elif part[0] == "n":
                 if len(part) == 1:
                     raise InvalidNotationError(text, part, "extracted group with no tiles")
-                extracted.extend(_parse_run(text, part[1:], alloc))
+                extracted.extend(parse_run(text, part[1:], alloc))
             else:
                 melds.append(_parse_meld(text, part, alloc))
         return cls(tuple(concealed), tuple(melds), tuple(extracted), ts)
