@@ -50,6 +50,8 @@ SECURITY_HEADERS: Final = (
     (b"referrer-policy", b"no-referrer"),
     (b"x-content-type-options", b"nosniff"),
 )
+log = logging.getLogger("jantaku.server")
+
 RETRY_AFTER_BUSY: Final = 1
 """Seconds a client is told to wait before sending again what met a busy database."""
 
@@ -179,6 +181,17 @@ def install(
             {"detail": message, "code": "db_busy", "params": {}},
             status_code=503,
             headers={"Retry-After": str(RETRY_AFTER_BUSY)},
+        )
+
+    @app.exception_handler(RecursionError)
+    async def too_deep(request: Request, exc: RecursionError) -> JSONResponse:
+        # A body nested thousands deep (TOML or JSON) ran a parser out of stack: the
+        # client's mistake, one line in the log and never a traceback.
+        log.warning("%s %s: the request is nested too deep", request.method, request.url.path)
+        detail = "the request is nested too deep to read"
+        return JSONResponse(
+            {"detail": detail, "code": "malformed", "params": {"detail": detail}},
+            status_code=400,
         )
 
     @app.exception_handler(sqlite3.OperationalError)

@@ -18,9 +18,11 @@ folder of a run is its own.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import secrets
+import shutil
 import subprocess
 import sys
 import threading
@@ -39,6 +41,10 @@ MAX_GAMES: Final = 500
 """Games per rule set in one request (a parlour's question, answered in minutes)."""
 MAX_RUNNING: Final = 2
 """Lab runs at once on one server (each takes a core)."""
+KEEP_PER_CLIENT: Final = 10
+KEEP_ALL: Final = 200
+"""Finished runs kept per client address and in all; older ones are deleted, oldest first,
+when a new run starts (each folder holds every game of its run)."""
 _VARY = re.compile(r"^[a-z_]+\.[a-z0-9_]+=[A-Za-z0-9_.\-\"]{1,40}$")
 _ID = re.compile(r"^[0-9a-f]{12}$")
 
@@ -59,8 +65,12 @@ class NewLabRun(BaseModel):
 class LabRuns:
     """The server's lab runs: each a child process and a folder under ``root``."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(
+        self, root: Path, keep_per_client: int = KEEP_PER_CLIENT, keep_all: int = KEEP_ALL
+    ) -> None:
         self.root = root
+        self.keep_per_client = keep_per_client
+        self.keep_all = keep_all
         self._lock = threading.Lock()
         self._procs: dict[str, subprocess.Popen[bytes]] = {}
         self._owner: dict[str, str] = {}
@@ -84,6 +94,7 @@ class LabRuns:
                 raise HTTPException(429, f"your lab run {mine[0]} is still going: one at a time")
             if len(self._procs) >= MAX_RUNNING:
                 raise HTTPException(503, f"{MAX_RUNNING} lab runs are going: try again later")
+            self._prune(extra=_owner_digest(client))
             run_id = secrets.token_hex(6)
             folder = self.root / run_id
             folder.mkdir(parents=True)
@@ -101,6 +112,7 @@ class LabRuns:
                 "seed": body.seed,
                 "bots": ",".join(bots),
                 "created": time.time(),
+                "owner": _owner_digest(client),
             }
             (folder / "request.json").write_text(json.dumps(request), "utf-8")
             with open(folder / "output.txt", "wb") as out:
@@ -109,6 +121,39 @@ class LabRuns:
                 )
             self._owner[run_id] = client
             return run_id
+
+    def prune(self) -> list[str]:
+        """Delete the oldest finished runs past the limits (per client, in all); their ids."""
+        with self._lock:
+            self._reap()
+            return self._prune()
+
+    def _prune(self, extra: str | None = None) -> list[str]:
+        """Under the lock. ``extra``: a client about to start one more run (room is made)."""
+        if not self.root.is_dir():
+            return []
+        finished: list[tuple[float, str, str]] = []
+        for folder in self.root.iterdir():
+            if not _ID.match(folder.name) or folder.name in self._procs:
+                continue
+            try:
+                request = json.loads((folder / "request.json").read_text("utf-8"))
+                created, owner = float(request["created"]), str(request.get("owner", ""))
+            except (OSError, ValueError, KeyError, TypeError):
+                created, owner = 0.0, ""  # unreadable: the oldest of all
+            finished.append((created, folder.name, owner))
+        finished.sort(reverse=True)  # newest first
+        per_client: dict[str, int] = {} if extra is None else {extra: 1}
+        kept = len(self._procs) + (extra is not None)
+        gone = []
+        for _, run_id, owner in finished:
+            per_client[owner] = per_client.get(owner, 0) + 1
+            if per_client[owner] > self.keep_per_client or kept >= self.keep_all:
+                shutil.rmtree(self.root / run_id, ignore_errors=True)
+                gone.append(run_id)
+            else:
+                kept += 1
+        return gone
 
     def _reap(self) -> None:
         for run_id, proc in list(self._procs.items()):
@@ -126,6 +171,7 @@ class LabRuns:
         with self._lock:
             self._reap()
             running = run_id in self._procs
+        request.pop("owner", None)  # who asked stays on the server
         out: dict[str, Any] = {"id": run_id, **request, "total": total, "done": min(done, total)}
         if report_file.exists() and not running:
             report = json.loads(report_file.read_text("utf-8"))
@@ -178,6 +224,11 @@ def _error_of(output: Path) -> str:
         return str(json.loads(output.read_text("utf-8"))["error"])
     except (OSError, ValueError, KeyError, TypeError):
         return "the run stopped without a report"
+
+
+def _owner_digest(client: str) -> str:
+    """Who started a run, as the lab folder keeps it (never the address itself)."""
+    return hashlib.sha256(("lab:" + client).encode()).hexdigest()[:16]
 
 
 def lab_router(root: Path) -> tuple[APIRouter, LabRuns]:
