@@ -269,13 +269,22 @@ class RateLimiter:
 
 # -- logs ------------------------------------------------------------------------------------------
 
+SECRET_PARAMS: Final = ("token", "e", "editor")
+"""Query parameters that carry a secret in some link: a seat's ``token``, the scorekeeper
+editor link's ``e`` (both belong in a fragment, but an old or hand-made link may put them in
+a query string, which the access log writes)."""
 _TOKEN_IN_URL = re.compile(r"(token=)[^&#\s\"']*", re.IGNORECASE)
-_TOKEN_IN_JSON = re.compile(r"(\"token\"\s*:\s*\")[^\"]*", re.IGNORECASE)
+_SECRET_IN_QUERY = re.compile(
+    r"([?&;#](?:" + "|".join(SECRET_PARAMS) + r")=)[^&#\s\"']*", re.IGNORECASE
+)
+_TOKEN_IN_JSON = re.compile(r"(\"(?:token|editor)\"\s*:\s*\")[^\"]*", re.IGNORECASE)
 
 
 def scrub(text: str) -> str:
-    """``text`` with every seat token replaced by ``[hidden]`` (in a URL or a JSON message)."""
-    return _TOKEN_IN_JSON.sub(r"\1[hidden]", _TOKEN_IN_URL.sub(r"\1[hidden]", text))
+    """``text`` with every token replaced by ``[hidden]`` (in a URL's query or fragment, or
+    a JSON message): a seat's, the scorekeeper editor's."""
+    text = _SECRET_IN_QUERY.sub(r"\1[hidden]", _TOKEN_IN_URL.sub(r"\1[hidden]", text))
+    return _TOKEN_IN_JSON.sub(r"\1[hidden]", text)
 
 
 class TokenScrubber(logging.Filter):
@@ -292,7 +301,8 @@ class TokenScrubber(logging.Filter):
         return True
 
 
-LOGGERS: Final = ("uvicorn.access", "uvicorn.error", "jantaku.server")
+LOGGERS: Final = ("uvicorn.access", "uvicorn.error", "jantaku.server", "jantaku.server.score")
+"""Every logger of the server's (a filter does not reach a child logger's records)."""
 
 
 def scrub_logs(names: Iterable[str] = LOGGERS) -> None:
