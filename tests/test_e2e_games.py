@@ -94,6 +94,8 @@ class Played:
     end: dict[str, Any] | None = None
     clicks: int = 0
     seconds: float = 0.0
+    errors: list[str] = field(default_factory=list)
+    """The page's console errors and uncaught exceptions over the whole game."""
 
 
 def click_once(page: Any) -> None:
@@ -238,6 +240,8 @@ def play_preset(url: str, browser: Any, preset: str, seed: int, people: int) -> 
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(60_000)
     played = Played(table)
+    page.on("console", lambda m: played.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: played.errors.append(str(e)))
     try:
         page.goto(f"{url}/table.html?table={table}&pause=0#token={token}")
         play_game(page, played)
@@ -258,6 +262,7 @@ def test_a_whole_kanto_boo_game_by_clicking(server: str, browser: Any) -> None:
     # A few hands (an exhaustive draw with two tenpai hands among them, when written).
     played = play_preset(server, browser, "kanto-boo", 12, 4)
     assert played.end is not None, f"no settlement after {played.clicks} clicks"
+    assert played.errors == [], played.errors  # no failed request, no exception, all game
     check_against_log(played, game_log(server, played.table), CHIPS["kanto-boo"])
 
 
@@ -281,6 +286,7 @@ def test_a_whole_game_by_clicking(
 ) -> None:
     played = play_preset(server, browser, preset, seed, people)
     assert played.end is not None, f"no settlement after {played.clicks} clicks"
+    assert played.errors == [], played.errors
     check_against_log(played, game_log(server, played.table), CHIPS[preset])
 
 

@@ -359,3 +359,49 @@ def test_after_the_game_replay_or_another_with_the_same_seats_and_rules(
         assert kept[0]["id"] == new_id and kept[0]["mine"] == 0
     finally:
         context.close()
+
+
+# -- page weight ---------------------------------------------------------------------------------
+
+
+def test_a_table_page_weighs_little_first_and_almost_nothing_again(
+    server: str, browser: Any
+) -> None:
+    """The bytes the browser's own network log (Chrome DevTools' Network domain) counts as
+    transferred, headers included: a table's first load at most 200 KB, a repeat load (the
+    next visit, in the same browser) at most 30 KB, and no request failing or refused."""
+    table, token = e2e.new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
+    context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    sizes: dict[str, int] = {}
+    failed: list[str] = []
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]),
+    )
+    cdp.on("Network.loadingFailed", lambda e: failed.append(str(e.get("errorText"))))
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    url = f"{server}/table.html?table={table}&pause=0#token={token}"
+    loads = []
+    try:
+        for _ in range(2):
+            page.goto("about:blank")
+            sizes.clear()
+            page.goto(url)
+            page.wait_for_function(
+                "globalThis.jantakuTable && globalThis.jantakuTable.idle()"
+                " && [...document.images].every((i) => i.complete)"
+            )
+            page.wait_for_timeout(500)  # the last answers' sizes
+            loads.append((len(sizes), sum(sizes.values())))
+        print(f"table page: first {loads[0]}, repeat {loads[1]} (requests, bytes)")
+        assert loads[0][1] <= 200_000, loads
+        assert loads[1][1] <= 30_000, loads
+        assert loads[0][0] > 20  # the scripts, styles and tile images were counted
+        assert failed == [] and errors == [], (failed, errors)
+    finally:
+        context.close()

@@ -82,7 +82,6 @@ from fastapi import (
 )
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from jantaku import __version__
@@ -93,12 +92,13 @@ from jantaku.rules.model import knobs
 from jantaku.rules.ruleset_file import dump_ruleset, parse_ruleset
 from jantaku.tiles.notation import tile_name
 
-from . import hardening, i18n
+from . import hardening, i18n, static
 from .errors import StaleAction, TableError, error_payload
 from .lab import lab_router
 from .limits import ServerLimits
 from .ops import Deployment, Operations
 from .pacing import send_all
+from .review_routes import review_router
 from .score_routes import score_router
 from .shutdown import RESTART_CODE, RESTARTING, GracefulServer
 from .store import DatabaseBusy
@@ -172,9 +172,13 @@ def create_app(
     )
     app.include_router(lab_routes)
 
-    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    static.install(app, WEB_DIR)  # /static compressed and cached, /favicon.ico, gzip, ETags
     app.include_router(score_router(db))  # 点数記録 and the calculator (/score, /calc)
     app.include_router(table_help)
+    # 牌譜検討: a finished table's seat reviewed in the background, kept beside the database
+    reviews_routes, reviews = review_router(manager, Path(db).resolve().parent / "jantaku-reviews")
+    app.include_router(reviews_routes)
+    app.state.reviews = reviews
 
     @app.get("/", response_class=HTMLResponse)
     def lobby() -> str:

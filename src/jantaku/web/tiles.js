@@ -6,6 +6,9 @@
 import { t } from './i18n.js';
 
 const BASE = '/static/';
+// The build's version this module was loaded with (`?v=...`, added by the server): the
+// images carry it too, so a browser keeps them as long as the build lasts.
+const VERSION = new URL(import.meta.url).search;
 const NUMBER_FILES = {
   m: ['tiles/Man1.svg', 'tiles/Man2.svg', 'tiles/Man3.svg', 'tiles/Man4.svg', 'tiles/Man5.svg',
     'tiles/Man6.svg', 'tiles/Man7.svg', 'tiles/Man8.svg', 'tiles/Man9.svg'],
@@ -80,13 +83,13 @@ export function tileEl(tile, { sideways = false, small = false, extra = '' } = {
   img.draggable = false;
   if (tile === null || tile === undefined || tile === '?') {
     el.classList.add('back');
-    img.src = BASE + BACK_FILE;
+    img.src = BASE + BACK_FILE + VERSION;
     img.alt = t('tiles.back');
   } else {
     const name = typeof tile === 'number' ? tileName(tile) : tile;
     const { file, variant } = tileImage(name);
     if (variant) el.classList.add(variant);
-    img.src = BASE + file;
+    img.src = BASE + file + VERSION;
     img.alt = tileLabel(name);
     el.title = tileLabel(name);
     el.dataset.name = name;
