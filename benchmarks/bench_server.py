@@ -6,13 +6,14 @@ Usage::
     python benchmarks/bench_server.py [--bot-tables 8] [--humans 50] [--think 1.0]
                                       [--seconds 30] [--preset riichi] [--json]
 
-Starts one server on 127.0.0.1 (a fresh database in a temporary folder), keeps
-``--bot-tables`` bot-only games playing in its background thread (a finished one is replaced),
-and connects ``--humans`` scripted players, each at a table of its own with three baseline
-bots (a finished game: a new table), each from an address of its own in 127.0.0.0/8 as
-people would be (the server limits the tables one address may hold). A player waits
-``--think`` seconds (±50 %, so they do not act in step) once it has options, then sends the
-first of them (a pass when it may pass).
+Starts one server on 127.0.0.1 (a fresh database in a temporary folder; ``--processes N``:
+N servers sharing it, each table's socket on the process ``id mod N``, as docs/scaling.md
+routes them with Caddy), keeps ``--bot-tables`` bot-only games playing in the background (a
+finished one is replaced), and connects ``--humans`` scripted players, each at a table of
+its own with baseline bots (a finished game: a new table), each from an address of its own
+in 127.0.0.0/8 as people would be (the server limits the tables one address may hold). A
+player waits ``--think`` seconds (±50 %, so they do not act in step) once it has options,
+then sends the first of them (a pass when it may pass).
 
 The **round trip** of an action is the time from sending it to the first message back (the
 events it caused: the bots' replies are played before they are sent). The server's own share
@@ -158,7 +159,7 @@ async def make_table(
 
 
 async def player(
-    port: int,
+    ports: list[int],
     seats: list[str],
     think: float,
     deadline: float,
@@ -170,9 +171,10 @@ async def player(
     game ends)."""
     preset = seats.pop()
     while time.monotonic() < deadline:
-        made = await make_table(port, preset, seats, run, source)
+        made = await make_table(ports[rng.randrange(len(ports))], preset, seats, run, source)
         if made is None:
             continue
+        port = ports[made["id"] % len(ports)]  # as Caddy routes a table's socket (scaling.md)
         async with connect(f"ws://127.0.0.1:{port}/ws/{made['id']}", max_size=2**22) as ws:
             await ws.send(json.dumps({"type": "join", "token": made["tokens"]["0"]}))
             sent: float | None = None
@@ -204,7 +206,7 @@ async def player(
 
 
 async def bot_tables(
-    port: int, preset: str, players: int, count: int, deadline: float, run: Run
+    ports: list[int], preset: str, players: int, count: int, deadline: float, run: Run
 ) -> None:
     """Keep ``count`` bot-only games playing until the deadline."""
     if count == 0:
@@ -212,11 +214,11 @@ async def bot_tables(
     seats = [BOT] * players
     mine: set[int] = set()
     while time.monotonic() < deadline:
-        listing = await asyncio.to_thread(call, port, "/api/tables?limit=500")
+        listing = await asyncio.to_thread(call, ports[0], "/api/tables?limit=500")
         playing = {t["id"] for t in listing if t["status"] == "playing"}
         mine &= playing
         while len(mine) < count:
-            made = await make_table(port, preset, seats, run)
+            made = await make_table(ports[run.bot_tables_made % len(ports)], preset, seats, run)
             if made is None:
                 break
             mine.add(made["id"])
@@ -224,19 +226,38 @@ async def bot_tables(
         await asyncio.sleep(1.0)
 
 
-async def drive(args: argparse.Namespace, port: int) -> Run:
+async def drive(args: argparse.Namespace, ports: list[int]) -> Run:
     run = Run()
     deadline = time.monotonic() + args.seconds
     rng = random.Random(args.seed)
-    players = int(call(port, f"/api/presets/{args.preset}")["players"])
-    tasks = [bot_tables(port, args.preset, players, args.bot_tables, deadline, run)]
+    players = int(call(ports[0], f"/api/presets/{args.preset}")["players"])
+    tasks = [bot_tables(ports, args.preset, players, args.bot_tables, deadline, run)]
     for i in range(args.humans):
         seats = ["human", *[BOT] * (players - 1), args.preset]
         rand = random.Random(rng.random())
-        tasks.append(player(port, seats, args.think, deadline, run, rand, address(i)))
+        tasks.append(player(ports, seats, args.think, deadline, run, rand, address(i)))
         await asyncio.sleep(0.01)  # not all at once: the tables are made as people arrive
     await asyncio.gather(*tasks)
     return run
+
+
+FROM_THE_DATABASE = ("jantaku_open_tables", "jantaku_games_finished_total")
+"""Figures every process reads from the shared database: counted once."""
+
+
+def merged(texts: list[str]) -> str:
+    """The Prometheus text of several processes as one: each sample summed over them (those
+    read from the shared database taken once)."""
+    totals: dict[str, float] = {}
+    for n, text in enumerate(texts):
+        for line in text.splitlines():
+            if line.startswith("#") or " " not in line:
+                continue
+            key, value = line.rsplit(" ", 1)
+            if n and key in FROM_THE_DATABASE:
+                continue
+            totals[key] = totals.get(key, 0.0) + float(value)
+    return "".join(f"{key} {value}\n" for key, value in totals.items())
 
 
 def histogram_quantile(before: str, after: str, name: str, q: float) -> float | None:
@@ -268,35 +289,51 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--seconds", type=float, default=30.0, help="length of the run")
     p.add_argument("--preset", default="riichi")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="servers on one shared database, each table's socket on the process its id "
+        "names (id mod N), as docs/scaling.md routes them with Caddy",
+    )
     p.add_argument("--server-log", type=Path, help="append the server's output to this file")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.bot_tables < 0 or args.humans < 0 or args.seconds <= 0 or args.think < 0:
         p.error("counts must be 0 or more, --seconds more than 0, --think 0 or more")
+    if args.processes < 1:
+        p.error("--processes must be 1 or more")
 
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bench-server-") as tmp:
-        port = free_port()
+        ports = [free_port() for _ in range(args.processes)]
         tables = args.bot_tables + args.humans
-        server = start_server(Path(tmp) / "bench.sqlite3", port, tables, args.server_log)
+        db = Path(tmp) / "bench.sqlite3"
+        servers = []
         try:
-            before_metrics = call(port, "/metrics")
-            cpu0, _, _ = process_figures(server.pid)
+            for port in ports:
+                servers.append(start_server(db, port, tables, args.server_log))
+            before_metrics = merged([call(port, "/metrics") for port in ports])
+            cpu0 = sum(process_figures(s.pid)[0] for s in servers)
             started = time.monotonic()
-            run = asyncio.run(drive(args, port))
+            run = asyncio.run(drive(args, ports))
             elapsed = time.monotonic() - started
-            cpu1, rss, peak = process_figures(server.pid)
-            after_metrics = call(port, "/metrics")
+            figures = [process_figures(s.pid) for s in servers]
+            cpu1, rss, peak = (sum(f[i] for f in figures) for i in range(3))
+            after_metrics = merged([call(port, "/metrics") for port in ports])
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                try:
+                    server.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
     bot_turns = metric(after_metrics, "jantaku_bot_turn_seconds_count") - metric(
         before_metrics, "jantaku_bot_turn_seconds_count"
     )
     result = {
+        "processes": args.processes,
         "bot_tables": args.bot_tables,
         "humans": args.humans,
         "think_seconds": args.think,
@@ -332,7 +369,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     else:
         rt = result["round_trip_ms"]
         print(
-            f"jantaku serve: {args.bot_tables} bot-only tables, {args.humans} players "
+            f"jantaku serve ×{args.processes}: {args.bot_tables} bot-only tables, "
+            f"{args.humans} players "
             f"(think {args.think} s), {result['seconds']} s on {result['cores']} cores"
         )
         print(

@@ -58,3 +58,17 @@ def test_the_servers_percentile_is_read_from_the_histogram_between_two_scrapes()
     assert quantile(before, after, "x", 0.99) == 0.05
     assert quantile(before, after, "x", 1.0) == float("inf")
     assert quantile(after, after, "x", 0.99) is None
+
+
+def test_two_processes_share_one_database_and_count_as_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--processes", "2", "--bot-tables", "0", "--humans", "4", "--think", "0.05"]
+    result = bench().main([*args, "--seconds", "4", "--json"])
+    capsys.readouterr()
+    assert result["processes"] == 2 and result["refused"] == 0
+    assert result["tables_not_made"] == {}
+    # Tables made by either server, played on the one their id names, over one database: the
+    # two servers' counts of applied actions add up to the players' (merged once each).
+    assert result["actions"] - 4 <= result["server_actions"] <= result["actions"]
+    assert result["actions"] >= 10
