@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jantaku.scoring.chips import win_chips
+from jantaku.tiles.kinds import WIND_LETTERS
 from jantaku.tiles.tileset import Tile
 
 from . import situation
@@ -17,7 +18,6 @@ from .wall import Wall
 if TYPE_CHECKING:
     from .engine import State
 
-WIND_LETTERS = "ESWN"
 """The round winds as mjai writes them (``bakaze``)."""
 
 

@@ -32,7 +32,6 @@ from . import deal, legal, resolve, turn
 from .actions import RIICHI_TYPES, Action, ActionType, IllegalActionError, LegalActions
 from .caches import Caches
 from .chance import DEAD_WALL, Chance
-from .deal import WIND_LETTERS
 from .events import Event, StartGame, event_from_json
 from .fold import fold
 from .outcomes import record
@@ -40,7 +39,7 @@ from .player import Player
 from .visibility import view_of
 from .wall import Json, Wall
 
-__all__ = ["DEAD_WALL", "WIND_LETTERS", "Game", "Phase", "Player", "State", "Wall"]
+__all__ = ["DEAD_WALL", "Game", "Phase", "Player", "State", "Wall"]
 
 Phase = Literal["turn", "response", "over"]
 """Whose move it is: the seat at ``turn``, the seats offered a tile, or nobody (between

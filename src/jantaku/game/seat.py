@@ -22,11 +22,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from jantaku.tiles.kinds import N_ALL_KINDS, WINDS, Kind
+from jantaku.tiles.kinds import N_ALL_KINDS, WIND_LETTERS, WINDS, Kind
 from jantaku.tiles.notation import Meld, MeldType, Source, parse_tiles
 from jantaku.tiles.tileset import Tile, tile_kind
 
-from .deal import WIND_LETTERS
 from .visibility import Event, is_public, seen_by_each
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import Any
 from jantaku.rules.loader import load_preset
 from jantaku.scoring.score import NotAWin, Scorer, ScoreResult
 from jantaku.scoring.situation import RiichiKind, WinSituation
-from jantaku.tiles.kinds import WINDS
+from jantaku.tiles.kinds import WIND_LETTERS, WINDS
 from jantaku.tiles.notation import Meld, MeldType, Source
 
 from .tenhou import (
@@ -90,7 +90,7 @@ class CheckReport:
 
 
 def round_name(rnd: RoundRecord) -> str:
-    return f"{'ESWN'[rnd.round_wind]}{rnd.kyoku}-{rnd.honba}"
+    return f"{WIND_LETTERS[rnd.round_wind]}{rnd.kyoku}-{rnd.honba}"
 
 
 def situation_for(

@@ -34,7 +34,7 @@ from jantaku.rules import load_preset
 from jantaku.rules.model import Preset
 from jantaku.scoring.points import standard_payments
 from jantaku.scoring.score import YakuHan
-from jantaku.tiles.kinds import WINDS
+from jantaku.tiles.kinds import WIND_LETTERS, WINDS
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 from .tenhou6_text import DRAW_TEXT, LIMIT_TEXT, MINKAN_POS, PON_POS, TENHOU_YAKU_NAMES
@@ -123,7 +123,7 @@ class _Round:
     def __init__(self, ev: dict[str, Any], ts: TileSet, players: int) -> None:
         self.ts = ts
         self.players = players
-        wind = "ESWN".index(ev["bakaze"])
+        wind = WIND_LETTERS.index(ev["bakaze"])
         self.head = [wind * 4 + ev["kyoku"] - 1, ev["honba"], ev["kyotaku"]]
         self.scores = [*ev["scores"], *[0] * (4 - len(ev["scores"]))]
         self.dealer = ev["oya"]

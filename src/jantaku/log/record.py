@@ -68,6 +68,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
+from jantaku.tiles.kinds import WIND_LETTERS
+
 RecordFormat = Literal["mjlog", "tenhou6", "kobalab"]
 CallType = Literal["chi", "pon", "minkan", "ankan", "kakan", "kita"]
 DrawKind = Literal["exhaustive", "yao9", "reach4", "ron3", "kan4", "kaze4", "nm"]
@@ -341,8 +343,7 @@ def attr_floats(path: Path, where: str | None, text: str, what: str) -> list[flo
 
 
 def round_label(index: int, honba: int) -> str:
-    winds = "ESWN"
-    return f"round {winds[index // 4 % 4]}{index % 4 + 1}-{honba} (index {index})"
+    return f"round {WIND_LETTERS[index // 4 % 4]}{index % 4 + 1}-{honba} (index {index})"
 
 
 def pad4(values: Sequence[int]) -> tuple[int, ...]:

@@ -14,6 +14,7 @@ from typing import Any
 from jantaku.game.actions import Action, ActionType, IllegalActionError
 from jantaku.game.engine import DEAD_WALL, Game, Wall
 from jantaku.rules.loader import load_preset
+from jantaku.tiles.kinds import WIND_LETTERS
 
 from .tenhou import (
     Call,
@@ -117,7 +118,7 @@ def replay(rec: GameRecord) -> ReplayReport:
     start = {
         "scores": list(first.scores[: rec.players]),
         "dealer": first.dealer,
-        "round": "ESWN"[first.round_wind],
+        "round": WIND_LETTERS[first.round_wind],
         "hand": first.kyoku,
         "honba": first.honba,
         "sticks": first.sticks,
@@ -125,7 +126,7 @@ def replay(rec: GameRecord) -> ReplayReport:
     state = game.new_state(walls, start=start)
     report = ReplayReport(state=state)
     for rnd in rec.rounds:
-        where = f"{rec.source.name} {'ESWN'[rnd.round_wind]}{rnd.kyoku}-{rnd.honba}"
+        where = f"{rec.source.name} {WIND_LETTERS[rnd.round_wind]}{rnd.kyoku}-{rnd.honba}"
         led = state.ledger.state
         if list(led.scores[: rec.players]) != list(rnd.scores[: rec.players]):
             raise ReplayMismatch(f"{where}: start scores {led.scores} != {list(rnd.scores)}")

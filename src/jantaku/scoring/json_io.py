@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from jantaku.tiles.kinds import WINDS, Kind, kind_name
+from jantaku.tiles.kinds import WIND_LETTERS, WINDS, Kind, kind_name
 from jantaku.tiles.notation import (
     InvalidNotationError,
     Meld,
@@ -22,7 +22,6 @@ from .chips import WinChips, win_chips
 from .score import Scorer, ScoreResult
 from .situation import RiichiKind, WinSituation
 
-WIND_LETTERS = "ESWN"
 _MELD_TYPES = {
     "chi": MeldType.CHI,
     "pon": MeldType.PON,

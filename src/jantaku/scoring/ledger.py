@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jantaku.rules.model import GameRules, Preset
-from jantaku.tiles.kinds import EAST, NORTH, WINDS, Kind
+from jantaku.tiles.kinds import EAST, NORTH, WIND_LETTERS, WINDS, Kind
 
 from .chips import ChipCounts, ChipItemError, declared_counts, win_chips
 from .json_io import SituationError, situation_from_json
@@ -24,8 +24,6 @@ from .points import standard_payments
 from .score import NotAWin, Scorer, ScoreResult
 from .settlement import rank_order, settle
 from .situation import RiichiKind, WinSituation
-
-WIND_LETTERS = "ESWN"
 
 EVENT_KEYS: dict[str, frozenset[str]] = {
     "win": frozenset(
@@ -303,7 +301,7 @@ class Ledger:
             r = start["round"]
             if r not in ("E", "S", "W", "N"):
                 raise LedgerError("start.round: E, S, W or N")
-            s.round = "ESWN".index(r)
+            s.round = WIND_LETTERS.index(r)
         if "first_dealer" in start:
             s.first_dealer = int(start["first_dealer"])
         # A game resumed past its last wind is in its extension (sudden death stays sudden

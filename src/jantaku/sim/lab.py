@@ -43,7 +43,6 @@ from jantaku.sim.runner import GameRecord, SimulationError, parse_bots, play_gam
 
 FORMAT: Final = 1
 """The version of ``games.jsonl`` and ``report.json``; a run folder of another is refused."""
-WIND_ORDER: Final = "ESWN"
 
 
 @dataclass(frozen=True)

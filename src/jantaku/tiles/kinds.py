@@ -71,6 +71,9 @@ NATSU: Final = SUMMER
 AKI: Final = AUTUMN
 FUYU: Final = WINTER
 
+WIND_LETTERS: Final = "ESWN"
+"""The winds' letters in turn order (east, south, west, north), as logs and JSON write them."""
+
 N_NUMBER_KINDS: Final = 27
 """The number kinds (manzu, pinzu, souzu): a kind below it is a suit tile."""
 N_KINDS: Final = 34
