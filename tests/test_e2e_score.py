@@ -47,8 +47,10 @@ def phone(browser: Any, strict: bool = False, **options: Any) -> Any:
     return page
 
 
-def create(page: Any, url: str, preset: str, names: list[str]) -> str:
-    """Start a session from the form; the session id."""
+def create(
+    page: Any, url: str, preset: str, names: list[str], rates: dict[str, str] | None = None
+) -> str:
+    """Start a session from the form (``rates``: unit and chip fields); the session id."""
     page.goto(url + "/score")
     page.wait_for_selector("body[data-ready='1']")
     # The start page fits the phone: nothing scrolls sideways.
@@ -56,6 +58,8 @@ def create(page: Any, url: str, preset: str, names: list[str]) -> str:
     page.select_option("[data-testid=preset]", preset)
     for i, n in enumerate(names):
         page.fill(f"[data-testid=name-{i}]", n)
+    for key, value in (rates or {}).items():
+        page.fill(f"[data-testid=rate-{key}]", value)
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=player-0]")
     page.wait_for_selector("[data-testid=net][data-state=online]")
@@ -229,7 +233,7 @@ def test_tokushima_flowers_and_the_1m_9m_bonus_through_the_calculator(
 
 def test_mighty_wareme_and_the_sinking_uma(server: str, browser: Any) -> None:
     page = phone(browser)
-    sid = create(page, server, "mighty", ["甲", "乙", "丙"])
+    sid = create(page, server, "mighty", ["甲", "乙", "丙"], rates={"unit": "50"})
     win(page, 1, 2, han=3, fu=40, wareme=2)  # 丙 is 割れ目: pays double
     # The win's chips on the quick path: ippatsu and an ura dora, 1 each from the
     # discarder (割れ目 doubles no chips).
@@ -255,6 +259,9 @@ def test_mighty_wareme_and_the_sinking_uma(server: str, browser: Any) -> None:
     settled = get(f"{server}/api/sessions/{sid}")["games"][0]["settlement"]
     for p in range(3):
         assert float(page.inner_text(f"[data-testid=end-0-{p}]")) == settled[p]
+        # At 50 a unit (mighty's chips are in its result already): the result × 50.
+        money = float(page.inner_text(f"[data-testid=money-0-{p}]").replace(",", ""))
+        assert money == settled[p] * 50
     shot(page, "mighty")
     page.locator("[data-testid=game-end-panel]").screenshot(path=str(ARTIFACTS / "score-end.png"))
     # Between games: a player renamed (the hands and figures stay), then the session ended.

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from jantaku.server.sessions import SessionError, _check_hand, replay
+from jantaku.server.sessions import SessionError, _check_hand, make_config, replay
 
 CONFIG = {"preset": "gotou", "options": {}, "names": ["亜", "伊", "宇", "江"]}
 SPRING = {"type": "chips", "to": 1, "items": {"spring": 1}}
@@ -228,3 +228,29 @@ def test_group_statistics_sum_the_sessions_of_the_same_people(tmp_path: Any) -> 
     assert players["B"]["deal_ins"] == 1 and players["C"]["deal_ins"] == 1
     assert all(players[n]["hands_played"] == 2 for n in "ABCD")
     assert "E" not in players
+
+
+def test_money_at_the_tables_rates() -> None:
+    # tokushima settles points (15000 start, 20000 back: oka 15 to the top) and pays chips
+    # apart: 100 a unit (1000 points), 50 a chip. A yakuman ron with 2 ura off C busts C:
+    # 15000 / 31000 / -1000 → -5 / +26 / -21, and 2 chips from C to B.
+    config = {
+        "preset": "tokushima",
+        "options": {},
+        "names": ["A", "B", "C"],
+        "rates": {"unit": 100, "chip": 50},
+    }
+    win = {"type": "win", "winner": 1, "from": 2, "yakuman": 1, "chips": {"ura": 2}}
+    st = replay(config, hands([win]))
+    (game,) = st["games"]
+    assert game["result"] == [-5, 26, -21] and st["chips_apart"]
+    assert game["money"] == [-500, 2600 + 100, -2100 - 100]
+    assert st["standings"]["money"] == game["money"]
+    # gotou's result counts the chips already: money is the result at the unit rate.
+    gotou = {"preset": "gotou", "options": {}, "names": ["A", "B", "C"], "rates": {"unit": 10}}
+    st = replay(gotou, hands([{"type": "win", "winner": 1, "from": 2, "yakuman": 2}]))
+    (game,) = st["games"]
+    assert game["over"] and not st["chips_apart"]
+    assert game["money"] == [r * 10 for r in game["result"]]
+    with pytest.raises(SessionError, match=r"rates\.unit"):
+        make_config({"preset": "riichi", "names": ["A", "B", "C", "D"], "rates": {"unit": -1}})

@@ -188,6 +188,7 @@ def make_config(body: dict[str, Any]) -> dict[str, Any]:
         "start_chips",
         "rotate",
         "title",
+        "rates",
     }
     if unknown:
         raise SessionError(f"unknown field {sorted(unknown)[0]!r}")
@@ -227,7 +228,46 @@ def make_config(body: dict[str, Any]) -> dict[str, Any]:
         "names": names,
         "rotate": bool(body.get("rotate", True)),
         "title": title,
+        **({"rates": _check_rates(body["rates"])} if body.get("rates") else {}),
     }
+
+
+def _check_rates(rates: Any) -> dict[str, float]:
+    """The table's rates: money per unit of the settlement (``unit``: per 1000 points,
+    per chip or per Boo point, as the preset settles) and per chip where chips are settled
+    apart (``chip``)."""
+    if not isinstance(rates, dict) or set(rates) - {"unit", "chip"}:
+        raise SessionError('rates: an object {"unit": money per unit, "chip": money per chip}')
+    out: dict[str, float] = {}
+    for k, v in rates.items():
+        if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 100_000:
+            raise SessionError(f"rates.{k}: a number from 0 to 100000")
+        out[k] = float(v)
+    return out
+
+
+def chips_apart(preset: Preset) -> bool:
+    """Whether the preset's settlement leaves chips out of its result (chips paid apart)."""
+    return (
+        preset.chips.enabled and preset.settlement.style == "uma" and not preset.chips.point_value
+    )
+
+
+def money(
+    preset: Preset, config: dict[str, Any], result: list[float], chips_won: list[int]
+) -> list[float] | None:
+    """A game's result in money at the table's rates (None without rates): the settlement's
+    result times the unit rate, plus the chips won times the chip rate where chips are
+    settled apart."""
+    rates = config.get("rates")
+    if not rates:
+        return None
+    unit, chip = rates.get("unit", 0.0), rates.get("chip", 0.0)
+    apart = chips_apart(preset)
+    return [
+        round(r * unit + (c * chip if apart else 0.0), 2)
+        for r, c in zip(result, chips_won, strict=True)
+    ]
 
 
 def _check_names(names: Any, players: int, preset_name: str) -> list[str]:
@@ -256,8 +296,9 @@ def _check_names(names: Any, players: int, preset_name: str) -> list[str]:
 
 def _settings(config: dict[str, Any], msg: dict[str, Any]) -> dict[str, Any]:
     """A ``settings`` change: the players renamed (the same number of them: the hands name
-    people by their place), the session ended or reopened. The new config."""
-    unknown = set(msg) - {"type", "at", "names", "ended", "req", "cid"}
+    people by their place), the rates changed, the session ended or reopened. The new
+    config."""
+    unknown = set(msg) - {"type", "at", "names", "ended", "rates", "req", "cid"}
     if unknown:
         raise SessionError(f"unknown field {sorted(unknown)[0]!r}")
     out = dict(config)
@@ -266,6 +307,11 @@ def _settings(config: dict[str, Any], msg: dict[str, Any]) -> dict[str, Any]:
         if len(names) != len(config["names"]):
             raise SessionError(f"names: {len(config['names'])} names, as the session has")
         out["names"] = names
+    if "rates" in msg:
+        if msg["rates"]:
+            out["rates"] = _check_rates(msg["rates"])
+        else:
+            out.pop("rates", None)
     if "ended" in msg:
         if not isinstance(msg["ended"], bool):
             raise SessionError("ended: true or false")
@@ -529,9 +575,10 @@ def replay(
     ranks = [0] * people
     for r, p in enumerate(order):
         ranks[p] = r
-    return {
+    out: dict[str, Any] = {
         "table": table,
         "settlement_style": preset.settlement.style,
+        "chips_apart": chips_apart(preset),
         "hands": rows,
         "games": [
             {
@@ -545,6 +592,14 @@ def replay(
                 # The end of a game as the table reads it: ranks (ties to the earlier seat
                 # from the first dealer) and who went bust (飛び).
                 "ranks": _ranks(g.scores, g.start["first_dealer"]),
+                "money": money(
+                    preset,
+                    config,
+                    g.result,
+                    [a - b for a, b in zip(g.chips, g.start["chips"], strict=True)],
+                )
+                if g.result is not None
+                else None,
                 "busted": [busted(preset.game, x) for x in g.scores] if g.over else None,
                 # 局: the hands played (wins and draws), not chip or penalty entries.
                 "hands": sum(
@@ -564,6 +619,11 @@ def replay(
             "yakitori": yakitori if yakitori_rule else None,
         },
     }
+    if config.get("rates"):
+        # The session's money: each finished game's at the rates, summed.
+        spent = [g["money"] for g in out["games"] if g["money"] is not None]
+        out["standings"]["money"] = [round(sum(m[p] for m in spent), 2) for p in range(people)]
+    return out
 
 
 def _ranks(scores: list[int], first_dealer: int) -> list[int]:

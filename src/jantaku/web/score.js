@@ -386,14 +386,14 @@ function renderHistory() {
 
 function renderStandings() {
   const st = S.standings;
-  const cols = ['result', 'chips', 'wins', 'tsumo', 'deal_ins', 'riichi', 'chombo', ...(st.yakitori ? ['yakitori'] : [])];
+  const cols = ['result', ...(st.money ? ['money'] : []), 'chips', 'wins', 'tsumo', 'deal_ins', 'riichi', 'chombo', ...(st.yakitori ? ['yakitori'] : [])];
   const order = names().map((_, p) => p).sort((a, b) => st.rank[a] - st.rank[b]);
   fill($('standings'), el('table', { class: 'standings' },
     el('thead', {}, el('tr', {}, el('th', {}, t('score.rank')), el('th', {}, t('score.name')),
       cols.map((c) => el('th', {}, t(`score.col_${c}`))))),
     el('tbody', {}, order.map((p) => el('tr', { dataset: { testid: `standing-${p}` } },
       el('td', {}, st.rank[p] + 1), el('td', {}, names()[p]),
-      cols.map((c) => el('td', { class: 'num' }, c === 'result' ? st.result[p].toFixed(1) : st[c][p])))))));
+      cols.map((c) => el('td', { class: 'num', dataset: { testid: `st-${c}-${p}` } }, c === 'result' ? st.result[p].toFixed(1) : c === 'money' ? st.money[p].toLocaleString('en-US') : st[c][p])))))));
   fill($('games'), renderRates(), ...S.games.filter((g) => g.over).reverse().map((g) => gameResult(g, `game-${g.number}`)));
 }
 
@@ -520,12 +520,13 @@ function gameResult(g, testid) {
     el('h3', {}, t('score.game_settled', { n: g.number + 1, hands: g.hands })),
     el('table', { class: 'standings' },
       el('thead', {}, el('tr', {}, el('th', {}, t('score.rank')), el('th', {}, t('score.name')), el('th', {}, t('score.col_points')),
-        el('th', {}, `${t('score.col_settlement')} (${unit})`), el('th', {}, t('score.col_chips')))),
+        el('th', {}, `${t('score.col_settlement')} (${unit})`), g.money ? el('th', {}, t('score.col_money')) : null, el('th', {}, t('score.col_chips')))),
       el('tbody', {}, order.map((p) => el('tr', {},
         el('td', {}, t('score.rank_n', { n: g.ranks[p] + 1 })),
         el('td', {}, names()[p]),
         el('td', { class: 'num' }, g.scores[p].toLocaleString('en-US'), g.busted?.[p] ? el('span', { class: 'badge bust' }, t('score.busted')) : null),
         el('td', { class: 'num', dataset: { testid: `${testid === 'game-end' ? 'end' : 'settle'}-${g.number}-${p}` } }, g.settlement[p]),
+        g.money ? el('td', { class: 'num', dataset: { testid: `money-${g.number}-${p}` } }, g.money[p].toLocaleString('en-US')) : null,
         el('td', { class: 'num' }, t('score.chips_n', { count: g.chips[p] })))))));
 }
 
@@ -995,6 +996,10 @@ async function createPage() {
     const body = { preset: f.preset.value, names: [f.n0, f.n1, f.n2, f.n3].map((x) => x.value.trim()).filter(Boolean) };
     if (f.start_points.value) body.start_points = Number(f.start_points.value);
     if (f.start_chips.value) body.start_chips = Number(f.start_chips.value);
+    const rates = {};
+    if (f.rate_unit.value) rates.unit = Number(f.rate_unit.value);
+    if (f.rate_chip.value) rates.chip = Number(f.rate_chip.value);
+    if (Object.keys(rates).length) body.rates = rates;
     try {
       body.options = readKnobs();
     } catch (err) {
