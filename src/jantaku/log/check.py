@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jantaku.rules.loader import load_preset
+from jantaku.scoring.points import MANGAN
 from jantaku.scoring.score import NotAWin, Scorer, ScoreResult
 from jantaku.scoring.situation import RiichiKind, WinSituation
 from jantaku.tiles.kinds import WIND_LETTERS, WINDS
@@ -338,7 +339,7 @@ class Checker:
                 dealer_win = s == rnd.dealer
                 for p in range(n):
                     if p != s:
-                        pay = 4000 if dealer_win or p == rnd.dealer else 2000
+                        pay = 2 * MANGAN if dealer_win or p == rnd.dealer else MANGAN
                         expected[p] -= pay
                         expected[s] += pay
         elif res.kind == "exhaustive":

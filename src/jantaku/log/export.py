@@ -32,7 +32,7 @@ from typing import Any, Final
 from jantaku.bots.mjai import MjaiStream
 from jantaku.rules import load_preset
 from jantaku.rules.model import Preset
-from jantaku.scoring.points import standard_payments
+from jantaku.scoring.points import LIMIT_BASES, YAKUMAN, standard_payments
 from jantaku.scoring.score import YakuHan
 from jantaku.tiles.kinds import WIND_LETTERS, WINDS
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
@@ -40,8 +40,6 @@ from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 from .tenhou6_text import DRAW_TEXT, LIMIT_TEXT, MINKAN_POS, PON_POS, TENHOU_YAKU_NAMES
 
 FORMATS: Final = ("tenhou6", "mjai")
-
-_LIMIT_BASE: Final = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}
 
 
 class ExportError(ValueError):
@@ -237,11 +235,9 @@ def _win_text(ev: dict[str, Any], rnd: _Round) -> list[str]:
     multiples = sum(y.yakuman for y in yakus)
     limit = ev.get("limit")
     if multiples:
-        base = 8000 * multiples
-    elif limit in _LIMIT_BASE:
-        base = _LIMIT_BASE[limit]
-    elif limit == "yakuman":
-        base = 8000
+        base = YAKUMAN * multiples
+    elif limit in LIMIT_BASES:
+        base = LIMIT_BASES[limit]
     else:
         base = ev["fu"] * 2 ** (ev["fan"] + 2)
     players = rnd.players

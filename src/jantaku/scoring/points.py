@@ -6,6 +6,20 @@ from typing import Final
 
 from jantaku.tiles.kinds import EAST, WINDS, Kind
 
+MANGAN: Final = 2000
+HANEMAN: Final = 3000
+BAIMAN: Final = 4000
+SANBAIMAN: Final = 6000
+YAKUMAN: Final = 8000
+LIMIT_BASES: Final = {
+    "mangan": MANGAN,
+    "haneman": HANEMAN,
+    "baiman": BAIMAN,
+    "sanbaiman": SANBAIMAN,
+    "yakuman": YAKUMAN,
+}
+"""Each limit's base points on the standard table (tokushima's own table halves them)."""
+
 LIMIT_NAMES: Final = {
     0: "mangan",
     1: "haneman",
@@ -32,18 +46,18 @@ def no_bazoro_base(han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
     ((60, None), (1000, 'mangan'), (4000, 'yakuman'))
     """
     if yakuman:
-        return 4000 * yakuman, "yakuman"
+        return YAKUMAN // 2 * yakuman, "yakuman"
     if han >= 14:
-        return 4000, "yakuman"
+        return YAKUMAN // 2, "yakuman"
     if han >= 11:
-        return 3000, "sanbaiman"
+        return SANBAIMAN // 2, "sanbaiman"
     if han >= 9:
-        return 2000, "baiman"
+        return BAIMAN // 2, "baiman"
     if han >= 7:
-        return 1500, "haneman"
+        return HANEMAN // 2, "haneman"
     if han >= 5:
-        return 1000, "mangan"
-    return min(fu * 2**han, 1000), None
+        return MANGAN // 2, "mangan"
+    return min(fu * 2**han, MANGAN // 2), None
 
 
 def base_points(
@@ -57,20 +71,20 @@ def base_points(
     ((8000, 'yakuman'), (6000, 'sanbaiman'), (16000, 'yakuman'))
     """
     if yakuman:
-        return 8000 * yakuman, "yakuman"
+        return YAKUMAN * yakuman, "yakuman"
     if han >= 13:
-        return (8000, "yakuman") if kazoe else (6000, "sanbaiman")
+        return (YAKUMAN, "yakuman") if kazoe else (SANBAIMAN, "sanbaiman")
     if han >= 11:
-        return 6000, "sanbaiman"
+        return SANBAIMAN, "sanbaiman"
     if han >= 8:
-        return 4000, "baiman"
+        return BAIMAN, "baiman"
     if han >= 6:
-        return 3000, "haneman"
+        return HANEMAN, "haneman"
     if han >= 5:
-        return 2000, "mangan"
+        return MANGAN, "mangan"
     base = fu << (han + 2)  # fu * 2 ** (han + 2); compiled, a shift is native and ** is not
-    if base >= 2000 or (kiriage and base >= 1920):
-        return 2000, "mangan"
+    if base >= MANGAN or (kiriage and base >= 1920):  # 切り上げ満貫: 30符4飜, 60符3飜
+        return MANGAN, "mangan"
     return base, None
 
 

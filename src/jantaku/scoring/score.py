@@ -57,7 +57,7 @@ from .gates import (
     seat_is,
 )
 from .house import HOUSE_HAN, MU, RIICHI_ONLY_RON, HouseWin, Stage
-from .points import LIMIT_NAMES, base_points, no_bazoro_base, standard_payments
+from .points import LIMIT_NAMES, MANGAN, base_points, no_bazoro_base, standard_payments
 from .reading import CHIITOI, STANDARD, Reading, fu_of, readings
 from .refusal import NotAWin as NotAWin  # re-exported: callers import it from here
 from .refusal import Refusal
@@ -295,7 +295,7 @@ class Scorer:
         )
         """Whether payments need :meth:`_house_payments` even without a liable seat."""
         self._mangan_cap = rules.limit_cap == "mangan"
-        self._mangan_base = 2000 if rules.point_table == "standard" else 1000
+        self._mangan_base = MANGAN if rules.point_table == "standard" else MANGAN // 2
         """A mangan's base points in this preset's point table (the cap of ``limit_cap``)."""
         self._pao_yaku = frozenset(rules.pao)
         self._pochi_rule = rules.dot_white == "wild_after_riichi"
