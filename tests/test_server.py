@@ -39,7 +39,7 @@ def client_for(db: str, limits: ServerLimits = FAST) -> TestClient:
 def new_table(
     client: TestClient, seats: list[str], seed: int | None = 5, preset: str = "riichi"
 ) -> Any:
-    body = {"preset": preset, "seats": seats}
+    body: dict[str, Any] = {"preset": preset, "seats": seats}
     if seed is not None:
         body["seed"] = seed
     r = client.post("/api/tables", json=body)

@@ -61,7 +61,7 @@ def test_sessions_are_made_only_by_this_sites_json_and_at_a_bounded_rate(
     # with its own Origin.
     plain = client.post("/api/sessions", content=body, headers={"Content-Type": "text/plain"})
     assert plain.status_code == 415, plain.text
-    assert plain.json()["code"] == "bad_request"
+    assert plain.json()["code"] == "unsupported_type"
     elsewhere = client.post(
         "/api/sessions",
         content=body,

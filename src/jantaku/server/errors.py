@@ -34,6 +34,12 @@ ERROR_CODES = frozenset(
         "db_busy",
         "cannot_restore",
         "internal",
+        "not_found",
+        "invalid_request",
+        "method_not_allowed",
+        "conflict",
+        "unsupported_type",
+        "disk_full",
     }
 )
 """Every ``code`` the server sends (tests/test_i18n.py: each is in both catalogues)."""

@@ -12,6 +12,8 @@ attribute; setting ``element.style`` from a module is fine).
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import logging
 import re
@@ -26,6 +28,7 @@ from urllib.parse import urlsplit
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .errors import TableError
 from .store import DatabaseBusy
@@ -78,7 +81,7 @@ class BodyLimit:
                 try:
                     declared = int(value)
                 except ValueError:
-                    await _json(send, 400, "bad Content-Length")
+                    await _json(send, 400, "bad Content-Length", "bad_request")
                     return
                 if declared > limit:
                     await self._too_large(send, limit)
@@ -102,7 +105,8 @@ class BodyLimit:
         await self.app(scope, _replay([body], then=receive), send)
 
     async def _too_large(self, send: Send, limit: int) -> None:
-        await _json(send, 413, f"request body too large (over {limit} bytes)")
+        detail = f"request body too large (over {limit} bytes)"
+        await _json(send, 413, detail, "too_large", {"limit": limit})
 
 
 def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
@@ -118,8 +122,11 @@ def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
     return receive
 
 
-async def _json(send: Send, status: int, detail: str) -> None:
-    body = json.dumps({"detail": detail}).encode()
+async def _json(
+    send: Send, status: int, detail: str, code: str, params: dict[str, Any] | None = None
+) -> None:
+    payload = {"detail": detail, "code": code, "params": params or {"detail": detail}}
+    body = json.dumps(payload).encode()
     await send(
         {
             "type": "http.response.start",
@@ -172,7 +179,34 @@ def install(
             {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": e.get("type")}
             for e in exc.errors()[:20]
         ]
-        return JSONResponse({"detail": errors}, status_code=422)
+        first = errors[0] if errors else {"loc": [], "msg": "not valid"}
+        where = ".".join(str(p) for p in first["loc"] if p != "body")
+        params = {"detail": f"{where}: {first['msg']}" if where else str(first["msg"])}
+        return JSONResponse(
+            {"detail": errors, "code": "invalid_request", "params": params}, status_code=422
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def refusal(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Every refusal names its code and values for the pages' catalogues; a route that
+        # knows its own code sends it in X-Error-Code / X-Error-Params.
+        headers = dict(exc.headers or {})
+        code = headers.get("X-Error-Code") or STATUS_CODES.get(exc.status_code, "bad_request")
+        params: Any = {"detail": str(exc.detail)}
+        if "X-Error-Params" in headers:
+            with contextlib.suppress(ValueError):
+                params = json.loads(headers["X-Error-Params"])
+        return JSONResponse(
+            {"detail": exc.detail, "code": code, "params": params},
+            status_code=exc.status_code,
+            headers=headers or None,
+        )
+
+    @app.exception_handler(OSError)
+    async def disk(request: Request, exc: OSError) -> JSONResponse:
+        if exc.errno != errno.ENOSPC:
+            raise exc
+        return _disk_full()
 
     @app.exception_handler(DatabaseBusy)
     async def busy(request: Request, exc: Exception) -> JSONResponse:
@@ -200,6 +234,8 @@ def install(
         # anything else is the server's own error.
         if "locked" in str(exc).lower() or "busy" in str(exc).lower():
             return await busy(request, exc)
+        if "full" in str(exc).lower():
+            return _disk_full()
         raise exc
 
     @app.exception_handler(TableError)
@@ -211,6 +247,31 @@ def install(
             status_code=exc.status,
             headers=retry,
         )
+
+
+STATUS_CODES: Final = {
+    400: "bad_request",
+    401: "bad_token",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_type",
+    422: "invalid_request",
+    429: "rate_limited",
+    503: "db_busy",
+}
+"""The code of an HTTP refusal that did not name its own, by status."""
+
+
+def _disk_full() -> JSONResponse:
+    log.error("the disk is full: a write was refused")
+    detail = "the server's disk is full: nothing was changed, try again later"
+    return JSONResponse(
+        {"detail": detail, "code": "disk_full", "params": {}},
+        status_code=503,
+        headers={"Retry-After": "60"},
+    )
 
 
 # -- WebSocket Origin -------------------------------------------------------------------------

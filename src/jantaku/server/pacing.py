@@ -65,7 +65,7 @@ def same_site_json(request: Request) -> None:
         raise TableError(
             f"the body must be application/json, not {kind or 'none'!r}",
             415,
-            code="bad_request",
+            code="unsupported_type",
             params={"detail": "the body must be application/json"},
         )
 
