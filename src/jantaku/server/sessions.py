@@ -49,6 +49,7 @@ from jantaku.scoring.score import ScoreResult
 from jantaku.scoring.settlement import rank_order, settle
 from jantaku.scoring.situation import WinSituation
 
+from .csv_cells import SafeWriter
 from .session_checks import event_values, session_options
 from .store import Readers, WriteBudget
 
@@ -761,13 +762,12 @@ CSV_LANGS: Final = tuple(_WORDS)
 def csv_text(config: dict[str, Any], state: dict[str, Any], lang: str = "ja") -> str:
     """One row per hand and one per finished game, headings and words in ``lang`` (``ja``:
     what a spreadsheet of the table's players reads; ``en``)."""
-    import csv
     import io
 
     w_ = _WORDS[lang]
     names = config["names"]
     buf = io.StringIO()
-    w = csv.writer(buf)
+    w = SafeWriter(buf)  # a name like "=HYPERLINK(...)" stays text in a spreadsheet
     w.writerow(
         [
             *(w_[k] for k in ("kind", "game", "hand", "round", "honba", "dealer", "what")),
