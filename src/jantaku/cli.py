@@ -20,6 +20,7 @@ from jantaku import __version__, build
 from jantaku.hand import HandAnalyzer, HandError
 from jantaku.rules import RulesError, load_preset
 from jantaku.tiles import Hand, InvalidNotationError, kind_glyph, tile_kind
+from jantaku.tiles.kinds import N_ALL_KINDS
 
 
 class UsageError(ValueError):
@@ -50,7 +51,7 @@ def cmd_waits(args: argparse.Namespace) -> int:
             f"{melds} melds, not {len(hand.concealed)}"
         )
     analyzer.check_counts(counts, melds, wild)
-    called = [0] * 38
+    called = [0] * N_ALL_KINDS
     for m in hand.melds:
         for t in m.tiles:
             called[tile_kind(t)] += 1

@@ -62,8 +62,10 @@ from jantaku.bots.common import (
 from jantaku.game.actions import RIICHI_TYPES, ActionType
 from jantaku.tiles.kinds import (
     DRAGONS,
+    EAST,
     N_ALL_KINDS,
     N_KINDS,
+    N_NUMBER_KINDS,
     NORTH,
     Kind,
 )
@@ -81,11 +83,11 @@ if TYPE_CHECKING:
 _Group = tuple[bool, tuple[tuple[Kind, int], ...]]
 _GROUPS4: Final[tuple[_Group, ...]] = (
     *((True, tuple((base + i, 5 ** (8 - i)) for i in range(9))) for base in (0, 9, 18)),
-    (False, tuple((27 + i, 5 ** (6 - i)) for i in range(7))),
+    (False, tuple((EAST + i, 5 ** (6 - i)) for i in range(7))),
 )
 _GROUPS3: Final[tuple[_Group, ...]] = (
     *((True, tuple((base + i, 5 ** (8 - i)) for i in range(9))) for base in (9, 18)),
-    (False, ((0, 5**8), (8, 5**7), *((27 + i, 5 ** (6 - i)) for i in range(7)))),
+    (False, ((0, 5**8), (8, 5**7), *((EAST + i, 5 ** (6 - i)) for i in range(7)))),
 )
 
 
@@ -444,7 +446,7 @@ def _keep_values(
     for k in kinds:
         if k >= N_KINDS:
             v = 0
-        elif k >= 27:
+        elif k >= N_NUMBER_KINDS:
             pair = counts[k] >= 2
             v = (2 if pair else 1) if yakuhai >> k & 1 else (1 if pair else 0)
         else:

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.bots.baseline import BaselineBot
 from jantaku.game.actions import RIICHI_TYPES, Action, ActionType, LegalActions
+from jantaku.tiles.kinds import EAST, N_KINDS, N_NUMBER_KINDS, SPRING
 from jantaku.tiles.notation import tiles_to_string
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
@@ -76,11 +77,11 @@ _SUITS: Final = "mps"
 def mjai_kind(kind: int) -> str:
     """mjai's name of a tile kind: ``1m``..``9s``, ``E S W N P F C``, flowers ``1f``-``4f``
     (a house extension)."""
-    if kind < 27:
+    if kind < N_NUMBER_KINDS:
         return f"{kind % 9 + 1}{_SUITS[kind // 9]}"
-    if kind < 34:
-        return _HONORS[kind - 27]
-    return f"{kind - 33}f"
+    if kind < N_KINDS:
+        return _HONORS[kind - EAST]
+    return f"{kind - SPRING + 1}f"
 
 
 def mjai_tile(tile: Tile, ts: TileSet) -> str:

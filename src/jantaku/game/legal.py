@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from jantaku.scoring.score import NotAWin
 from jantaku.scoring.situation import RiichiKind
-from jantaku.tiles.kinds import TERMINALS_AND_HONORS, Kind
+from jantaku.tiles.kinds import N_KINDS, N_NUMBER_KINDS, TERMINALS_AND_HONORS, Kind
 from jantaku.tiles.notation import MeldType
-from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
+from jantaku.tiles.tileset import FLOWER_ID_BASE, Tile, TileSet, Variant, tile_kind
 
 from . import situation
 from .actions import Action, ActionType, LegalActions
@@ -182,7 +182,7 @@ def turn_actions(st: State, seat: int) -> list[Action] | LegalActions:
     keep = game.undiscardable
     declared = p.riichi.declared
     if drawn is not None and len(st.kan_owners) < 4 and wall_left >= game.kan_needs_draws:
-        for k in range(34):
+        for k in range(N_KINDS):
             if c[k] == 4 and k not in keep:
                 tiles = tuple(t for t in hand if tile_kind(t) == k)
                 if declared and (
@@ -290,7 +290,7 @@ def deal_in_kinds(st: State, seat: int) -> frozenset[Kind]:
         if q == seat or not other.riichi.is_open:
             continue
         for k in waits(st, other, other.hand):
-            tile = k * 4 if k < 34 else 136 + k - 34
+            tile = k * 4 if k < N_KINDS else FLOWER_ID_BASE + k - N_KINDS
             if not furiten(st, q, tile):
                 out.add(k)
     return frozenset(out)
@@ -401,7 +401,7 @@ def response_options(st: State, seat: int) -> list[Action]:
 
 def chi_seat(st: State, seat: int, actor: int, kind: Kind) -> bool:
     """Chi is taken from the player on one's left only, of a suit tile, at four."""
-    return st.seats == 4 and seat == (actor + 1) % 4 and kind < 27
+    return st.seats == 4 and seat == (actor + 1) % 4 and kind < N_NUMBER_KINDS
 
 
 def may_call(st: State, seat: int, actor: int, kind: Kind) -> bool:

@@ -34,7 +34,7 @@ from jantaku.rules import load_preset
 from jantaku.rules.model import Preset
 from jantaku.scoring.points import LIMIT_BASES, YAKUMAN, standard_payments
 from jantaku.scoring.score import YakuHan
-from jantaku.tiles.kinds import WIND_LETTERS, WINDS
+from jantaku.tiles.kinds import EAST, N_KINDS, N_NUMBER_KINDS, WIND_LETTERS, WINDS
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 
 from .tenhou6_text import DRAW_TEXT, LIMIT_TEXT, MINKAN_POS, PON_POS, TENHOU_YAKU_NAMES
@@ -98,13 +98,13 @@ def _check_game(events: Sequence[dict[str, Any]]) -> Preset:
 def _code(tile: Tile, ts: TileSet) -> int:
     """tenhou.net/6 code of a physical tile (red fives 51-53; other variants plain)."""
     kind = tile_kind(tile)
-    if kind >= 34:
+    if kind >= N_KINDS:
         raise ExportError("a flower has no tenhou.net/6 code")
     if ts.variant(tile) is Variant.RED and kind in (4, 13, 22):
         return 51 + kind // 9
-    if kind < 27:
+    if kind < N_NUMBER_KINDS:
         return (kind // 9 + 1) * 10 + kind % 9 + 1
-    return 41 + kind - 27
+    return 41 + kind - EAST
 
 
 def _disp(preset: Preset) -> str:
@@ -129,7 +129,7 @@ class _Round:
         self.ura: list[int] = []
         hands = ev["wall"]["hands"]
         self.hands = [
-            sorted(self.code(t) for t in hands[s] if tile_kind(t) < 34) if s < players else []
+            sorted(self.code(t) for t in hands[s] if tile_kind(t) < N_KINDS) if s < players else []
             for s in range(4)
         ]
         self.takes: list[list[Any]] = [[] for _ in range(4)]
@@ -145,7 +145,7 @@ class _Round:
     def take(self, ev: dict[str, Any]) -> None:
         kind, actor = ev["type"], ev["actor"]
         if kind == "tsumo":
-            if tile_kind(ev["tile"]) >= 34:
+            if tile_kind(ev["tile"]) >= N_KINDS:
                 self.flowers = True  # dropped: the replacement draw stands as the draw
                 return
             self.takes[actor].append(self.code(ev["tile"]))
@@ -186,7 +186,7 @@ class _Round:
             text = "".join(f"k{c}" if i == pos else str(c) for i, c in enumerate(codes))
             self.outs[actor].append(text)
         elif kind == "nukidora":
-            if tile_kind(ev["tile"]) >= 34:
+            if tile_kind(ev["tile"]) >= N_KINDS:
                 self.flowers = True
                 return
             self.outs[actor].append(f"f{self.code(ev['tile'])}")

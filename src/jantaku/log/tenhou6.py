@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from jantaku.tiles.kinds import EAST
+
 from .kobalab import KobalabError, to_tenhou6
 from .record import (
     GAME_ID_RE,
@@ -211,7 +213,7 @@ def _code_kind(code: int) -> int:
     if suit in (1, 2, 3) and 1 <= num <= 9:
         return (suit - 1) * 9 + num - 1
     if suit == 4 and 1 <= num <= 7:
-        return 27 + num - 1
+        return EAST + num - 1
     return -1
 
 

@@ -27,6 +27,7 @@ from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.model import Preset
 from jantaku.scoring.yaku import ALL_YAKU_BY_ID, HOUSE_IDS
 from jantaku.tiles import tile_kind
+from jantaku.tiles.kinds import N_ALL_KINDS
 
 router = APIRouter()
 
@@ -58,7 +59,7 @@ def waits_of(q: WaitsQuery) -> dict[str, Any]:
     analyzer = HandAnalyzer(
         ts, chiitoi_four=preset.hand.chiitoi_four, fifth_copy=preset.hand.wildcard_fifth_copy
     )
-    counts = [0] * 38
+    counts = [0] * N_ALL_KINDS
     for t in q.tiles:
         counts[tile_kind(t)] += 1
     wild = preset.hand.wildcards
@@ -66,7 +67,7 @@ def waits_of(q: WaitsQuery) -> dict[str, Any]:
     if rest or not 0 <= melds <= 4:
         raise HandError(f"{len(q.tiles)} concealed tiles are not a waiting hand")
     analyzer.check_counts(counts, melds, wild)
-    called = [0] * 38
+    called = [0] * N_ALL_KINDS
     for t in q.called:
         called[tile_kind(t)] += 1
     w = analyzer.waits(counts, melds, wild, called)

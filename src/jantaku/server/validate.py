@@ -15,6 +15,7 @@ from jantaku.bots import BOT_KINDS
 from jantaku.rules import RulesError, load_preset
 from jantaku.rules.model import Preset, knobs
 from jantaku.scoring.yaku import yaku_ids
+from jantaku.tiles.kinds import N_KINDS
 
 from .errors import TableError
 from .errors import short as _short
@@ -44,7 +45,7 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
 }
 """Bounds of single knobs; the others are bounded by their section (:func:`knob_range`)."""
 
-_TILE_NAMES = 42  # the 34 kinds and 8 flowers
+_TILE_NAMES = N_KINDS + 8  # the hand kinds and 8 flowers
 DOMAINS: Final[dict[str, int]] = {
     "scoring.disabled_yaku": len(yaku_ids()),
     "scoring.extra_yaku": len(yaku_ids()),
