@@ -87,7 +87,9 @@ def _tally_head() -> str:
     )
 
 
-def _decision(h: dict[str, Any], i: int, d: dict[str, Any]) -> str:
+def _decision(h: dict[str, Any], i: int, d: dict[str, Any], inline: bool) -> str:
+    """One decision; ``inline``: its bars sized by a ``style`` attribute (the offline page),
+    else by the page's script from ``data-w`` (a policy that refuses inline styles)."""
     opts = d["options"]
     top = opts[:3]
     taken = d["taken"]
@@ -108,10 +110,11 @@ def _decision(h: dict[str, Any], i: int, d: dict[str, Any]) -> str:
         if o.get("danger"):
             extra += f" <small>{t('危険', 'danger')} {_num(o['danger'])}</small>"
         rank = f"{j + 1}." if j < 3 else "…"
+        style = f' style="width:{width:.0f}%"' if inline else ""
         rows.append(
             f'<div class="{cls}"><span class="rank">{rank}</span>'
             f'<span class="lbl">{t(o["ja"], o["en"])}</span>'
-            f'<span class="bar"><i style="width:{width:.0f}%"></i></span>'
+            f'<span class="bar"><i data-w="{width:.0f}"{style}></i></span>'
             f'<span class="val">{_num(v)}</span>{extra}</div>'
         )
     kind = KINDS.get(d["kind"], (d["kind"], d["kind"]))
@@ -164,17 +167,20 @@ background:#fde8e8}.opt.best .lbl{font-weight:bold}.bar{background:#eee;height:.
 border-radius:4px;overflow:hidden}.bar i{display:block;height:100%;background:#2a6}
 .taken .bar i{background:#d55}.val{text-align:right;font-family:monospace}.note,.mode{
 color:#666;font-size:.85em;margin:2px 0}.mode{display:block}button{font:inherit;padding:4px 10px}
-html[lang=ja] .en,html[lang=en] .ja{display:none}a{color:#176}
+html[lang=ja] .en,html[lang=en] .ja{display:none}a{color:#176}.top{text-align:right;margin:0}
 """
 
 SCRIPT = """
+for (const i of document.querySelectorAll('.bar i[data-w]')) i.style.width = i.dataset.w + '%';
 document.getElementById('lang').onclick=function(){var h=document.documentElement;
 h.lang=h.lang==='ja'?'en':'ja';this.textContent=h.lang==='ja'?'English':'日本語';};
 """
 
 
-def render_html(review: dict[str, Any], title: str = "") -> str:
-    """The review as one self-contained page."""
+def render_html(review: dict[str, Any], title: str = "", assets: str | None = None) -> str:
+    """The review as one self-contained page; with ``assets``, its style and script are
+    linked from ``{assets}.css`` and ``{assets}.js`` instead (:data:`STYLE`, :data:`SCRIPT`:
+    for a server whose content policy refuses inline ones)."""
     s = review["summary"]
     cards = [
         (("一致率", "Agreement"), _pct(s["agreement"])),
@@ -197,17 +203,22 @@ def render_html(review: dict[str, Any], title: str = "") -> str:
     )
     hands = "".join(
         f'<section id="h{h["hand"]}"><h2>{t(h["ja"], h["en"])}</h2>'
-        + "".join(_decision(h, i, d) for i, d in enumerate(h["decisions"]))
+        + "".join(_decision(h, i, d, assets is None) for i, d in enumerate(h["decisions"]))
         + "</section>"
         for h in review["hands"]
     )
     seat = review["seat"]
     name = escape(title)
+    if assets is None:
+        style, script = f"<style>{STYLE}</style>", f"<script>{SCRIPT}</script>"
+    else:
+        style = f'<link rel="stylesheet" href="{escape(assets)}.css">'
+        script = f'<script src="{escape(assets)}.js"></script>'
     return f"""<!doctype html>
 <html lang="ja"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>牌譜検討 {name}</title><style>{STYLE}</style></head><body><main>
-<p style="text-align:right;margin:0"><button id="lang" type="button">English</button></p>
+<title>牌譜検討 {name}</title>{style}</head><body><main>
+<p class="top"><button id="lang" type="button">English</button></p>
 <h1>{t("牌譜検討", "Game review")}</h1>
 <p>{name} · {escape(review["preset"])} · {t(f"席 {seat}", f"Seat {seat}")} ·
 {t("標準ボットの判断と比較", "compared with the standard bot")}</p>
@@ -224,7 +235,7 @@ def render_html(review: dict[str, Any], title: str = "") -> str:
 <h2>{t("大きな損失", "Costliest decisions")}</h2><ol>{worst}</ol>
 <h2>{t("局別", "By hand")}</h2><table>{_tally_head()}{hands_rows}</table>
 {hands}
-</main><script>{SCRIPT}</script></body></html>
+</main>{script}</body></html>
 """
 
 

@@ -98,6 +98,7 @@ from .lab import lab_router
 from .limits import ServerLimits
 from .ops import Deployment, Operations
 from .pacing import send_all
+from .review_routes import review_router
 from .score_routes import score_router
 from .shutdown import RESTART_CODE, RESTARTING, GracefulServer
 from .store import DatabaseBusy
@@ -174,6 +175,10 @@ def create_app(
     static.install(app, WEB_DIR)  # /static compressed and cached, /favicon.ico, gzip, ETags
     app.include_router(score_router(db))  # 点数記録 and the calculator (/score, /calc)
     app.include_router(table_help)
+    # 牌譜検討: a finished table's seat reviewed in the background, kept beside the database
+    reviews_routes, reviews = review_router(manager, Path(db).resolve().parent / "jantaku-reviews")
+    app.include_router(reviews_routes)
+    app.state.reviews = reviews
 
     @app.get("/", response_class=HTMLResponse)
     def lobby() -> str:

@@ -760,6 +760,13 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
     lobby.href = '/';
     nodes.push(el('p', '', log, ' (', other('tenhou6', '天鳳 tenhou.net/6'), ', ',
       other('mjai', 'mjai'), ') · ', lobby));
+    const table = /\/api\/tables\/(\d+)\/log$/.exec(logHref);
+    if (table && M.you !== null && M.you !== undefined) {
+      // 牌譜検討 of the player's own seat, in the replay (web/review.js).
+      const review = el('a', 'review-link', t('review.settle_link'));
+      review.href = `/replay.html?table=${table[1]}&pov=${M.you}&review=1`;
+      nodes.push(el('p', '', review));
+    }
   }
   return nodes;
 }

@@ -14,6 +14,7 @@ import {
 } from './board.js';
 import { applyI18n, errorText, lang, onLangChange, t } from './i18n.js';
 import { setTileNames, tileLabel, tileName } from './tiles.js';
+import './review.js'; // the 「検討」 switch: told where the replay stands, asks to jump
 
 const $ = (sel) => document.querySelector(sel);
 let params = new URLSearchParams(location.search); // emptied when a file is opened
@@ -258,6 +259,9 @@ function render() {
   $('#next-hand').disabled = pos === steps.length - 1;
   $('#play').textContent = t(playing ? 'replay.pause' : 'replay.play');
   showResult(ev);
+  document.dispatchEvent(new CustomEvent('replay:position', {
+    detail: { table: tableId, pov, event: steps[pos], steps },
+  }));
 }
 
 function go(p) {
@@ -276,6 +280,7 @@ function go(p) {
 }
 
 function step(d) { go(pos + d); }
+document.addEventListener('replay:go', (e) => go(e.detail));
 
 /** Up/PageUp: the previous hand's start; Down/PageDown: the next one's (past the last hand:
  * the end of the game). */

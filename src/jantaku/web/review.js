@@ -1,0 +1,215 @@
+// 牌譜検討 in the replay viewer: the 「検討」 switch. For the seat in view (視点) of a finished
+// server table, the server reviews the game in the background (POST /api/tables/{id}/review,
+// progress from GET .../review?seat=N) and then, at each step, this panel shows the seat's
+// next decision: the standard bot's top three with a bar of their values, the option the
+// player took, its rank and cost; the costliest decisions are listed, each a jump to its step.
+//
+// replay.js tells this module where the replay stands ('replay:position' events: the table,
+// the seat in view, the step's event index and every step's) and is asked to jump by a
+// 'replay:go' event. /replay.html?...&review=1 turns the switch on at load (the settlement
+// dialog's 「この対局を検討」 link).
+import { lang, onLangChange, t } from './i18n.js';
+
+const BIG = 100; // a cost of this many points or more is marked 大きな損失
+const POLL_MS = 500;
+
+let where = null; // the last 'replay:position' detail
+let on = new URLSearchParams(location.search).get('review') === '1';
+const reviews = new Map(); // "table/seat" → review JSON
+let polling = null;
+let message = '';
+
+
+function node(tag, cls = '', text = '') {
+  const n = document.createElement(tag);
+  if (cls) n.className = cls;
+  if (text) n.textContent = text;
+  return n;
+}
+
+function label(o) { return lang === 'en' ? o.en : o.ja; }
+
+function num(v) { return v === null || v === undefined ? '—' : v.toLocaleString(undefined, { maximumFractionDigits: 1 }); }
+
+function seatText(seat) {
+  const pov = document.querySelector('#pov');
+  return pov?.options[seat]?.textContent ?? String(seat);
+}
+
+function key() { return where ? `${where.table}/${where.pov}` : ''; }
+
+/** The panel, made once beside the hand list. */
+function panel() {
+  let box = document.querySelector('#review');
+  if (box) return box;
+  const style = node('link');
+  style.rel = 'stylesheet';
+  style.href = '/static/review.css'; // in a file: the content policy refuses inline styles
+  document.head.append(style);
+  box = node('section');
+  box.id = 'review';
+  const head = node('div', 'rv-head');
+  const sw = node('label');
+  const box1 = node('input');
+  box1.type = 'checkbox';
+  box1.id = 'review-on';
+  box1.checked = on;
+  box1.onchange = () => { on = box1.checked; if (on) ensure(); render(); };
+  const text = node('span', '', t('review.switch'));
+  text.dataset.rv = 'switch';
+  sw.title = t('review.switch_title');
+  sw.append(box1, ' ', text);
+  head.append(sw);
+  const report = node('a', '', t('review.open_report'));
+  report.id = 'review-report';
+  report.target = '_blank';
+  report.hidden = true;
+  head.append(report);
+  box.append(head, node('div', 'rv-body'));
+  const side = document.querySelector('#side') ?? document.body;
+  side.prepend(box);
+  return box;
+}
+
+async function ensure() {
+  if (!on || !where || !where.table) return;
+  const k = key();
+  if (reviews.has(k) || polling === k) return;
+  polling = k;
+  const { table, pov } = where;
+  try {
+    let st = await (await fetch(`/api/tables/${table}/review?seat=${pov}`)).json();
+    if (st.state === 'none' || st.state === 'failed') {
+      const r = await fetch(`/api/tables/${table}/review`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat: pov }),
+      });
+      st = await r.json();
+      if (!r.ok) throw new Error(st.detail ?? st.error ?? `HTTP ${r.status}`);
+      message = t('review.starting');
+      render();
+    }
+    while (st.state === 'running') {
+      message = t('review.running', { pct: Math.round((st.progress ?? 0) * 100) });
+      render(st.progress ?? 0);
+      await new Promise((ok) => setTimeout(ok, POLL_MS));
+      st = await (await fetch(`/api/tables/${table}/review?seat=${pov}`)).json();
+    }
+    if (st.state === 'failed') throw new Error(st.error);
+    if (st.state === 'done') {
+      if (!st.review) st = await (await fetch(`/api/tables/${table}/review?seat=${pov}`)).json();
+      reviews.set(k, st.review);
+      message = '';
+    }
+  } catch (e) {
+    message = t('review.failed', { detail: e.message ?? String(e) });
+  } finally {
+    polling = null;
+  }
+  render();
+}
+
+/** The step (position) just before an event: where the decision is still to be made. */
+function stepBefore(eventIndex) {
+  const steps = where.steps;
+  let lo = 0;
+  while (lo + 1 < steps.length && steps[lo + 1] < eventIndex) lo += 1;
+  return lo;
+}
+
+function optionRow(o, i, lo, hi, taken) {
+  const row = node('div', `rv-opt${i === taken && i !== 0 ? ' rv-taken' : ''}`);
+  const v = o.value;
+  const width = v === null ? 0 : hi === lo ? 100 : 8 + (92 * (v - lo)) / (hi - lo);
+  const bar = node('span', 'rv-bar');
+  const fill = node('i');
+  fill.style.width = `${width.toFixed(0)}%`;
+  bar.append(fill);
+  row.append(node('span', '', i < 3 ? `${i + 1}.` : '…'), node('span', '', label(o)), bar, node('span', 'rv-val', num(v)));
+  return row;
+}
+
+function decisionNodes(review, d) {
+  const out = [];
+  const head = node('div', 'rv-head');
+  head.append(node('span', '', t('review.decision', { seat: seatText(review.seat), kind: t(`review.kind.${d.kind}`) })));
+  if (d.agree) head.append(node('span', 'rv-ok', t('review.agree')));
+  else if (d.taken !== null) {
+    head.append(node('span', 'rv-ng', t('review.chose', { label: label(d.options[d.taken]), rank: d.rank })));
+    if (d.cost !== null) head.append(node('span', '', t('review.cost', { cost: num(d.cost) })));
+    if ((d.cost ?? 0) >= BIG) head.append(node('span', 'rv-big', t('review.big')));
+  }
+  out.push(head);
+  const shown = [0, 1, 2].filter((i) => i < d.options.length);
+  if (d.taken !== null && d.taken >= 3) shown.push(d.taken);
+  const vals = shown.map((i) => d.options[i].value).filter((v) => v !== null);
+  const lo = vals.length ? Math.min(...vals) : 0;
+  const hi = vals.length ? Math.max(...vals) : 0;
+  for (const i of shown) out.push(optionRow(d.options[i], i, lo, hi, d.taken));
+  if (d.mode) out.push(node('p', 'rv-note', t(`review.mode.${d.mode}`)));
+  if (d.note) out.push(node('p', 'rv-note', t(`review.note.${d.note}`)));
+  return out;
+}
+
+function render(progress = null) {
+  const box = panel();
+  box.querySelector('[data-rv=switch]').textContent = t('review.switch');
+  box.querySelector('#review-on').checked = on;
+  const body = box.querySelector('.rv-body');
+  const report = box.querySelector('#review-report');
+  report.hidden = true;
+  if (!on) { body.replaceChildren(); return; }
+  if (!where || !where.table) { body.replaceChildren(node('p', 'rv-note', t('review.only_tables'))); return; }
+  const review = reviews.get(key());
+  if (!review) {
+    const parts = [node('p', 'rv-note', message)];
+    if (progress !== null) {
+      const bar = node('progress');
+      bar.max = 1;
+      bar.value = progress;
+      parts.push(bar);
+    }
+    body.replaceChildren(...parts);
+    return;
+  }
+  report.href = `/api/tables/${where.table}/review.html?seat=${where.pov}`;
+  report.hidden = false;
+  const s = review.summary;
+  const parts = [node('p', '', t('review.summary', {
+    seat: seatText(review.seat),
+    rate: s.agreement === null ? '—' : `${(s.agreement * 100).toFixed(1)}%`,
+    avg: num(s.average_cost),
+    count: s.decisions,
+  }))];
+  // The seat's next decision: made between this step and the next.
+  const every = review.hands.flatMap((h) => h.decisions);
+  const next = every.find((d) => d.event > where.event);
+  const nextStep = where.steps.find((e) => e > where.event);
+  const current = next && (nextStep === undefined || next.event <= nextStep) ? next : null;
+  const now = node('div', 'rv-now');
+  if (current) now.append(...decisionNodes(review, current));
+  else now.append(node('p', 'rv-note', t('review.no_decision', { seat: seatText(review.seat) })));
+  parts.push(now);
+  const worst = every.filter((d) => (d.cost ?? 0) > 0).sort((a, b) => b.cost - a.cost).slice(0, 5);
+  if (worst.length) {
+    parts.push(node('h3', '', t('review.worst')));
+    const list = node('ol');
+    for (const d of worst) {
+      const li = node('li');
+      const jump = node('button', 'rv-jump', `${label(d.options[d.taken])} → ${label(d.options[0])}`);
+      jump.type = 'button';
+      jump.onclick = () => document.dispatchEvent(new CustomEvent('replay:go', { detail: stepBefore(d.event) }));
+      li.append(jump, ` ${num(d.cost)}`);
+      if (d === current) li.className = 'rv-big';
+      list.append(li);
+    }
+    parts.push(list);
+  }
+  body.replaceChildren(...parts);
+}
+
+document.addEventListener('replay:position', (e) => {
+  where = e.detail;
+  if (on) ensure();
+  render();
+});
+onLangChange(() => render());
