@@ -48,10 +48,10 @@ from pathlib import Path
 from typing import Any
 
 try:
-    from jantaku.sim import GameRecord, play_game, simulate
+    from jantaku.sim import GameTally, play_game, simulate
 except ImportError:  # running from a checkout without installing: use src/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    from jantaku.sim import GameRecord, play_game, simulate
+    from jantaku.sim import GameTally, play_game, simulate
 
 from jantaku.bots import BOT_KINDS
 from jantaku.bots.standard import knobs
@@ -81,7 +81,7 @@ def _parse(items: list[str]) -> list[tuple[str, Any]]:
     return out
 
 
-def result(preset: str, rec: GameRecord, me: int) -> float:
+def result(preset: str, rec: GameTally, me: int) -> float:
     """The seat's final result by the preset's own settlement (its chips won or lost
     included: gotou's rank chips and chip items, the uma elsewhere) less the table's average
     (kanto-boo's top pays a table fee): an even share is 0."""

@@ -22,7 +22,7 @@ from jantaku.bots.spec import parse_bots
 from jantaku.cli import run_json
 from jantaku.game import ActionType, Game, State
 from jantaku.log.export import to_mjai
-from jantaku.sim.runner import GameRecord, bot_seed, play_game
+from jantaku.sim.runner import GameTally, bot_seed, play_game
 
 FAKE = Path(__file__).parent / "mjai_client" / "fake_bot.py"
 
@@ -34,7 +34,7 @@ def fake(mode: str, spy: Path | None = None) -> str:
 
 def game_with(
     bot: MjaiBot, seed: int = 5, seat: int = 0, log: io.StringIO | None = None
-) -> tuple[GameRecord, MjaiBot]:
+) -> tuple[GameTally, MjaiBot]:
     players: list[Bot] = [make_bot("baseline", bot_seed(seed, s)) for s in range(4)]
     players[seat] = bot
     rec = play_game("riichi", seed, players=players, check=True, log=log)

@@ -392,7 +392,7 @@ def _check_hand(hand: Any) -> list[dict[str, Any]]:
 
 
 @dataclass
-class Game:
+class ScoredGame:
     number: int
     start: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -425,7 +425,7 @@ def replay(
     preset = preset or config_preset(config)
     people = len(config["names"])
     rotate = config.get("rotate", True)
-    games: list[Game] = []
+    games: list[ScoredGame] = []
     rows: list[dict[str, Any]] = []
     stats = {
         k: [0] * people
@@ -449,8 +449,8 @@ def replay(
     yakitori = [0] * people
     won: set[int] = set()
 
-    def new_game(chips: list[int] | None) -> tuple[Game, _ScoringLedger]:
-        g = Game(len(games), _game_start(preset, people, len(games), rotate, chips))
+    def new_game(chips: list[int] | None) -> tuple[ScoredGame, _ScoringLedger]:
+        g = ScoredGame(len(games), _game_start(preset, people, len(games), rotate, chips))
         games.append(g)
         led = _ScoringLedger(preset, people, copy.deepcopy(g.start))
         g.scores, g.chips = list(led.state.scores), list(led.state.chips)
@@ -644,7 +644,7 @@ def _seats(preset: Preset, people: int, dealer: int) -> list[str | None]:
     return out
 
 
-def _game_result(preset: Preset, game: Game, led: Ledger) -> list[float]:
+def _game_result(preset: Preset, game: ScoredGame, led: Ledger) -> list[float]:
     """The game's settlement less the value of the chips carried in, so games add up.
 
     The settlement counts every chip the player holds; with chips carried over from the

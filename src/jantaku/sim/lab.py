@@ -39,7 +39,7 @@ from jantaku.rules.loader import RulesError
 from jantaku.rules.model import Preset
 from jantaku.sim.backends import BACKENDS, chunk_size, pack, ray_module, run_chunks, unpack
 from jantaku.sim.progress import progress_reporter
-from jantaku.sim.runner import GameRecord, SimulationError, parse_bots, play_game
+from jantaku.sim.runner import GameTally, SimulationError, parse_bots, play_game
 
 FORMAT: Final = 1
 """The version of ``games.jsonl`` and ``report.json``; a run folder of another is refused."""
@@ -100,7 +100,7 @@ def make_arms(
 # -- one game's numbers -------------------------------------------------------------------------
 
 
-def game_numbers(arm: str, state: State, rec: GameRecord) -> dict[str, Any]:
+def game_numbers(arm: str, state: State, rec: GameTally) -> dict[str, Any]:
     """What the lab keeps of one game: plain JSON, seats in order from the first dealer
     (position 0 is the seat that dealt first), so every statistic is by starting seat."""
     led = state.ledger.state
@@ -185,7 +185,7 @@ def run_lab_chunk(chunk: LabChunk) -> list[dict[str, Any]]:
     """Play a chunk's games and return their numbers (top level: picklable, spawn-safe)."""
     out: list[dict[str, Any]] = []
 
-    def keep(state: State, rec: GameRecord) -> None:
+    def keep(state: State, rec: GameTally) -> None:
         out.append(game_numbers(chunk.arm, state, rec))
 
     preset = unpack(chunk.preset, Preset)

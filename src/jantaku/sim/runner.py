@@ -55,7 +55,7 @@ class SimulationError(ValueError):
 
 
 @dataclass
-class GameRecord:
+class GameTally:
     """What one game produced, for the summary (plain data: it crosses processes)."""
 
     index: int
@@ -113,8 +113,8 @@ def play_game(
     players: Sequence[Bot] | None = None,
     max_actions: int = MAX_ACTIONS,
     people: int | None = None,
-    on_end: Callable[[State, GameRecord], None] | None = None,
-) -> GameRecord:
+    on_end: Callable[[State, GameTally], None] | None = None,
+) -> GameTally:
     """Play one full game and return its record; ``log`` gets one JSON line per event
     (with ``"game": index``). ``players`` replaces the built-in bots (one per person);
     ``people`` = 4 at a three-player preset plays four people rotating. External (mjai)
@@ -129,7 +129,7 @@ def play_game(
         players = owned = [bot_spec.make_player(kinds[s], bot_seed(seed, s)) for s in range(n)]
     elif len(players) != n:
         raise SimulationError(f"{len(players)} bots for a {n}-player game")
-    rec = GameRecord(index=index, seed=seed, seats=n, seat_actions=[0] * n)
+    rec = GameTally(index=index, seed=seed, seats=n, seat_actions=[0] * n)
     try:
         _play(game, players, rec, check=check, log=log, max_actions=max_actions, on_end=on_end)
     finally:
@@ -141,12 +141,12 @@ def play_game(
 def _play(
     game: Game,
     players: Sequence[Bot],
-    rec: GameRecord,
+    rec: GameTally,
     *,
     check: bool,
     log: TextIO | None,
     max_actions: int,
-    on_end: Callable[[State, GameRecord], None] | None = None,
+    on_end: Callable[[State, GameTally], None] | None = None,
 ) -> None:
     index, seed = rec.index, rec.seed
     failed: set[str] = set()
@@ -215,7 +215,7 @@ def _write_log(log: TextIO, index: int, events: Sequence[dict[str, Any]]) -> Non
     )
 
 
-def _tally(state: State, rec: GameRecord) -> None:
+def _tally(state: State, rec: GameTally) -> None:
     n = rec.seats
     rec.wins, rec.tsumo, rec.ron = [0] * n, [0] * n, [0] * n
     rec.deal_ins, rec.riichi, rec.calls = [0] * n, [0] * n, [0] * n
@@ -391,9 +391,9 @@ class _Chunk(NamedTuple):
     people: int | None = None
 
 
-def _run_chunk(chunk: _Chunk) -> tuple[int, list[GameRecord]]:
+def _run_chunk(chunk: _Chunk) -> tuple[int, list[GameTally]]:
     """Play the games ``start..stop`` of a run (a worker's task; top level: spawn-safe)."""
-    out: list[GameRecord] = []
+    out: list[GameTally] = []
     preset = unpack(chunk.preset, Preset)
     log = open(chunk.log_path, "w", encoding="utf-8") if chunk.log_path else None  # noqa: SIM115
     try:
@@ -482,8 +482,8 @@ def _play_here(
     out_path: Path | None,
     report: Callable[..., None] | None,
     people: int | None = None,
-) -> list[GameRecord]:
-    records: list[GameRecord] = []
+) -> list[GameTally]:
+    records: list[GameTally] = []
     log = open(out_path, "w", encoding="utf-8") if out_path else None  # noqa: SIM115
     try:
         for i in range(games):
@@ -508,7 +508,7 @@ def _play_in_workers(
     report: Callable[..., None] | None,
     workers: int,
     people: int | None = None,
-) -> list[GameRecord]:
+) -> list[GameTally]:
     """Chunks of the games in ``workers`` processes (forked where safe:
     :func:`jantaku.sim.backends.run_chunks`); each chunk logs to a part file and the parts
     are joined in game order."""
@@ -528,9 +528,9 @@ def _play_in_workers(
         )
         for n, start in enumerate(range(0, games, size))
     ]
-    results: dict[int, list[GameRecord]] = {}
+    results: dict[int, list[GameTally]] = {}
 
-    def keep(result: tuple[int, list[GameRecord]]) -> None:
+    def keep(result: tuple[int, list[GameTally]]) -> None:
         results[result[0]] = result[1]
         if report:
             report(sum(len(r) for r in results.values()))
@@ -551,7 +551,7 @@ def _play_in_workers(
 
 
 def summarize(
-    records: Sequence[GameRecord],
+    records: Sequence[GameTally],
     preset: Preset,
     bots: Sequence[str],
     seconds: float,
