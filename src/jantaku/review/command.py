@@ -38,7 +38,7 @@ def review_command(args: argparse.Namespace) -> int:
         if not 0 <= index < len(games):
             raise ReviewError(f"--game {index}: the log has games 0 to {len(games) - 1}")
         g = games[index]
-        review = review_game(g.game, g.events, seat)
+        review = review_game(g.game, g.events, seat, resume=g.resume)
     except (ReviewError, OSError) as e:
         print(f"jantaku: error: {e}", file=sys.stderr)
         return 2

@@ -210,16 +210,18 @@ def review_game(
     seat: int,
     reviewer: Reviewer | None = None,
     progress: Callable[[int, int], None] | None = None,
+    resume: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The review of ``seat`` in one finished game (``events``: its full log): every
     decision by hand, and the summary (:func:`summarize`). ``progress(done, total)`` is
-    told the events read so far."""
+    told the events read so far; ``resume``: where a game that begins mid-way begins
+    (:attr:`~jantaku.review.load.LoggedGame.resume`)."""
     if not 0 <= seat < game.people:
         raise ValueError(f"seat {seat}: this game has seats 0 to {game.people - 1}")
     r = reviewer or Reviewer()
     hands: list[dict[str, Any]] = []
     total = len(events)
-    for d in decisions(game, events, seat):
+    for d in decisions(game, events, seat, resume):
         if not hands or hands[-1]["hand"] != d.hand:
             ja, en = round_label(d.round)
             hands.append({"hand": d.hand, "ja": ja, "en": en, "decisions": []})

@@ -28,10 +28,13 @@ class ReviewError(ValueError):
 
 @dataclass
 class LoggedGame:
-    """One game to review: its engine game and its full log."""
+    """One game to review: its engine game and its full log (``resume``: where a record
+    that starts mid-game starts, as :meth:`Game.new_state` resumes it; None from the
+    start)."""
 
     game: Game
     events: list[dict[str, Any]]
+    resume: dict[str, Any] | None = None
 
 
 def game_of(events: list[dict[str, Any]], options: dict[str, Any] | None = None) -> Game:
@@ -72,4 +75,13 @@ def read_games(path: str | Path) -> list[LoggedGame]:
     except (ValueError, json.JSONDecodeError) as e:
         raise ReviewError(str(e)) from None
     state = report.state
-    return [LoggedGame(state.game, list(state.events))]
+    first = rec.rounds[0]
+    resume = {
+        "scores": list(first.scores[: rec.players]),
+        "dealer": first.dealer,
+        "round": "ESWN"[first.round_wind],
+        "hand": first.kyoku,
+        "honba": first.honba,
+        "sticks": first.sticks,
+    }
+    return [LoggedGame(state.game, list(state.events), resume)]

@@ -126,9 +126,15 @@ def _answer(
     return None
 
 
-def decisions(game: Game, events: Sequence[dict[str, Any]], seat: int) -> Iterator[Decision]:
-    """Each decision of ``seat`` in ``events`` (a full log: its walls are in it), in order."""
-    state = State(game, None, start=False)
+def decisions(
+    game: Game,
+    events: Sequence[dict[str, Any]],
+    seat: int,
+    resume: dict[str, Any] | None = None,
+) -> Iterator[Decision]:
+    """Each decision of ``seat`` in ``events`` (a full log: its walls are in it), in order;
+    ``resume``: the start of a game that begins mid-way (an imported record's first hand)."""
+    state = State(game, None, start=False, resume=resume)
     view = SeatView(game, seat)
     hand = -1
     round_ev: dict[str, Any] = {}
