@@ -91,11 +91,6 @@ _GROUPS3: Final[tuple[_Group, ...]] = (
 )
 
 
-def _group_keys(groups: tuple[_Group, ...], counts: list[int]) -> list[int]:
-    """Each group's table key for these counts."""
-    return [sum(counts[k] * w for k, w in kinds) for _, kinds in groups]
-
-
 def _positions(groups: tuple[_Group, ...]) -> dict[Kind, tuple[int, int]]:
     """(group index, weight) of each kind in the groups."""
     return {k: (g, w) for g, (_, kinds) in enumerate(groups) for k, w in kinds}

@@ -2,8 +2,8 @@
 
 A *vector* is a tuple of ten small ints, ``v[2*m + p]`` = the fewest tiles to add to a group
 of kinds so that it holds ``m`` sets and ``p`` pairs. Every suit pattern maps to the id of its
-vector; vectors of several groups combine by a min-plus convolution (:func:`merge`), cached by
-id pair, so a whole hand is a handful of array and dict look-ups.
+vector; vectors of two groups combine by a min-plus convolution, precomputed for every pair
+of single groups (:func:`pair_tables`), so a whole hand is a handful of array look-ups.
 
 The compiled kernels (:mod:`jantaku.hand.analysis`) read the same tables in a form mypyc
 turns into plain C: :data:`SEQ_KEYS` / :data:`ISO_KEYS` (one byte per pattern: every vector
@@ -65,23 +65,6 @@ ISO_KEYS: Final[bytes] = _TABLES[4]
 N_BASE: Final = len(VECTORS)
 """Vectors of single groups (ids below ``N_BASE``); merged ones follow."""
 
-_INTERN: dict[tuple[int, ...], int] = {v: i for i, v in enumerate(VECTORS)}
-for _i, _v in enumerate(VECTORS):
-    _INTERN.setdefault(_v, _i)
-MERGE_CACHE: dict[int, int] = {}
-
-EMPTY: Final = SEQ_IDS[0]
-"""Id of the empty group's vector."""
-
-
-def intern(vec: tuple[int, ...]) -> int:
-    vid = _INTERN.get(vec)
-    if vid is None:
-        vid = len(VECTORS)
-        VECTORS.append(vec)
-        _INTERN[vec] = vid
-    return vid
-
 
 def _convolve(u: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
     out = [INF] * VEC_LEN
@@ -95,17 +78,6 @@ def _convolve(u: tuple[int, ...], v: tuple[int, ...]) -> tuple[int, ...]:
                     if y < out[i]:
                         out[i] = y
     return tuple(out)
-
-
-def merge(a: int, b: int) -> int:
-    """Id of the vector of two groups taken together."""
-    key = a << 16 | b
-    r = MERGE_CACHE.get(key)
-    if r is None:
-        r = intern(_convolve(VECTORS[a], VECTORS[b]))
-        MERGE_CACHE[key] = r
-        MERGE_CACHE[b << 16 | a] = r
-    return r
 
 
 # -- the compiled kernels' form -----------------------------------------------------------------

@@ -28,8 +28,6 @@ from .json_io import FieldTiles, SituationError, result_to_json, situation_from_
 from .ledger import draw_kinds
 from .score import NotAWin, Scorer, YakuHan
 
-MELD_TILES = {"pon": 3, "chi": 3, "minkan": 4, "ankan": 4, "kakan": 4}
-
 
 class Calculator:
     """Scorers per knob set for one preset (the knobs are the situation's ``options``)."""

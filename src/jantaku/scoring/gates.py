@@ -257,7 +257,6 @@ copy) has no key: :func:`group_at` reads such counts themselves."""
 
 Keys = tuple[int, int, int, int]
 """The keys of a hand's manzu, pinzu, souzu and honor groups."""
-NO_KEYS: Final[Keys] = (0, 0, 0, 0)
 
 
 def add_kind(keys: Keys, kind: Kind) -> Keys:

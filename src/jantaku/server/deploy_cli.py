@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 
 from .ops import Deployment
 from .proxy import HEADERS
-
-Fail = Callable[[str], int]
 
 
 def add_serve_arguments(s: argparse.ArgumentParser) -> None:

@@ -52,10 +52,6 @@ def _figure(width: float, height: float, cols: int = 1) -> tuple[Figure, list[An
     return fig, list(axes)
 
 
-def _labels(report: dict[str, Any]) -> list[str]:
-    return [f"{a['label']}: {a['description']}" for a in report["arms"]]
-
-
 def plot_differences(report: dict[str, Any]) -> str | None:
     """Each metric's change B vs A relative to A, with its 95% interval. A metric whose A
     value is not clearly away from zero (a seat's chips, say) has no meaningful relative

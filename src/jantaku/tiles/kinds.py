@@ -111,18 +111,6 @@ def number_of(kind: Kind) -> int:
     return kind - 33
 
 
-def is_number(kind: Kind) -> bool:
-    return kind < 27
-
-
-def is_honor(kind: Kind) -> bool:
-    return 27 <= kind < 34
-
-
-def is_flower(kind: Kind) -> bool:
-    return 34 <= kind < 38
-
-
 def is_terminal(kind: Kind) -> bool:
     return kind < 27 and kind % 9 in (0, 8)
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Final
 
-from jantaku.tiles.kinds import N_ALL_KINDS, SUIT_LETTERS, Kind, kind_glyph, kind_name, suit_of
+from jantaku.tiles.kinds import N_ALL_KINDS, SUIT_LETTERS, Kind, kind_glyph, kind_name
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_ids, tile_kind, tileset
 
 
@@ -444,7 +444,3 @@ class Hand:
             out.extend(m.tiles)
         out.extend(self.extracted)
         return tuple(out)
-
-
-def suit_letter(kind: Kind) -> str:
-    return SUIT_LETTERS[suit_of(kind)]
