@@ -322,7 +322,7 @@ function describe(ev) {
       const how = ev.from === null || ev.from === undefined ? t('score.tsumo') : t('score.ron_from', { name: n[ev.from] });
       const value = ev.situation ? t('score.by_hand')
         : ev.yakuman ? t('calc.value_yakuman', { count: ev.yakuman })
-          : t('calc.value', { han: ev.han, fu: ev.fu });
+          : info?.fixed_fu ? t('score.han_only', { han: ev.han }) : t('calc.value', { han: ev.han, fu: ev.fu });
       const chips = Object.entries(ev.chips ?? {}).map(([k, v]) => (FLAGS.has(k) ? t(`score.ci_${k}`) : `${t(`score.ci_${k}`)}×${v}`));
       const dice = (ev.dice ?? []).map((d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
       return [n[ev.winner], how, value, ...chips, ...dice].join(' ');
