@@ -256,3 +256,37 @@ def test_check_db_lists_a_sound_file_and_fails_a_damaged_one(tmp_path: Path) -> 
     bad = jantaku("check-db", str(damaged), "--json")
     assert bad.returncode == 1
     assert json.loads(bad.stdout)["ok"] is False
+
+
+def test_ctrl_c_stops_quietly_and_a_taken_port_is_an_exit_status(tmp_path: Path) -> None:
+    port = free_port()
+    command = [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port)]
+    proc = subprocess.Popen(
+        [*command, "--db", str(tmp_path / "a.sqlite3")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        for _ in range(300):
+            try:
+                get(port, "/healthz")
+                break
+            except OSError:
+                time.sleep(0.1)
+        taken = subprocess.run(
+            [*command, "--db", str(tmp_path / "b.sqlite3")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert taken.returncode == 3
+        assert "address already in use" in taken.stderr.lower()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+        assert proc.returncode == 0
+        assert "Traceback" not in err and "Finished server process" in err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -612,4 +612,8 @@ def serve(
         proxy_headers=False,
         timeout_graceful_shutdown=10,
     )
-    GracefulServer(config, app.state.ops.drain).run()
+    server = GracefulServer(config, app.state.ops.drain)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: stopped gracefully already
+        server.run()
+    if not server.started:  # the port was taken, say: uvicorn logged why
+        raise SystemExit(3)
