@@ -27,6 +27,9 @@ class ServerLimits:
     has about ten)."""
     bot_games: int = 32
     """Bot-only games waiting or being played at once (they play in the background)."""
+    bot_workers: int = 1
+    """Worker processes that play the bot-only games (0: a thread of the server's own
+    process, which then shares its CPU and its GIL with the people's round trips)."""
     send_queue: int = 500
     """Messages waiting to be sent to one socket; a client that lets more pile up (it does not
     read) is disconnected."""

@@ -46,6 +46,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import CancelledError, Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -289,6 +290,13 @@ class TableManager:
         """Tables whose stored rows failed to rebuild: id -> what went wrong."""
         self._bots: collections.deque[int] = collections.deque()
         self._bots_wake = threading.Condition()
+        from .bot_pool import BotPool  # it imports this module: only once it is loaded
+
+        self._pool = BotPool(self.limits.bot_workers) if self.limits.bot_workers > 0 else None
+        self._in_pool: set[int] = set()
+        """Bot-only games being played by the pool's workers."""
+        self._results: collections.deque[tuple[int, int, Future[Any]]] = collections.deque()
+        """Games the workers finished, to be stored by the background thread."""
         self._stop = threading.Event()
         for row in store.tables(unfinished_only=True):
             try:
@@ -315,6 +323,8 @@ class TableManager:
             self._bots_wake.notify_all()
         with self._timers_wake:
             self._timers_wake.notify_all()
+        if self._pool is not None:
+            self._pool.close()
         self._worker.join(timeout=5)
         self._releaser.join(timeout=5)
 
@@ -396,7 +406,7 @@ class TableManager:
                     code="address_full",
                     params={"limit": limit},
                 )
-        if bots_only and len(self._bots) >= self.limits.bot_games:
+        if bots_only and self.bot_games() >= self.limits.bot_games:
             raise TableError(
                 "too many bot games are being played; try again shortly",
                 503,
@@ -825,11 +835,16 @@ class TableManager:
         last_sweep = time.time()
         while not self._stop.is_set():
             with self._bots_wake:
-                if not self._bots:
+                if not self._bots and not self._results:
                     self._bots_wake.wait(timeout=min(1.0, self.limits.sweep_seconds))
                 table_id = self._bots.popleft() if self._bots else None
+                result = self._results.popleft() if self._results else None
             try:
-                if table_id is not None and self._play_bot_chunk(table_id):
+                if result is not None:
+                    self._store_result(*result)
+                if table_id is None or self._to_pool(table_id):
+                    pass
+                elif self._play_bot_chunk(table_id):
                     self._queue_bots(table_id, force=True)
                 if time.time() - last_sweep >= self.limits.sweep_seconds:
                     last_sweep = time.time()
@@ -840,6 +855,58 @@ class TableManager:
                 time.sleep(0.2)
             except Exception:
                 log.exception("table %s: the background work failed", table_id)
+
+    def _to_pool(self, table_id: int) -> bool:
+        """Give a bot-only game to the workers (unless it seats an external program, whose
+        process belongs to this one); whether it went there."""
+        with self._lock:
+            table = self._tables.get(table_id)
+        if self._pool is None or table is None:
+            return False
+        if any(kind.startswith(MJAI_SEAT) for kind in table.seats):
+            return False
+        if table_id in self._in_pool:
+            return True
+        with table.lock:
+            events = list(table.state.events)
+        self._in_pool.add(table_id)
+        future = self._pool.submit(
+            table.preset, table.seed, table.seats, table.options, events, self.limits.bot_hands
+        )
+
+        def done(f: Future[Any]) -> None:  # in the pool's thread: stored by the background one
+            with self._bots_wake:
+                self._results.append((table_id, len(events), f))
+                self._bots_wake.notify()
+
+        future.add_done_callback(done)
+        return True
+
+    def _store_result(self, table_id: int, start: int, future: Future[Any]) -> None:
+        """Store what a worker played of a bot-only game (and close it past its cap)."""
+        try:
+            events, capped = future.result()
+        except CancelledError:
+            return
+        except Exception as e:  # the game does not play on: kept for inspection
+            log.error("table %s: the bot game failed in its worker (%s)", table_id, e)
+            self._in_pool.discard(table_id)
+            self.broken[table_id] = f"{type(e).__name__}: {e}"
+            with self._lock:
+                self._tables.pop(table_id, None)
+            return
+        try:
+            self.store.append_events(table_id, start, events, finished=not capped)
+            if capped:
+                self.store.close_table(table_id, f"over the cap of {self.limits.bot_hands} hands")
+        except DatabaseBusy:
+            time.sleep(0.2)
+            with self._bots_wake:
+                self._results.append((table_id, start, future))
+            return
+        self._in_pool.discard(table_id)
+        with self._lock:
+            self._tables.pop(table_id, None)
 
     BOT_CHUNK = 400
     """Bot actions played under a table's lock at once (a few tens of milliseconds)."""
@@ -869,8 +936,8 @@ class TableManager:
             return True
 
     def bot_games(self) -> int:
-        """Bot-only games waiting for the background thread."""
-        return len(self._bots)
+        """Bot-only games waiting for the background thread or being played by a worker."""
+        return len(self._bots) + len(self._in_pool)
 
     def sweep(self, now: float | None = None) -> tuple[list[int], list[int]]:
         """Park the tables nobody is connected to for ``idle_seconds`` and close those nobody
