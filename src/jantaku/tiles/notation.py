@@ -97,6 +97,9 @@ def _default_set(ts: TileSet | None) -> TileSet:
     return ts if ts is not None else tileset(_RIICHI)
 
 
+_VARIANT_WORDS: Final = {Variant.RED: "red", Variant.GOLD: "gold", Variant.DOT: "dot"}
+
+
 class TileAllocator:
     """Hands out physical copies while parsing, so copies are counted against the set."""
 
@@ -112,24 +115,19 @@ class TileAllocator:
                 self.text, token, f"the {ts.name} set has no {kind_name(kind)}"
             )
         copies = ts.copies(kind, variant)
-        if not copies:
-            what = {Variant.RED: "red", Variant.GOLD: "gold", Variant.DOT: "dot"}.get(
-                variant, "plain"
-            )
-            raise InvalidNotationError(
-                self.text, token, f"the {ts.name} set has no {what} {kind_name(kind)}"
-            )
         for t in copies:
             if t not in self.used:
                 self.used.add(t)
                 return t
+        what = _VARIANT_WORDS.get(variant, "plain")
+        if not copies:
+            raise InvalidNotationError(
+                self.text, token, f"the {ts.name} set has no {what} {kind_name(kind)}"
+            )
         total = len(ts.copies(kind))
         if len(copies) == total:
             reason = f"the {ts.name} set has only {total} copies of {kind_name(kind)}"
         else:
-            what = {Variant.RED: "red", Variant.GOLD: "gold", Variant.DOT: "dot"}.get(
-                variant, "plain"
-            )
             reason = f"the {ts.name} set has only {len(copies)} {what} {kind_name(kind)}"
             specials = sorted({self.ts.variant(t).name.lower() for t in ts.copies(kind)} - {what})
             if specials:
