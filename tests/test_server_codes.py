@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from jantaku.server.app import create_app
 from jantaku.server.errors import ERROR_CODES
-from test_server import BOTS3, FAST
+from test_server import BOTS3, FAST, connect, new_table
 
 WEB = Path(__file__).resolve().parent.parent / "src" / "jantaku" / "web"
 
@@ -71,3 +71,26 @@ def test_a_full_disk_is_503_with_a_code(
     assert r.status_code == 503, r.text
     assert r.json()["code"] == "disk_full"
     assert r.headers["retry-after"]
+
+
+def test_a_full_disk_is_a_retryable_error_on_the_socket(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = new_table(client, ["human", *BOTS3], seed=4)
+    cm, me = connect(client, t["id"], t["tokens"]["0"], 0)
+    try:
+        before = me.snapshot()
+        store = client.app.state.manager.store  # type: ignore[attr-defined]
+
+        def full(*args: Any, **kwargs: Any) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+        monkeypatch.setattr(store, "append_events", full)
+        me.send_action(next(a for a in me.legal if a["type"] == "discard"))
+        refusal = me.recv()
+        assert refusal["type"] == "error" and refusal["code"] == "disk_full", refusal
+        assert refusal["retry"] is True
+        monkeypatch.undo()
+        assert me.snapshot() == before  # nothing changed
+    finally:
+        cm.__exit__(None, None, None)

@@ -65,6 +65,7 @@ import json
 import logging
 import math
 import re
+import sqlite3
 import time
 from collections.abc import AsyncIterator, MutableMapping
 from functools import cache
@@ -549,6 +550,13 @@ async def _handle(
     except DatabaseBusy:
         busy = "the database is busy: nothing was changed; send it again"
         return [_error(busy, "db_busy", {}) | {"retry": True}]
+    except sqlite3.OperationalError as e:
+        if "full" in str(e).lower():
+            log.error("table %s: the disk is full: an action was refused", table_id)
+            full = "the server's disk is full: nothing was changed; send it again later"
+            return [_error(full, "disk_full", {}) | {"retry": True}]
+        log.exception("table %s seat %s: failed to handle a %r message", table_id, seat, kind)
+        return [_error("internal error: nothing was changed", "internal", {})]
     except Exception:
         log.exception("table %s seat %s: failed to handle a %r message", table_id, seat, kind)
         return [_error("internal error: nothing was changed", "internal", {})]
