@@ -34,14 +34,26 @@ def with_hand(
     *,
     drawn: Tile | None = None,
     melds: list[Meld] | None = None,
+    fed_by: int | None = None,
 ) -> State:
-    """The seat holds ``tiles`` (``drawn``: the one it just drew; ``melds``: its calls)."""
+    """The seat holds ``tiles`` (``drawn``: the one it just drew; ``melds``: its calls;
+    ``fed_by``: the seat whose discard its last call took)."""
     p = state.players[seat]
     p.hand = list(tiles)
     if drawn is not None:
         p.drawn = drawn
     if melds is not None:
         p.melds = melds
+    if fed_by is not None:
+        p.call_feeder = fed_by
+    state.caches.clear()
+    return state
+
+
+def with_rivers(state: State, rivers: dict[int, list[Tile]]) -> State:
+    """The seats' discards so far."""
+    for seat, river in rivers.items():
+        state.players[seat].river = list(river)
     state.caches.clear()
     return state
 

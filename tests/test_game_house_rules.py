@@ -493,11 +493,10 @@ def test_mighty_mu_wins_when_the_fourth_call_leaves_no_tile() -> None:
 
     state = Game("mighty").new_state([stacked("mighty", [], live="9s")])
     ts = state.game.tileset
-    p = state.players[0]
     pons = list(parse_tiles("111p999p111s777z", ts))
-    p.melds = [Meld(MeldType.PON, tuple(pons[i : i + 3]), Source.LEFT) for i in (0, 3, 6, 9)]
-    last = p.hand[-1]
-    p.hand, p.drawn, p.call_feeder = [last], last, 2
+    melds = [Meld(MeldType.PON, tuple(pons[i : i + 3]), Source.LEFT) for i in (0, 3, 6, 9)]
+    last = state.players[0].hand[-1]
+    with_hand(state, 0, [last], drawn=last, melds=melds, fed_by=2)
     state.apply(Action(ActionType.DISCARD, 0, last))
     pass_all(state)
     hora = next(e for e in state.events if e["type"] == "hora")

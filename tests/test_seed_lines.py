@@ -22,7 +22,7 @@ from jantaku.scoring.situation import RiichiKind
 from jantaku.tiles import parse_tiles
 from jantaku.tiles.kinds import N_KINDS, NORTH
 from jantaku.tiles.tileset import tile_kind
-from positions import with_draws_left, with_hand, with_riichi
+from positions import with_draws_left, with_hand, with_riichi, with_rivers
 from table_knobs import table_knob
 from test_game_house_rules import pass_all, stacked, tile, tsumogiri, types
 
@@ -427,13 +427,10 @@ def test_gotou_nagashi_in_the_engine_takes_the_sticks_and_passes_the_deal() -> N
     # «流し … 和了扱い»: in play too (the engine hands its draws to the same ledger code).
     game = Game("gotou")
     state = game.new_state(start={"honba": 1, "sticks": 1, "scores": [35000, 35000, 34000]})
-    p = state.players
     ts = game.tileset
     state.ledger.state.dealer = 0
-    river = list(parse_tiles("19m19p", ts))
-    p[1].river = river
-    p[0].river = list(parse_tiles("23p", ts))
-    p[2].river = list(parse_tiles("45s", ts))
+    rivers = {1: "19m19p", 0: "23p", 2: "45s"}
+    with_rivers(state, {s: list(parse_tiles(r, ts)) for s, r in rivers.items()})
     with_draws_left(state, 0)
     draws.exhaustive_draw(state)
     nm = next(e for e in state.events if e["type"] == "ryukyoku")
