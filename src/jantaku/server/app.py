@@ -413,6 +413,7 @@ def create_app(
         finally:
             stop.cancel()
             restart.cancel()
+            restarting = leaving.is_set() and not overflow.is_set()  # before the sender ends
             # Not awaited: even a cancelled handler lets go of its seat (off the loop).
             loop.run_in_executor(None, manager.disconnect, table_id, seat, push)
             if overflow.is_set():
@@ -424,7 +425,7 @@ def create_app(
                     queue.put_nowait(None)
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.wait_for(sender, 5.0)
-            if leaving.is_set() and not overflow.is_set():
+            if restarting:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(websocket.close(RESTART_CODE, "restarting"), 1.0)
             ops.sockets.closed(leaving)
