@@ -193,3 +193,23 @@ def test_the_start_page_sets_the_settlement_by_the_rule_sheets_controls(
     config = sc.get(f"{server}/api/sessions/{sid}")["config"]
     assert config["options"] == {"settlement": {"return_points": 35000}}
     assert not page.errors
+
+
+def test_the_connection_badge_follows_a_liveness_check(server: str, browser: Any) -> None:
+    # A socket that stays open but brings nothing (a phone whose network went away without
+    # the socket closing): the badge turns offline, and online again once the server answers.
+    page = sc.phone(browser)
+    silent = {"on": False}
+
+    def through(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        upstream.on_message(lambda m: None if silent["on"] else ws.send(m))
+
+    page.route_web_socket("**/ws/score/**", through)
+    sc.create(page, server, "riichi", ["A", "B", "C", "D"])
+    silent["on"] = True
+    page.wait_for_selector("[data-testid=net][data-state=offline]", timeout=30_000)
+    assert "オフライン" in page.inner_text("[data-testid=net]")
+    silent["on"] = False
+    page.wait_for_selector("[data-testid=net][data-state=online]", timeout=30_000)
+    assert not page.errors

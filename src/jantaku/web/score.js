@@ -40,9 +40,10 @@ let inFlight = null; // cid of the queued hand on its way
 let gapFrom = null; // 点差: the person the gaps are shown from
 let queue = sid ? store.get('queue', []) : [];
 let retry = 500;
-let lastPong = 0; // when the server last answered a ping: the badge says online only then
-const PING_MS = 4000;
-const DEAD_MS = 10000;
+let lastHeard = 0; // when the socket last brought anything (a pong at least every few seconds)
+let openedAt = 0; // when the socket opened (its join is answered with the state at once)
+const PING_MS = 3000;
+const DEAD_MS = 8000;
 
 const names = () => S.config.names;
 const people = () => S.config.names.length;
@@ -83,13 +84,16 @@ function setNet() {
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
   ws = new WebSocket(`${proto}://${location.host}/ws/score/${encodeURIComponent(sid)}`);
-  ws.addEventListener('open', () => {
-    ws.send(JSON.stringify(token ? { type: 'join', token } : { type: 'join' }));
-  });
   const sock = ws;
+  ws.addEventListener('open', () => {
+    lastHeard = Date.now();
+    openedAt = lastHeard;
+    sock.send(JSON.stringify(token ? { type: 'join', token } : { type: 'join' }));
+  });
   ws.addEventListener('message', (e) => {
+    if (ws !== sock) return; // a socket given up on
     const msg = JSON.parse(e.data);
-    lastPong = Date.now();
+    lastHeard = Date.now();
     if (msg.type === 'pong') return;
     if (msg.type === 'state' || msg.type === 'preview') {
       if (msg.type === 'state') onState(msg);
@@ -114,7 +118,9 @@ function connect() {
 function watchLiveness() {
   setInterval(() => {
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    if (online && Date.now() - lastPong > DEAD_MS) {
+    const now = Date.now();
+    // Silent, or open this long without the state its join asks for: given up.
+    if (now - lastHeard > DEAD_MS || (!online && now - openedAt > DEAD_MS)) {
       const dead = ws;
       online = false;
       inFlight = null;
