@@ -22,9 +22,11 @@ of it, from reading the action to handing out its events, is its
 bound it falls under (the rest is the sockets, and waiting for a core on a busy machine).
 
 The run ends after ``--seconds``; it prints the median and 99th percentile round trip,
-people's actions and bot decisions per second, games finished, the server's CPU (in cores)
-and its memory (resident set: now and at its peak), and the machine's load average before
-and after (the players run in this process, beside the server: on a shared machine the load
+people's actions per second, the decisions per second of the bots at the players' tables (the
+server's ``jantaku_bot_turn_seconds``; bot-only games are played by worker processes and show
+in games finished), the CPU (in cores) of the server with its worker processes and their
+memory (resident set: now, and the sum of each one's peak), and the machine's load average
+before and after (the players run in this process, beside the server: on a shared machine the load
 says how much of the figures is the machine's).
 
 ``docs/scaling.md`` lists measured runs and what one machine holds with round trips under
@@ -129,14 +131,43 @@ def metric(text: str, name: str) -> float:
     return float(m.group(1)) if m else 0.0
 
 
-def process_figures(pid: int) -> tuple[float, float, float]:
-    """(CPU seconds, resident MB, peak resident MB) of a process, from /proc."""
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/PID/stat after the command name (state first)."""
     with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    status = Path(f"/proc/{pid}/status").read_text()
-    rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
-    peak = int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
+        return f.read().rsplit(")", 1)[1].split()
+
+
+def family(pid: int) -> list[int]:
+    """A process and its descendants (the server's bot worker processes)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int(_stat(int(entry.name))[1])
+            except (OSError, IndexError, ValueError):
+                continue  # it ended meanwhile
+    found, todo = [pid], [pid]
+    while todo:
+        parent = todo.pop()
+        children = [child for child, p in parents.items() if p == parent]
+        found += children
+        todo += children
+    return found
+
+
+def process_figures(pid: int) -> tuple[float, float, float]:
+    """(CPU seconds, resident MB, peak resident MB) of a process and its descendants (the
+    server's worker processes), from /proc."""
+    cpu = rss = peak = 0.0
+    for member in family(pid):
+        try:
+            fields = _stat(member)
+            status = Path(f"/proc/{member}/status").read_text()
+        except OSError:
+            continue
+        cpu += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        rss += int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
+        peak += int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
     return cpu, rss, peak
 
 
