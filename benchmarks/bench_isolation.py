@@ -4,7 +4,7 @@
 Usage::
 
     python benchmarks/bench_isolation.py [--tables 25] [--bot-tables 50] [--seconds 60]
-                                         [--think 0.5] [--workers 1] [--json]
+                                         [--think 0.5] [--workers 1] [--no-flood] [--json]
 
 Starts one server on 127.0.0.1 (a fresh database in a temporary folder; ``--workers``: its
 bot worker processes, 0 to play the bot-only games in the server's own process as before),
@@ -200,7 +200,9 @@ async def drive(args: argparse.Namespace, port: int) -> Run:
     run = Run()
     rng = random.Random(args.seed)
     deadline = time.monotonic() + args.seconds
-    tasks = [bot_tables(port, args.bot_tables, deadline, run), flooder(port, deadline, run)]
+    tasks = [bot_tables(port, args.bot_tables, deadline, run)]
+    if args.flood:
+        tasks.append(flooder(port, deadline, run))
     await asyncio.sleep(2.0)  # the bot games are under way before the people come
     for i in range(args.tables):
         body = {"preset": "riichi", "seats": ["human"] * 4}
@@ -226,6 +228,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     p.add_argument("--think", type=float, default=0.5, help="a person's seconds per decision")
     p.add_argument("--workers", type=int, default=1, help="the server's bot worker processes")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--no-flood", dest="flood", action="store_false", help="no flooding client")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     load_before = os.getloadavg()
@@ -246,6 +249,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "actions": run.actions,
         "round_trip_median_ms": round(percentile(run.round_trips, 0.5) * 1000, 1),
         "round_trip_p99_ms": round(percentile(run.round_trips, 0.99) * 1000, 1),
+        "flood": args.flood,
         "flood_messages": run.flood_messages,
         "bot_games_finished": run.bot_games_finished,
         "cores": os.cpu_count(),
