@@ -6,6 +6,7 @@ Screenshots go to tests/artifacts/score-*.png."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import test_e2e_score as sc
@@ -14,6 +15,24 @@ from jantaku.server import qr
 server = sc.server
 browser = sc.browser
 own_server = sc.own_server
+
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = """async () => {
+  const r = await axe.run(document, { resultTypes: ['violations'] });
+  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' '))}`);
+}"""
+
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page (none checked without npm's
+    axe-core: `make axe`)."""
+    if not AXE.exists():
+        return []
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(SERIOUS)
+    return found
 
 
 def count(page: Any, testid: str, n: int) -> None:
@@ -95,6 +114,8 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
     page.click("[data-testid=qr-watch]")
     page.wait_for_selector("[data-testid=qr] svg path")
     drawn = page.inner_html("[data-testid=qr]")
+    # The session page as a whole, a sitting-out card, the graph and QR code included.
+    assert axe_violations(page) == []
     watch = page.input_value("[data-testid=watch-link]")
     assert qr.svg(watch).split("<path ")[1].split('"')[1] in drawn
     assert not page.errors

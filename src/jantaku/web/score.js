@@ -459,7 +459,7 @@ let groupStats = null;
 let groupRev = -1;
 
 // The lines' colours (the legend's in score.css: .legend .c0 to .c3, no inline style under the CSP).
-const COLORS = ['#1b5e20', '#b71c1c', '#0d47a1', '#e65100'];
+const COLORS = ['#1b5e20', '#b71c1c', '#0d47a1', '#a84300'];
 
 /** Each player's points after every hand of the session (a line each; games marked). */
 function renderGraph() {
@@ -1045,6 +1045,7 @@ function sessionPage() {
         const r = await fetch('/api/qr', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: $(b.dataset.qr).value }) });
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
         const image = new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement;
+        image.setAttribute('role', 'img');
         image.setAttribute('aria-label', `${t('score.qr')}: ${b.dataset.qr === 'editor-link' ? t('score.editor_link') : t('score.watch_link')}`);
         fill(box, el('p', {}, b.dataset.qr === 'editor-link' ? t('score.editor_link') : t('score.watch_link')), image);
         box.hidden = false;
