@@ -109,7 +109,7 @@ def shown_scores(page: Any, n: int) -> list[int]:
 
 def ledger_agrees(url: str, sid: str, page: Any) -> dict[str, Any]:
     """Run `jantaku ledger` on each exported game: the page shows the same figures."""
-    export = get(f"{url}/api/sessions/{sid}/export.json")
+    export: dict[str, Any] = get(f"{url}/api/sessions/{sid}/export.json")
     state = get(f"{url}/api/sessions/{sid}")
     n = len(export["names"])
     for game, seen in zip(export["games"], state["games"], strict=True):

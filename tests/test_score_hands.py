@@ -212,7 +212,8 @@ def test_group_statistics_sum_the_sessions_of_the_same_people(tmp_path: Any) -> 
 
     def new(names: list[str], winner: int) -> str:
         r = c.post("/api/sessions", json={"preset": "riichi", "names": names})
-        sid, auth = r.json()["id"], {"Authorization": f"Bearer {r.json()['editor']}"}
+        sid: str = r.json()["id"]
+        auth = {"Authorization": f"Bearer {r.json()['editor']}"}
         ev = {"type": "win", "winner": winner, "from": (winner + 1) % 4, "han": 1, "fu": 30}
         body = {"type": "add", "at": 0, "cid": "a", "hand": {"events": [ev]}}
         assert c.post(f"/api/sessions/{sid}/changes", headers=auth, json=body).status_code == 200
