@@ -1,7 +1,9 @@
 """A database held by someone else never stalls the rest: with another connection holding a
 write transaction, every write — table creations, a seat's action, scorekeeper changes and
 creations, all at once — answers within the 2 s budget (503 with ``Retry-After``, or the
-socket's ``retry`` error), and reads — the listing, a session not in memory — do not wait."""
+socket's ``retry`` error), and reads — the listing, a session not in memory, a seat of
+another table opened — do not wait (a table's own reads wait for its own action being
+written, within the same budget)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ def test_writes_answer_within_the_budget_and_reads_do_not_wait(tmp_path: Path) -
     assert FAST.busy_timeout == BUDGET
     with TestClient(create_app(db, limits=FAST)) as client:
         seat_table = new_table(client, ["human", *BOTS3], seed=3)
+        other_table = new_table(client, ["human", *BOTS3], seed=4)
         r = client.post("/api/sessions", json={"preset": "riichi", "names": ["A", "B", "C", "D"]})
         sid, editor = r.json()["id"], r.json()["editor"]
     with TestClient(create_app(db, limits=FAST)) as client:  # no session in memory
@@ -67,7 +70,10 @@ def test_writes_answer_within_the_budget_and_reads_do_not_wait(tmp_path: Path) -
             read_start = time.monotonic()
             listing = client.get("/api/tables")
             session = client.get(f"/api/sessions/{sid}")
+            # A person opening the seat of another table: it reads, and waits for no write.
+            tab_cm, _ = connect(client, other_table["id"], other_table["tokens"]["0"], 0)
             reads = time.monotonic() - read_start
+            tab_cm.__exit__(None, None, None)
             refusal = seat.recv()
             socket_wait = time.monotonic() - start
             for t in threads:

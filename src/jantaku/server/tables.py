@@ -286,6 +286,9 @@ class TableManager:
         self._load_lock = threading.Lock()
         self._tables: dict[int, Table] = {}
         self._joined: set[int] = set()
+        """Tables a person opened a seat of, noted in the store (or about to be)."""
+        self._to_mark: set[int] = set()
+        """Tables whose first opened seat the background thread is still to note."""
         self.broken: dict[int, str] = {}
         """Tables whose stored rows failed to rebuild: id -> what went wrong."""
         self._bots: collections.deque[int] = collections.deque()
@@ -554,14 +557,24 @@ class TableManager:
         return seat
 
     def _mark_joined(self, table_id: int) -> None:
-        """Note once that a person opened a seat (a table never joined expires early)."""
-        if table_id in self._joined:
-            return
-        try:
-            self.store.mark_joined(table_id)
-        except DatabaseBusy:
-            return  # noted at the next connection
-        self._joined.add(table_id)
+        """Have the background thread note once that a person opened a seat (a table never
+        joined expires early): a write, which a connection never waits for."""
+        with self._bots_wake:
+            if table_id not in self._joined:
+                self._joined.add(table_id)
+                self._to_mark.add(table_id)
+                self._bots_wake.notify()
+
+    def _note_joined(self) -> None:
+        """The background thread's part of :meth:`_mark_joined`."""
+        with self._bots_wake:
+            pending, self._to_mark = self._to_mark, set()
+        for table_id in sorted(pending):
+            try:
+                self.store.mark_joined(table_id)
+            except DatabaseBusy:
+                with self._bots_wake:
+                    self._to_mark.add(table_id)  # the next time round
 
     def _record(self, table_id: int) -> Table:
         """A finished table, rebuilt from the store (not kept: nothing happens there)."""
@@ -835,11 +848,13 @@ class TableManager:
         last_sweep = time.time()
         while not self._stop.is_set():
             with self._bots_wake:
-                if not self._bots and not self._results:
+                if not self._bots and not self._results and not self._to_mark:
                     self._bots_wake.wait(timeout=min(1.0, self.limits.sweep_seconds))
                 table_id = self._bots.popleft() if self._bots else None
                 result = self._results.popleft() if self._results else None
             try:
+                if self._to_mark:
+                    self._note_joined()
                 if result is not None:
                     self._store_result(*result)
                 if table_id is None or self._to_pool(table_id):
@@ -962,7 +977,11 @@ class TableManager:
         for row in self.store.tables(unfinished_only=True):
             last = max(row.created, row.touched or 0.0)
             # Never joined: no seat opened (nor, in a file older than the mark, any action).
-            unjoined = row.joined is None and (row.touched or 0.0) <= row.created
+            unjoined = (
+                row.joined is None
+                and row.id not in self._joined
+                and (row.touched or 0.0) <= row.created
+            )
             if "human" not in row.seats or row.broken is not None:
                 continue
             if now - last < self.limits.expire_seconds and not (
