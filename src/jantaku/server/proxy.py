@@ -218,8 +218,8 @@ def public_origin(url: str) -> str:
     """The origin (``https://host[:port]``) of ``--public-url``; ValueError naming what is
     wrong for anything else (a path, a query, another scheme).
 
-    >>> public_origin("https://Mahjong.Example.org/")
-    'https://mahjong.example.org'
+    >>> public_origin("https://Mahjong.Example.org/"), public_origin("https://x.org:443")
+    ('https://mahjong.example.org', 'https://x.org')
     """
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -233,6 +233,6 @@ def public_origin(url: str) -> str:
     except ValueError:
         raise ValueError(f"--public-url {url!r}: the port is not a number") from None
     netloc = parts.hostname if ":" not in parts.hostname else f"[{parts.hostname}]"
-    if port is not None:
-        netloc += f":{port}"
+    if port is not None and port != {"https": 443, "http": 80}[parts.scheme]:
+        netloc += f":{port}"  # a browser's Origin names no default port
     return f"{parts.scheme}://{netloc}"
