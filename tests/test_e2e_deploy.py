@@ -47,14 +47,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def caddyfile(https_port: int, http_port: int, upstream: int, workdir: Path) -> str:
-    """deploy/Caddyfile for 127.0.0.1: the site's name, the upstream port and the log file
-    swapped, ``tls internal`` added, and global options that keep Caddy to this test."""
-    text = (DEPLOY / "Caddyfile").read_text(encoding="utf-8")
+def caddyfile(
+    https_port: int,
+    http_port: int,
+    upstreams: dict[int, int],
+    workdir: Path,
+    name: str = "Caddyfile",
+) -> str:
+    """A Caddyfile of deploy/ for 127.0.0.1: the site's name, the upstream ports (shipped
+    port → this test's) and the log file swapped, ``tls internal`` added, and global options
+    that keep Caddy to this test."""
+    text = (DEPLOY / name).read_text(encoding="utf-8")
     site = "mahjong.example.org {"
-    assert text.count(site) == 1 and "reverse_proxy 127.0.0.1:8000" in text
+    assert text.count(site) == 1
     text = text.replace(site, f"https://127.0.0.1:{https_port} {{\n\ttls internal", 1)
-    text = text.replace("127.0.0.1:8000", f"127.0.0.1:{upstream}")
+    for shipped, port in upstreams.items():
+        assert f"127.0.0.1:{shipped}" in text
+        text = text.replace(f"127.0.0.1:{shipped}", f"127.0.0.1:{port}")
     text = text.replace("/var/log/caddy/jantaku.log", str(workdir / "access.log"))
     options = (
         "{\n\tadmin off\n\tskip_install_trust\n\tauto_https disable_redirects\n"
@@ -75,7 +84,7 @@ class Stack:
         self.url = f"https://127.0.0.1:{self.https_port}"
         self.jantaku = self.start_jantaku()
         config = workdir / "Caddyfile"
-        config.write_text(caddyfile(self.https_port, free_port(), self.port, workdir))
+        config.write_text(caddyfile(self.https_port, free_port(), {8000: self.port}, workdir))
         env = {**os.environ, "HOME": str(workdir), "XDG_DATA_HOME": str(workdir / "xdg")}
         env["XDG_CONFIG_HOME"] = str(workdir / "xdg")
         self.caddy_log = (workdir / "caddy.log").open("wb")
@@ -247,6 +256,99 @@ def test_healthz_and_metrics_answer_through_caddy(stack: Stack) -> None:
     assert "frame-ancestors 'none'" in headers["content-security-policy"]
     assert headers["strict-transport-security"].startswith("max-age=")
     assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_two_processes_behind_caddy_each_serve_the_sockets_their_ids_name(
+    tmp_path: Path,
+) -> None:
+    """deploy/Caddyfile.two-processes (docs/scaling.md): tables made through either process
+    of one database, each table's socket on the process of its id's parity."""
+    sync_client = pytest.importorskip("websockets.sync.client", reason="no websockets")
+    db, ports, https_port = tmp_path / "shared.sqlite3", [free_port(), free_port()], free_port()
+    command = [sys.executable, "-m", "jantaku.cli", "serve", "--db", str(db)]
+    procs: list[subprocess.Popen[bytes]] = []
+    log = (tmp_path / "caddy.log").open("wb")
+    try:
+        for port in ports:
+            procs.append(
+                subprocess.Popen(
+                    [*command, "--port", str(port), "--trusted-proxy", "127.0.0.1"],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
+        config = tmp_path / "Caddyfile"
+        upstreams = {8000: ports[0], 8001: ports[1]}
+        name = "Caddyfile.two-processes"
+        config.write_text(caddyfile(https_port, free_port(), upstreams, tmp_path, name))
+        env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "xdg")}
+        env["XDG_CONFIG_HOME"] = str(tmp_path / "xdg")
+        procs.append(
+            subprocess.Popen(
+                [str(CADDY), "run", "--config", str(config), "--adapter", "caddyfile"],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+            )
+        )
+
+        def through(method: str, path: str, body: Any = None) -> tuple[int, str]:
+            conn = http.client.HTTPSConnection(
+                "127.0.0.1", https_port, context=INSECURE, timeout=30
+            )
+            return _exchange(conn, method, path, body, None)
+
+        def direct(port: int, path: str) -> str:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            return _exchange(conn, "GET", path, None, None)[1]
+
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if all(direct(p, "/healthz") for p in ports) and through("GET", "/healthz")[0]:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "caddy and two jantaku did not start"
+            time.sleep(0.1)
+
+        tables = []
+        for _ in range(4):
+            status, body = through("POST", "/api/tables", NEW_TABLE)
+            assert status == 200, body
+            tables.append(json.loads(body))
+        assert sorted(t["id"] for t in tables) == [1, 2, 3, 4]
+        sockets = []
+        for t in tables:
+            ws = sync_client.connect(
+                f"wss://127.0.0.1:{https_port}/ws/{t['id']}", ssl=INSECURE
+            ).__enter__()
+            ws.send(json.dumps({"type": "join", "token": t["tokens"]["0"]}))
+            sockets.append(ws)
+        for ws in sockets:
+            legal: dict[str, Any] = {}
+            while legal.get("type") != "legal" or not legal["actions"]:
+                legal = json.loads(ws.recv(timeout=30))
+            discard = next(a for a in legal["actions"] if a["type"] == "discard")
+            ws.send(json.dumps({"type": "action", "at": legal["at"], "action": discard}))
+            while (msg := json.loads(ws.recv(timeout=30)))["type"] != "events":
+                assert msg["type"] != "error", msg
+        for parity, port in enumerate(ports):
+            text = direct(port, "/metrics")
+            assert re.search(r"^jantaku_connected_sockets 2\.0$", text, re.MULTILINE), parity
+            assert re.search(r"^jantaku_actions_total 2\.0$", text, re.MULTILINE), parity
+        for ws in sockets:
+            ws.close()
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        log.close()
 
 
 # -- two friends in Chromium --------------------------------------------------------------------
