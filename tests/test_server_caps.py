@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
+from jantaku.server.app import create_app
 from jantaku.server.limits import ServerLimits
+from jantaku.server.ops import Deployment
 from jantaku.server.score_routes import SESSION_BURST
 from test_server import BOTS3, FAST, client_for, connect, new_table
 
@@ -112,3 +115,19 @@ def test_hand_values_are_bounded(tmp_path: Path, event: dict[str, Any], named: s
     assert r.status_code == 400, r.text
     assert named in r.text
     assert client.get(f"/api/sessions/{made['id']}").json()["rev"] == 0
+
+
+def test_behind_a_proxy_the_public_sites_pages_make_sessions(tmp_path: Path) -> None:
+    app = create_app(
+        str(tmp_path / "proxied.sqlite3"),
+        limits=FAST,
+        deployment=Deployment(public_url="https://mahjong.example.org"),
+    )
+    client = TestClient(app)
+    body = {"preset": "riichi", "names": NAMES}
+    ours = client.post(
+        "/api/sessions", json=body, headers={"Origin": "https://mahjong.example.org"}
+    )
+    assert ours.status_code == 200, ours.text
+    theirs = client.post("/api/sessions", json=body, headers={"Origin": "https://evil.example"})
+    assert theirs.status_code == 403, theirs.text

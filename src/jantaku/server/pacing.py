@@ -53,7 +53,9 @@ def same_site_json(request: Request) -> None:
     """Refuse a request that creates something unless it is JSON from this site: a page of
     another site may post ``text/plain`` (or a form) from a visitor's browser without asking
     first, but never ``application/json``, and a browser always names its ``Origin``."""
-    if not same_origin(request.scope.get("headers", [])):
+    ops = getattr(request.app.state, "ops", None)  # behind a proxy: the public origin too
+    origins: tuple[str, ...] = getattr(ops, "origins", ())
+    if not same_origin(request.scope.get("headers", []), origins):
         raise TableError(
             "a request from another site's page is refused",
             403,
