@@ -238,13 +238,18 @@ def test_check_db_lists_a_sound_file_and_fails_a_damaged_one(tmp_path: Path) -> 
     try:
         t = post(port, "/api/tables", {"preset": "riichi", "seats": ["human", *BOTS3], "seed": 8})
         Seat(port, t["id"], t["tokens"]["0"]).close()
+        kept = post(port, "/api/sessions", {"preset": "mighty", "names": ["A", "B", "C"]})
     finally:
         proc.terminate()
         proc.wait(timeout=20)
     sound = jantaku("check-db", str(db))
     assert sound.returncode == 0, sound.stdout
     assert "integrity ok" in sound.stdout and "tables: 1 (1 playing)" in sound.stdout
-    assert f"table {t['id']}: riichi" in sound.stdout and "score sessions: 0" in sound.stdout
+    assert f"table {t['id']}: riichi" in sound.stdout and "score sessions: 1" in sound.stdout
+    # A session's id is its share link: only its start is shown, and no token at all.
+    assert f"session {kept['id'][:4]}…: 0 hands, revision 0" in sound.stdout
+    assert kept["id"] not in sound.stdout and kept["editor"] not in sound.stdout
+    assert t["tokens"]["0"] not in sound.stdout
 
     damaged = tmp_path / "damaged.sqlite3"  # a backup is one file (the live one has a -wal)
     assert jantaku("backup", "--db", str(db), "--out", str(damaged)).returncode == 0
