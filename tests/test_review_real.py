@@ -31,11 +31,12 @@ RECORDS = records()
 def check_every_seat(path: Path) -> tuple[int, int, int]:
     """Review every seat of the record at ``path``; (decisions, known, agreed)."""
     (g,) = read_games(path)
-    # The last hand with a discard in it (a record cut short may end with a bare deal).
-    hands = 0
+    # The last hand played: with a discard, a win or a draw (a record cut short may end
+    # with a bare deal).
+    hands = played = 0
     for e in g.events:
         hands += e["type"] == "start_kyoku"
-        if e["type"] == "dahai":
+        if e["type"] in ("dahai", "hora", "ryukyoku"):
             played = hands
     totals = [0, 0, 0]
     last = []
