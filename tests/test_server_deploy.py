@@ -5,8 +5,14 @@ of those options. The real proxy (Caddy) and a browser: tests/test_e2e_deploy.py
 
 from __future__ import annotations
 
+import http.client
+import json
 import re
 import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -237,3 +243,41 @@ def test_serve_refuses_bad_deployment_options_by_name(
         assert main(["serve", "--db", db, *extra]) == 2
         assert said in capsys.readouterr().out
     assert not Path(db).exists()  # nothing started, nothing written
+
+
+def test_a_real_server_believes_no_forwarded_header_without_trusted_proxies(
+    tmp_path: Path,
+) -> None:
+    """uvicorn on its own believes X-Forwarded-For from 127.0.0.1: `jantaku serve` must not,
+    or any local client would pass for a new address with each request."""
+    from test_server_stop_backup import free_port
+
+    port = free_port()
+    command = [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port)]
+    proc = subprocess.Popen(
+        [*command, "--db", str(tmp_path / "t.sqlite3"), "--table-burst", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+
+        def create_from(forwarded: str) -> int:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                body = json.dumps({"preset": "riichi", "seats": HUMAN4})
+                headers = {"content-type": "application/json", "x-forwarded-for": forwarded}
+                conn.request("POST", "/api/tables", body=body, headers=headers)
+                return conn.getresponse().status
+            finally:
+                conn.close()
+
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert [create_from(f"203.0.113.{i}") for i in range(3)] == [200, 200, 429]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
