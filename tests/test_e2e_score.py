@@ -271,6 +271,11 @@ def test_mighty_wareme_and_the_sinking_uma(server: str, browser: Any) -> None:
     page.wait_for_function(f"Number(document.body.dataset.rev) > {before}")
     assert "甲子" in page.inner_text("[data-testid=player-0]")
     assert get(f"{server}/api/sessions/{sid}")["games"][0]["settlement"] == settled
+    # The next game's first dealer chosen (丙, not 乙 by rotation): the cards move.
+    before = rev(page)
+    page.click("[data-testid=next-dealer-2]")
+    page.wait_for_function(f"Number(document.body.dataset.rev) > {before}")
+    assert "東" in page.inner_text("[data-testid=player-2]")
     page.once("dialog", lambda d: d.accept())
     page.click("[data-testid=end-session]")
     page.wait_for_selector("[data-testid=ended]")

@@ -255,3 +255,34 @@ def test_money_at_the_tables_rates() -> None:
     assert game["money"] == [r * 10 for r in game["result"]]
     with pytest.raises(SessionError, match=r"rates\.unit"):
         make_config({"preset": "riichi", "names": ["A", "B", "C", "D"], "rates": {"unit": -1}})
+
+
+def test_the_next_games_first_dealer_is_chosen_between_games(tmp_path: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from jantaku.server.app import create_app
+
+    c = TestClient(create_app(str(tmp_path / "s.sqlite3")))
+    r = c.post("/api/sessions", json={"preset": "tokushima", "names": ["A", "B", "C"]})
+    sid, auth = r.json()["id"], {"Authorization": f"Bearer {r.json()['editor']}"}
+
+    def change(body: dict[str, Any]) -> Any:
+        body["at"] = c.get(f"/api/sessions/{sid}").json()["rev"]
+        return c.post(f"/api/sessions/{sid}/changes", headers=auth, json=body)
+
+    small = {"type": "win", "winner": 1, "from": 2, "han": 1, "fu": 30}
+    assert change({"type": "add", "cid": "a", "hand": {"events": [small]}}).status_code == 200
+    r = change({"type": "settings", "first_dealer": 2})  # a game is under way
+    assert r.status_code == 400 and r.headers["x-error-code"] == "not_between_games"
+    bust = {"type": "win", "winner": 1, "from": 2, "yakuman": 1}
+    assert change({"type": "add", "cid": "b", "hand": {"events": [bust]}}).status_code == 200
+    # Game 2 would start with B (回し親); the table chooses C.
+    assert c.get(f"/api/sessions/{sid}").json()["table"]["dealer"] == 1
+    assert change({"type": "settings", "first_dealer": 2}).status_code == 200
+    st = c.get(f"/api/sessions/{sid}").json()
+    assert st["table"]["dealer"] == 2 and st["table"]["seats"] == ["S", "W", "E"]
+    draw = {"type": "draw", "tenpai": [2]}
+    assert change({"type": "add", "cid": "c", "hand": {"events": [draw]}}).status_code == 200
+    st = c.get(f"/api/sessions/{sid}").json()
+    assert st["hands"][-1]["label"]["dealer"] == 2
+    assert st["games"][1]["start"]["first_dealer"] == 2  # what jantaku ledger reads

@@ -69,6 +69,7 @@ def test_every_refusal_code_has_a_message_in_both_languages() -> None:
         "hand_invalid",
         "session_ended",
         "names_count",
+        "not_between_games",
         "name_length",
         "same_name",
         "invalid",

@@ -295,11 +295,13 @@ def _check_names(names: Any, players: int, preset_name: str) -> list[str]:
     return out
 
 
-def _settings(config: dict[str, Any], msg: dict[str, Any]) -> dict[str, Any]:
+def _settings(
+    config: dict[str, Any], msg: dict[str, Any], next_game: int | None = None
+) -> dict[str, Any]:
     """A ``settings`` change: the players renamed (the same number of them: the hands name
     people by their place), the rates changed, the session ended or reopened. The new
     config."""
-    unknown = set(msg) - {"type", "at", "names", "ended", "rates", "req", "cid"}
+    unknown = set(msg) - {"type", "at", "names", "ended", "rates", "first_dealer", "req", "cid"}
     if unknown:
         raise SessionError(f"unknown field {sorted(unknown)[0]!r}")
     out = dict(config)
@@ -308,6 +310,19 @@ def _settings(config: dict[str, Any], msg: dict[str, Any]) -> dict[str, Any]:
         if len(names) != len(config["names"]):
             raise SessionError(f"names: {len(config['names'])} names, as the session has")
         out["names"] = names
+    if "first_dealer" in msg:
+        # The next game's 起家 (席決め between games); ``next_game`` None: a game is under way.
+        p = msg["first_dealer"]
+        n = len(config["names"])
+        if next_game is None:
+            raise SessionError(
+                "first_dealer: only between games (the next game's first dealer)",
+                code="not_between_games",
+                params={},
+            )
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n:
+            raise SessionError(f"first_dealer: a person 0 to {n - 1}")
+        out["first_dealers"] = {**config.get("first_dealers", {}), str(next_game): p}
     if "rates" in msg:
         if msg["rates"]:
             out["rates"] = _check_rates(msg["rates"])
@@ -405,9 +420,16 @@ class ScoredGame:
 
 
 def _game_start(
-    preset: Preset, people: int, number: int, rotate: bool, chips: list[int] | None
+    preset: Preset,
+    people: int,
+    number: int,
+    rotate: bool,
+    chips: list[int] | None,
+    chosen: int | None = None,
 ) -> dict[str, Any]:
-    first = number % people if rotate else 0
+    """A game's start: the first dealer moves one seat a game (回し親), or the person the
+    table chose for it between games (``chosen``)."""
+    first = chosen if chosen is not None else number % people if rotate else 0
     g = preset.game
     return {
         "scores": [g.start_points] * people,
@@ -425,6 +447,11 @@ def replay(
     preset = preset or config_preset(config)
     people = len(config["names"])
     rotate = config.get("rotate", True)
+
+    def chosen(number: int) -> int | None:
+        first = config.get("first_dealers", {}).get(str(number))
+        return first if isinstance(first, int) else None
+
     games: list[ScoredGame] = []
     rows: list[dict[str, Any]] = []
     stats = {
@@ -450,7 +477,9 @@ def replay(
     won: set[int] = set()
 
     def new_game(chips: list[int] | None) -> tuple[ScoredGame, _ScoringLedger]:
-        g = ScoredGame(len(games), _game_start(preset, people, len(games), rotate, chips))
+        g = ScoredGame(
+            len(games), _game_start(preset, people, len(games), rotate, chips, chosen(len(games)))
+        )
         games.append(g)
         led = _ScoringLedger(preset, people, copy.deepcopy(g.start))
         g.scores, g.chips = list(led.state.scores), list(led.state.chips)
@@ -539,7 +568,7 @@ def replay(
     s = led.state
     if game.over:
         # The table after a finished game: the next game's first hand.
-        nxt = _game_start(preset, people, len(games), rotate, game.chips)
+        nxt = _game_start(preset, people, len(games), rotate, game.chips, chosen(len(games)))
         table = {
             "game": len(games),
             "dealer": nxt["dealer"],
@@ -1093,7 +1122,12 @@ class SessionManager:
                     {},
                 )
             if op == "settings":
-                config = _settings(live.config, msg)
+                games = live.state["games"]
+                between = not any(r["game"] == games[-1]["number"] for r in live.state["hands"])
+                between = between or bool(games[-1]["over"])
+                config = _settings(
+                    live.config, msg, live.state["table"]["game"] if between else None
+                )
             elif op == "add":
                 if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
                     raise SessionError("cid: the hand's client id (1 to 64 characters)")

@@ -418,6 +418,8 @@ function renderSettings(over) {
     el('button', { type: 'button', dataset: { testid: 'rename' }, onclick: () => {
       enqueue('settings', { names: inputs.map((i) => i.value.trim()) }, null, t('score.rename'));
     } }, t('score.rename')),
+    !ended ? choice(t('score.next_dealer'), names().map((n, p) => [p, n]), () => S.table.dealer,
+      (p) => { if (p !== S.table.dealer) enqueue('settings', { first_dealer: p }, null, t('score.next_dealer')); }, 'next-dealer') : null,
     el('button', { type: 'button', dataset: { testid: 'end-session' }, onclick: () => {
       if (ended || confirm(t('score.confirm_end'))) enqueue('settings', { ended: !ended }, null, ended ? t('score.reopen') : t('score.end_session'));
     } }, ended ? t('score.reopen') : t('score.end_session')));
