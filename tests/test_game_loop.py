@@ -36,12 +36,18 @@ def test_every_cached_wait_is_what_the_analyzer_finds(preset: str) -> None:
     assert checked > 500
 
 
+def _fields(obj: object, skip: frozenset[str] = frozenset()) -> dict[str, str]:
+    """An object's public data fields, as text (read by name: a compiled class has no
+    ``__dict__``)."""
+    values = {n: getattr(obj, n) for n in dir(obj) if not n.startswith("_") and n not in skip}
+    return {n: repr(v) for n, v in values.items() if not callable(v)}
+
+
 def _fingerprint(state: State) -> dict[str, str]:
     """Every field of the table state (its caches, log and fixed parts aside), as text."""
-    skip = {"caches", "game", "events", "chance", "ledger"}
-    out = {k: repr(v) for k, v in vars(state).items() if k not in skip}
+    out = _fields(state, frozenset({"caches", "game", "events", "chance", "ledger"}))
     out["players"] = repr([dataclasses.astuple(p) for p in state.players])
-    out["ledger"] = repr(vars(state.ledger.state))
+    out["ledger"] = repr(_fields(state.ledger.state))
     return out
 
 
