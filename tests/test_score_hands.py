@@ -286,3 +286,18 @@ def test_the_next_games_first_dealer_is_chosen_between_games(tmp_path: Any) -> N
     st = c.get(f"/api/sessions/{sid}").json()
     assert st["hands"][-1]["label"]["dealer"] == 2
     assert st["games"][1]["start"]["first_dealer"] == 2  # what jantaku ledger reads
+
+
+def test_conditions_count_a_shuba_stick_at_its_value() -> None:
+    from jantaku.rules import load_preset
+    from jantaku.scoring.conditions import conditions
+
+    # gotou, 3 players: C is 6000 behind B with one stick on the table. As a riichi stick
+    # (1000) C needs a bigger win than as a シュバ stick (5000), which nearly closes the gap.
+    start = {"scores": [40000, 35000, 29000], "sticks": 1}
+    plain = conditions(load_preset("gotou"), 3, start)[2]
+    shuba = conditions(load_preset("gotou"), 3, start, stick_points=5000)[2]
+    assert plain is not None and shuba is not None
+    off_b = {r["from"]: r for r in plain["ron"]}[1]
+    off_b_shuba = {r["from"]: r for r in shuba["ron"]}[1]
+    assert off_b_shuba["points"] < off_b["points"]

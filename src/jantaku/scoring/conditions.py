@@ -2,10 +2,11 @@
 
 For the table as it stands (scores, dealer, honba, sticks on the table), each player below
 the top is given the smallest win that lifts them at least one place: a ron off each other
-player in the hand, and a tsumo. "Smallest" is by the points the win moves to the winner;
-every candidate is played through the ledger itself (the preset's scoring, honba, sticks,
-rounding, sitting-out and the rules that refuse a win, as in kanto-boo), and the place is the
-settlement's rank order (ties to the earlier seat from the first dealer).
+player in the hand, and a tsumo. "Smallest" is by the win's points: what the others pay, honba
+in, the sticks on the table not (they count in the place, not in the value). Every candidate is
+played through the ledger itself (the preset's scoring, honba, sticks, rounding, sitting-out
+and the rules that refuse a win, as in kanto-boo), and the place is the settlement's rank order
+(ties to the earlier seat from the first dealer).
 
 >>> from jantaku.rules import load_preset
 >>> out = conditions(load_preset("riichi"), 4, {"scores": [25000, 25000, 24000, 26000]})
@@ -38,11 +39,23 @@ def _place(scores: list[int], person: int, first_dealer: int) -> int:
     return rank_order(scores, first_dealer).index(person)
 
 
-def conditions(preset: Preset, people: int, start: dict[str, Any]) -> list[dict[str, Any] | None]:
+def conditions(
+    preset: Preset, people: int, start: dict[str, Any], stick_points: int | None = None
+) -> list[dict[str, Any] | None]:
     """Per person: None for the top (or a person sitting out), else ``{"place": 1-based
     place now, "ron": [{"from", "han", "fu", "yakuman", "points", "place"} or None for each
-    other player in the hand], "tsumo": {...} or None}`` (None: no win lifts them)."""
-    base = Ledger(preset, people, copy.deepcopy(start))
+    other player in the hand], "tsumo": {...} or None}`` (None: no win lifts them).
+    ``stick_points``: the points of the sticks on the table when they are not all riichi
+    sticks (a シュバ stick is worth more)."""
+
+    def ledger() -> Ledger:
+        led = Ledger(preset, people, copy.deepcopy(start), scorer=scorer)
+        if stick_points is not None:
+            led.state.stick_points = stick_points
+        return led
+
+    scorer = Ledger(preset, people, copy.deepcopy(start)).scorer
+    base = ledger()
     s = base.state
     first = s.first_dealer
     seated = [p for p in range(people) if base.seat_wind(p) is not None]
@@ -59,8 +72,7 @@ def conditions(preset: Preset, people: int, start: dict[str, Any]) -> list[dict[
             for han, fu, yakuman in cands:
                 if frm is not None and fu == 20:
                     continue  # 20 fu is a tsumo's (平和ツモ)
-                # A fresh ledger at the table's state, with the game's scorer (cheap).
-                led = Ledger(preset, people, copy.deepcopy(start), scorer=base.scorer)
+                led = ledger()  # a fresh one at the table's state, with one scorer (cheap)
                 ev: dict[str, Any] = {"type": "win", "winner": p, "from": frm}
                 if yakuman:
                     ev["yakuman"] = yakuman
@@ -73,7 +85,8 @@ def conditions(preset: Preset, people: int, start: dict[str, Any]) -> list[dict[
                 if not entry["allowed"]:
                     continue
                 place = _place(entry["scores"], p, first)
-                gained = entry["payments"][p]
+                # The win's value (honba in), without the sticks the winner picks up.
+                gained = entry["payments"][p] - base.state.stick_points
                 if place < now and (best is None or gained < best["points"]):
                     best = {
                         "from": frm,

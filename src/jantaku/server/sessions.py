@@ -1174,7 +1174,9 @@ class SessionManager:
             start["extension"] = bool(tb.get("extension", False))
             out = {
                 "rev": live.rev,
-                "conditions": conditions(live.preset, len(live.config["names"]), start),
+                "conditions": conditions(
+                    live.preset, len(live.config["names"]), start, tb.get("stick_points")
+                ),
             }
             live.conditions = (live.rev, out)
             return out
