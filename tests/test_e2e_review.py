@@ -13,7 +13,10 @@ import json
 import urllib.request
 from typing import Any
 
+import pytest
+
 import test_e2e_browser as e2e
+import test_e2e_games as games
 from test_e2e_replay import create
 
 server = e2e.server
@@ -100,3 +103,26 @@ def test_the_review_switch_in_the_replay(server: str, browser: Any) -> None:
     report.locator("#lang").click()
     assert report.locator("h1 .en").is_visible() and not report.locator("h1 .ja").is_visible()
     assert refused == []
+
+
+@pytest.mark.slow
+def test_the_settlement_offers_to_review_the_players_game(server: str, browser: Any) -> None:
+    """A whole game played by clicking (as test_e2e_games plays it): the settlement dialog
+    links 「この対局を検討」 for the player's own seat, and the link opens the replay with
+    the review of that seat running."""
+    table, token = games.new_table(server, "kanto-boo", ["human"] + ["bot:baseline"] * 3, 12)
+    page = browser.new_page(locale="ja-JP", viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(120_000)
+    played = games.Played(table)
+    page.goto(f"{server}/table.html?table={table}&pause=0#token={token}")
+    games.play_game(page, played)
+    assert played.end is not None
+    link = page.locator("#result a.review-link")
+    assert link.text_content() == "この対局を検討"
+    assert link.get_attribute("href") == f"/replay.html?table={table}&pov=0&review=1"
+    link.click()
+    page.wait_for_selector("#review .rv-now")
+    with urllib.request.urlopen(f"{server}/api/tables/{table}/review?seat=0") as r:
+        st = json.load(r)
+    assert st["state"] == "done" and st["review"]["seat"] == 0
+    assert st["review"]["summary"]["decisions"] > 10
