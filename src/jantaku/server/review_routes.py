@@ -64,7 +64,6 @@ class ReviewJobs:
         self.folder = folder
         self._lock = threading.Lock()
         self._jobs: dict[tuple[int, int], _Job] = {}
-        self._reviewer = Reviewer()
 
     def path(self, table_id: int, seat: int) -> Path:
         return self.folder / f"table-{table_id}-seat-{seat}.json"
@@ -133,7 +132,8 @@ class ReviewJobs:
             job.progress = done / total if total else 1.0
 
         try:
-            review = review_game(game, events, seat, self._reviewer, progress)
+            # A reviewer (a bot) of its own: two reviews may run at once.
+            review = review_game(game, events, seat, Reviewer(), progress)
             review["table"] = table_id
             self.folder.mkdir(parents=True, exist_ok=True)
             tmp = self.path(table_id, seat).with_suffix(".tmp")
