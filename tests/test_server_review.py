@@ -4,15 +4,18 @@ table (it survives a restart) and equal to the command's own review of the table
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from jantaku.log.export import games_of
 from jantaku.review import review_game
 from jantaku.review.load import game_of
+from jantaku.server import review_routes
 from jantaku.server.app import create_app
 from test_server import FAST, new_table, wait_finished
 
@@ -31,7 +34,9 @@ def wait_review(client: TestClient, table: int, seat: int, timeout: float = 120)
         time.sleep(0.05)
 
 
-def test_a_finished_table_is_reviewed_in_the_background(tmp_path: Path) -> None:
+def test_a_finished_table_is_reviewed_in_the_background(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = str(tmp_path / "tables.sqlite3")
     app = create_app(db, limits=FAST)
     client = TestClient(app)
@@ -49,11 +54,20 @@ def test_a_finished_table_is_reviewed_in_the_background(tmp_path: Path) -> None:
     assert client.post(f"/api/tables/{tid}/review", json={"seat": 3}).status_code == 400
     assert client.post("/api/tables/999/review", json={"seat": 0}).status_code == 404
 
+    # One review at a time for a client: the first held running until released here.
+    release = threading.Event()
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        assert release.wait(60)
+        return review_game(*args, **kwargs)
+
+    monkeypatch.setattr(review_routes, "review_game", held)
     r = client.post(f"/api/tables/{tid}/review", json={"seat": 1})
-    assert r.status_code == 202 and r.json()["state"] in ("running", "done")
-    second = client.post(f"/api/tables/{tid}/review", json={"seat": 2})
-    if r.json()["state"] == "running":  # one at a time for this client
-        assert second.status_code == 429 or second.json()["state"] == "done"
+    assert r.status_code == 202 and r.json() == {"state": "running", "progress": 0.0}
+    assert client.post(f"/api/tables/{tid}/review", json={"seat": 2}).status_code == 429
+    again = client.post(f"/api/tables/{tid}/review", json={"seat": 1})
+    assert again.status_code == 202 and again.json()["state"] == "running"
+    release.set()
     st = wait_review(client, tid, 1)
     assert st["state"] == "done", st
     review = st["review"]
