@@ -43,6 +43,7 @@ import hashlib
 import heapq
 import logging
 import secrets
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -869,6 +870,8 @@ class TableManager:
                     self._queue_bots(table_id, force=True)
                 time.sleep(0.2)
             except Exception:
+                if sys.is_finalizing():
+                    return  # the interpreter is going away under a server never closed
                 log.exception("table %s: the background work failed", table_id)
 
     def _to_pool(self, table_id: int) -> bool:
