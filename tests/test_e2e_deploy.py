@@ -383,7 +383,8 @@ def act(page: Any) -> bool:
 
 
 def play(pages: list[Any], each: int, seconds: float = 120) -> list[int]:
-    """Both people act until each has acted ``each`` times; how many times each did."""
+    """Both people act until each has acted at least ``each`` times (a pass offered to one
+    between the other's turns counts too); how many times each did."""
     done = [0] * len(pages)
     deadline = time.monotonic() + seconds
     while min(done) < each:
@@ -450,7 +451,7 @@ def test_two_friends_play_through_https_and_wss_across_a_restart(stack: Stack) -
                 page.wait_for_function("globalThis.jantakuTable && globalThis.jantakuTable.model()")
                 assert page.evaluate("location.protocol") == "https:"
 
-            assert play([me, friend], each=4) == [4, 4]
+            assert min(play([me, friend], each=4)) >= 4
             model = me.evaluate("globalThis.jantakuTable.model()")
             assert model["seat"] == 0
             # The friend's discards reached this page through wss (and this page's, theirs).
@@ -476,6 +477,6 @@ def test_two_friends_play_through_https_and_wss_across_a_restart(stack: Stack) -
                     "document.querySelector('#status').textContent.includes('接続しました')"
                 )
             # The same table plays on, for both.
-            assert play([me, friend], each=2) == [2, 2]
+            assert min(play([me, friend], each=2)) >= 2
         finally:
             browser.close()
