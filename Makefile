@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-cluster lint typecheck bench clean chromium build compiler caddy
+.PHONY: run test test-cluster lint typecheck bench clean chromium build compiler caddy axe
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ chromium:
 caddy:
 	@command -v caddy >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy >/dev/null; } || echo "caddy is not installed: the deploy test will skip"
 
+# The accessibility tests inject axe-core (npm, package.json: a test tool only, users need no
+# Node) into the pages: installed from package-lock.json where npm is; otherwise they skip.
+axe:
+	@{ command -v npm >/dev/null 2>&1 && npm ci --no-audit --no-fund --loglevel=error; } || echo "npm is not installed: the accessibility tests will skip"
+
 # The whole suite on the compiled build, then the core suites and the doctests of the compiled
 # packages on the pure one (tests/test_build.py compares the two builds' answers).
 PURE_TESTS := tests/test_tiles.py tests/test_hand_examples.py tests/test_scoring_riichi.py \
@@ -54,7 +59,7 @@ PURE_TESTS := tests/test_tiles.py tests/test_hand_examples.py tests/test_scoring
 # mypy runs before the compiled build, not beside it: the build writes jantaku/_compiled.py and
 # the extension modules into src/ while mypy reads it (one clean-clone run ended in a mypy
 # INTERNAL ERROR that way); a fresh mypy takes about ten seconds.
-test: chromium caddy
+test: chromium caddy axe
 	$(MAKE) --no-print-directory --output-sync=target -j2 lint typecheck
 	$(MAKE) --no-print-directory build
 	$(BIN)/pytest -n 2 -q

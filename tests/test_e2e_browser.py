@@ -26,6 +26,9 @@ if not Path(CHROMIUM).exists():
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+HAND_PLAYED = "localStorage.setItem('jantaku.table', JSON.stringify({ autoTsumogiri: false }))"
+"""An init script for tests that make every decision of the seat themselves, each checked
+against a mirror: the page discards nothing by itself after a riichi (on by default)."""
 
 
 def free_port() -> int:

@@ -113,6 +113,7 @@ def session(url: str, browser: Any, preset: str, seed: int, people: int) -> Iter
     mirror = wins.Mirror(preset, seed, people)
     table, token = e2e.new_table(url, preset, mirror.seats, seed)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(e2e.HAND_PLAYED)
     page.set_default_timeout(30_000)
     s = Session(page, mirror)
     start = time.monotonic()

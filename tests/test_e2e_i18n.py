@@ -57,6 +57,8 @@ LATIN_OK = {
     "jantaku",
     "ok",
     "esc",
+    "enter",
+    "tab",
     "toml",
     "id",
     "pageup",

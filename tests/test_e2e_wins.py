@@ -278,6 +278,7 @@ def click_to_win(
     mirror = Mirror(preset, seed, people)
     table, token = new_table(url, preset, mirror.seats, seed)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.add_init_script(e2e.HAND_PLAYED)
     page.set_default_timeout(30_000)
     out = Clicked()
     start = time.monotonic()

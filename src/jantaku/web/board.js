@@ -349,8 +349,15 @@ export function renderHandRow(M, s) {
   const row = document.createElement('div');
   const hand = M.hands[s];
   if (!hand) {
+    // Face down: one thing to hear ("伏せた牌 13枚"), not thirteen.
     row.className = 'row concealed';
-    for (let i = 0; i < M.counts[s]; i++) row.append(tileEl(null, { small: true }));
+    row.setAttribute('role', 'img');
+    row.setAttribute('aria-label', t('table.face_down', { count: M.counts[s] }));
+    for (let i = 0; i < M.counts[s]; i++) {
+      const back = tileEl(null, { small: true });
+      back.setAttribute('aria-hidden', 'true');
+      row.append(back);
+    }
     return row;
   }
   row.className = 'row hand open';
@@ -702,7 +709,7 @@ export function handTitle(k) {
 /** The nodes of a hand's result: each win (hand, dora, yaku, points, chips) or the draw, then
  * every seat's change. */
 export function resultNodes(M, r) {
-  const nodes = [el('h2', '', handTitle(r.kyoku))];
+  const nodes = [Object.assign(el('h2', '', handTitle(r.kyoku)), { id: 'result-title' })];
   for (const hora of r.horas) nodes.push(winSection(M, hora));
   if (r.ryukyoku) nodes.push(drawSection(M, r.ryukyoku));
   nodes.push(changesTable(M, r));
@@ -740,7 +747,7 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
     cell(tr, balance ? String(v) : signed(v), 'td', `settle ${balance ? '' : signClass(v)}`);
     table.append(tr);
   }
-  const nodes = [el('h2', '', t('result.game_over')), table];
+  const nodes = [Object.assign(el('h2', '', t('result.game_over')), { id: 'result-title' }), table];
   if (Array.isArray(end.leftover_sticks) && end.leftover_sticks.length === 2) {
     const [who, points] = end.leftover_sticks;
     nodes.push(el('p', '', t('result.leftover_to', { points, who: seatName(M, who) })));

@@ -2,7 +2,8 @@
 // into a small model of what this seat may see (board.js), the engine's legal actions as
 // buttons, and the result of every hand and of the game in a dialog.
 import {
-  fold, handResult, newModel, renderBoard, resultNodes, seatName, settlementNodes,
+  fold, handResult, newModel, reasonName, renderBoard, resultNodes, seatLabel, seatName,
+  settlementNodes,
 } from './board.js';
 import {
   chime, settings, settingsPanel, startTimer, stopTimer, timerRunning,
@@ -58,28 +59,66 @@ function playableAction(id) {
   return legal.find((a) => types.includes(a.type) && a.tile !== null && tileName(a.tile) === name);
 }
 
+let handFocus = 0; // the own hand's tile that has the keyboard's focus (a roving tabindex)
+
+/** The own hand: a row of buttons, one tab stop; ← → (Home, End) move along it, Enter or
+ * the space bar discards the tile with the focus. */
 function renderHand() {
   const box = document.createElement('div');
   box.id = 'hand';
+  box.setAttribute('role', 'group');
+  box.setAttribute('aria-label', t('table.own_hand'));
+  const tiles = [];
   const add = (id, drawn) => {
     const el = tileEl(id, { extra: drawn ? 'drawn' : '' });
+    const name = tileLabel(tileName(id));
+    el.setAttribute('role', 'button');
+    el.setAttribute('aria-label', drawn ? t('table.drawn_tile', { tile: name }) : name);
+    el.querySelector('img').alt = '';
+    el.tabIndex = -1;
     const action = playableAction(id);
     if (action) {
       el.classList.add('playable');
       el.onclick = () => send({ type: action.type, tile: id, tiles: [] });
-    } else if (legal.some((a) => a.type === 'discard' || RIICHI_TYPES.includes(a.type))) {
-      el.classList.add('dim');
+    } else {
+      el.setAttribute('aria-disabled', 'true');
+      if (legal.some((a) => a.type === 'discard' || RIICHI_TYPES.includes(a.type))) el.classList.add('dim');
     }
+    tiles.push(el);
     box.append(el);
   };
   (M.hands[M.seat] ?? []).forEach((id) => add(id, false));
   if (M.draws[M.seat] !== null) add(M.draws[M.seat], true);
+  if (tiles.length) {
+    handFocus = Math.max(0, Math.min(handFocus, tiles.length - 1));
+    tiles[handFocus].tabIndex = 0;
+  }
+  box.addEventListener('keydown', (e) => {
+    const i = tiles.indexOf(e.target);
+    if (i < 0) return;
+    const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: tiles.length - 1 }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      e.stopPropagation();
+      handFocus = Math.max(0, Math.min(to, tiles.length - 1));
+      tiles[i].tabIndex = -1;
+      tiles[handFocus].tabIndex = 0;
+      tiles[handFocus].focus();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      tiles[i].click();
+    }
+  });
   return box;
 }
 
 function render() {
   if (!M) return;
+  // The board is drawn anew: the focus goes back where it was in the hand.
+  const inHand = !!document.activeElement?.closest?.('#hand');
   renderBoard(M, { hand: (s) => (s === M.seat ? renderHand() : null) });
+  if (inHand) document.querySelector('#hand [tabindex="0"]')?.focus();
   renderActions();
   renderTurnNote();
   updateWaits();
@@ -167,7 +206,9 @@ function keyFor(type) {
 
 function renderActions() {
   const box = $('#actions');
+  const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.type : null;
   box.replaceChildren();
+  let digit = 0; // the offered calls by number: 1, 2, 3...
   if (M && M.sittingOut === M.seat && !M.end) {
     const note = document.createElement('p');
     note.id = 'sitting-out-note';
@@ -193,6 +234,12 @@ function renderActions() {
       }
       button.onclick = () => send({ type: a.type, tile: a.tile, tiles: a.tiles ?? [] });
     }
+    if (['chi', 'pon', 'daiminkan', 'ron'].includes(a.type) && digit < 8) {
+      digit += 1;
+      button.dataset.digit = String(digit);
+      button.setAttribute('aria-keyshortcuts', String(digit));
+      button.append(Object.assign(document.createElement('kbd'), { className: 'digit', textContent: String(digit) }));
+    }
     const key = keyFor(a.type);
     if (key && !seen.has(`key:${key}`)) {
       const kbd = document.createElement('kbd');
@@ -204,12 +251,22 @@ function renderActions() {
     seen.add(a.type);
     box.append(button);
   }
+  if (hadFocus) box.querySelector(`button[data-type="${CSS.escape(hadFocus)}"]`)?.focus();
+}
+
+/** Say `text` to a screen reader now (a win, a draw, a call offered). */
+function speak(text) {
+  const live = $('#sr-live');
+  live.textContent = '';
+  setTimeout(() => { live.textContent = text; }, 50);
 }
 
 /** A new decision: a tone (a call or one's turn), and the timer if one is set. */
 function announce() {
   const calls = ['chi', 'pon', 'daiminkan', 'ron'];
-  chime(legal.some((a) => calls.includes(a.type)) ? 'call' : 'turn');
+  const offered = [...new Set(legal.filter((a) => calls.includes(a.type)).map((a) => actionLabel(a.type)))];
+  chime(offered.length ? 'call' : 'turn');
+  if (offered.length) speak(t('table.sr_calls', { calls: offered.join('、') }));
   startTurnTimer();
 }
 
@@ -375,6 +432,11 @@ async function handle(msg) {
     for (const ev of msg.events) {
       fold(M, ev);
       render();
+      if (ev.type === 'hora') {
+        const how = ev.actor === ev.target ? t('result.tsumo') : t('result.ron_from', { from: seatLabel(M, ev.target) });
+        speak(t('table.sr_win', { who: seatLabel(M, ev.actor), how, points: ev.hora_points ?? '' }));
+      }
+      if (ev.type === 'ryukyoku') speak(reasonName(ev.reason));
       if (ev.type === 'dahai') await sleep(pauseAfter(ev));
       if (ev.type === 'end_kyoku') await resultDialog(M.result);
       if (ev.type === 'end_game') await settlementDialog(ev);
@@ -441,13 +503,18 @@ function connect() {
 document.addEventListener('keydown', (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey || $('#result').open) return;
   if (e.key === 'Escape') { riichiMode = null; render(); return; }
+  // Space and Enter on a button, a link or a field are theirs (the hand's own are handled
+  // there), not the drawn tile's.
+  if ((e.key === ' ' || e.key === 'Enter') && e.target.closest?.('button, a, input, select, textarea, summary')) return;
   const drawn = M ? M.draws[M.seat] : null;
   if (e.key === ' ' && drawn !== null && !riichiMode) {
     const a = playableAction(drawn);
     if (a) { e.preventDefault(); send({ type: a.type, tile: drawn, tiles: [] }); }
     return;
   }
-  const button = document.querySelector(`#actions button[data-key="${CSS.escape(e.key.toLowerCase())}"]`);
+  const button = /^[1-8]$/.test(e.key)
+    ? document.querySelector(`#actions button[data-digit="${e.key}"]`)
+    : document.querySelector(`#actions button[data-key="${CSS.escape(e.key.toLowerCase())}"]`);
   if (button) { e.preventDefault(); button.click(); }
 });
 
