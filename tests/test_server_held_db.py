@@ -76,6 +76,15 @@ def test_writes_answer_within_the_budget_and_reads_do_not_wait(tmp_path: Path) -
             tab_cm.__exit__(None, None, None)
             refusal = seat.recv()
             socket_wait = time.monotonic() - start
+            # The scorekeeper's socket: its change gets the retry error within the budget.
+            with client.websocket_connect(f"/ws/score/{sid}") as score:
+                score.send_json({"type": "join", "token": editor})
+                assert score.receive_json()["type"] == "state"
+                score_start = time.monotonic()
+                score.send_json({**change, "cid": "h2", "req": 1})
+                while (score_refusal := score.receive_json())["type"] != "error":
+                    pass
+                score_wait = time.monotonic() - score_start
             for t in threads:
                 t.join(timeout=30)
         finally:
@@ -87,6 +96,8 @@ def test_writes_answer_within_the_budget_and_reads_do_not_wait(tmp_path: Path) -
             assert refusal["type"] == "error" and refusal["retry"] is True, refusal
             assert refusal["code"] == "db_busy"
             assert socket_wait < BUDGET + SLACK, socket_wait
+            assert score_refusal["retry"] is True and score_refusal["code"] == "db_busy"
+            assert score_wait < BUDGET + SLACK, score_wait
             assert set(answers) == set(writes)
             for name, (took, response) in answers.items():
                 assert response.status_code == 503, (name, response.text)

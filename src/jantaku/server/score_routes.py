@@ -47,6 +47,7 @@ import contextlib
 import json
 import logging
 import math
+import sqlite3
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -72,6 +73,7 @@ from .sessions import (
     csv_text,
     ledger_records,
 )
+from .store import DatabaseBusy
 
 MAX_BODY = 64 * 1024
 MAX_MESSAGE = 32 * 1024
@@ -370,6 +372,22 @@ async def _handle(
         }
     except SessionError as e:
         return {"type": "error", **e.as_json(), "req": req, "cid": data.get("cid")}
+    except (DatabaseBusy, sqlite3.OperationalError) as e:
+        if isinstance(e, DatabaseBusy) or "locked" in str(e).lower():
+            # Held elsewhere past the write budget: nothing changed, the page sends it again.
+            busy = "the database is busy: nothing was changed; send it again"
+            return {
+                "type": "error",
+                "error": busy,
+                "status": 503,
+                "code": "db_busy",
+                "params": {},
+                "retry": True,
+                "req": req,
+                "cid": data.get("cid"),
+            }
+        log.exception("session %s: failed to handle a message", sid)
+        return {"type": "error", "error": "internal error", "status": 500, "req": req}
     except Exception:
         log.exception("session %s: failed to handle a message", sid)
         return {
