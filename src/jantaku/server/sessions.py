@@ -650,9 +650,14 @@ def replay(
         },
     }
     if config.get("rates"):
-        # The session's money: each finished game's at the rates, summed.
-        spent = [g["money"] for g in out["games"] if g["money"] is not None]
-        out["standings"]["money"] = [round(sum(m[p] for m in spent), 2) for p in range(people)]
+        # The session's money: each finished game's at the rates, summed; after each
+        # finished game, the sum so far (the money graph's points).
+        running = [0.0] * people
+        for g_ in out["games"]:
+            if g_["money"] is not None:
+                running = [round(a + b, 2) for a, b in zip(running, g_["money"], strict=True)]
+                g_["money_total"] = list(running)
+        out["standings"]["money"] = running
     return out
 
 

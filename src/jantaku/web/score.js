@@ -463,7 +463,9 @@ let groupRev = -1;
 // The lines' colours (the legend's in score.css: .legend .c0 to .c3, no inline style under the CSP).
 const COLORS = ['#1b5e20', '#b71c1c', '#0d47a1', '#a84300'];
 
-/** Each player's points after every hand of the session (a line each; games marked). */
+/** Each player's points after every hand of the session (a line each; games marked), the
+ * chips where they move, and the money at the table's rates after each finished game (the
+ * server's running totals: no rates, no money graph). */
 function renderGraph() {
   const box = $('graph');
   const rows = S.hands;
@@ -475,28 +477,36 @@ function renderGraph() {
     for (const k of kids) e.append(k);
     return e;
   };
-  const chart = (key, label, testid) => {
-    const start = S.games[0].start[key];
-    const series = names().map((_, p) => [start[p], ...rows.map((r) => r[key][p])]);
+  const num = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  // series[p]: player p's values, one a step; marks: the steps where a new game begins.
+  const chart = (series, marks, label, testid) => {
+    const steps = series[0].length - 1;
     const all = series.flat();
     const lo = Math.min(...all);
     const hi = Math.max(...all);
     const W = 360;
     const H = 160;
     const pad = 6;
-    const x = (i) => pad + ((W - 2 * pad) * i) / Math.max(1, rows.length);
+    const x = (i) => pad + ((W - 2 * pad) * i) / Math.max(1, steps);
     const y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / Math.max(1, hi - lo);
     const lines = series.map((vals, p) => svg('polyline', { points: vals.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
-      fill: 'none', stroke: COLORS[p % COLORS.length], 'stroke-width': 2 }));
-    const breaks = rows.map((r, i) => (i && r.game !== rows[i - 1].game ? svg('line', { x1: x(i), x2: x(i), y1: 0, y2: H, stroke: '#999', 'stroke-dasharray': '4 3' }) : null)).filter(Boolean);
-    return el('figure', { dataset: { testid } }, el('figcaption', {}, `${label} (${lo.toLocaleString('en-US')} – ${hi.toLocaleString('en-US')})`),
+      fill: 'none', stroke: COLORS[p % COLORS.length], 'stroke-width': 2, 'data-values': vals.join(' ') }, svg('title', {}, `${names()[p]}: ${num(vals[vals.length - 1])}`)));
+    const breaks = marks.map((i) => svg('line', { x1: x(i), x2: x(i), y1: 0, y2: H, stroke: '#999', 'stroke-dasharray': '4 3' }));
+    return el('figure', { dataset: { testid } }, el('figcaption', {}, `${label} (${num(lo)} – ${num(hi)})`),
       svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': label }, ...breaks, ...lines));
   };
+  const perHand = (key) => names().map((_, p) => [S.games[0].start[key][p], ...rows.map((r) => r[key][p])]);
+  const handMarks = rows.map((r, i) => (i && r.game !== rows[i - 1].game ? i : null)).filter((i) => i !== null);
   // Chips too, where they move (a chip preset, or chips given at the start).
   const chips = rows.some((r) => r.chip_changes.some((c) => c !== 0));
+  // Money: 0 at the start, then the running total after each finished game.
+  const settled = S.games.filter((g) => g.money_total);
+  const money = S.config.rates && settled.length
+    ? chart(names().map((_, p) => [0, ...settled.map((g) => g.money_total[p])]), [], t('score.graph_money'), 'graph-money') : null;
   fill(box,
-    chart('scores', t('score.graph_points'), 'graph-points'),
-    chips ? chart('chips', t('score.graph_chips'), 'graph-chips') : null,
+    chart(perHand('scores'), handMarks, t('score.graph_points'), 'graph-points'),
+    chips ? chart(perHand('chips'), handMarks, t('score.graph_chips'), 'graph-chips') : null,
+    money,
     el('p', { class: 'legend' }, names().map((name, p) => el('span', { class: `c${p % COLORS.length}` }, `━ ${name} `))));
 }
 
