@@ -88,6 +88,15 @@ def test_the_review_switch_in_the_replay(server: str, browser: Any) -> None:
     page.screenshot(path=str(ARTIFACTS / "review-replay-phone.png"), full_page=True)
 
     assert page.locator("#review [data-rv=switch]").text_content() == "検討"
+    # English at the language switch: the panel and its options' names follow.
+    page.locator('.lang-switch button[data-lang="en"]').click()
+    page.wait_for_function(
+        "document.querySelector('#review [data-rv=switch]').textContent === 'Review'"
+    )
+    shown = page.evaluate(PANEL_JS)
+    assert shown["options"][0] == worst["options"][0]["en"]
+    assert "Costly" in shown["text"] or worst["cost"] < 100
+    page.locator('.lang-switch button[data-lang="ja"]').click()
 
     # The served report, under the content policy (no test hooks): bars sized by its script.
     report = browser.strict_page(locale="ja-JP", viewport={"width": 360, "height": 740})
