@@ -28,8 +28,10 @@ PACKAGES = tuple(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.
 
 DOTTED = re.compile(r"jantaku(\.[A-Za-z_][A-Za-z0-9_]*)+")
 PATH = re.compile(r"[A-Za-z0-9_.*-]+(/[A-Za-z0-9_.*{},-]+)+")
-FILE_SUFFIXES = frozenset({"py", "md", "toml", "json", "jsonl", "sqlite3", "html", "js", "css"})
-"""``jantaku.sqlite3`` and the like are file names, not code."""
+FILE_SUFFIXES = frozenset(
+    {"py", "md", "toml", "json", "jsonl", "sqlite3", "html", "js", "css", "service"}
+)
+"""``jantaku.sqlite3``, ``jantaku.service`` and the like are file names, not code."""
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
 
 
