@@ -149,7 +149,10 @@ def _hidden_swapped(
     return out
 
 
-@pytest.mark.parametrize(("preset", "seat"), [("riichi", 1), ("gotou", 0)])
+@pytest.mark.parametrize(
+    ("preset", "seat"),
+    [("riichi", 1), ("sanma", 2), ("gotou", 0), ("tokushima", 1), ("mighty", 0), ("kanto-boo", 3)],
+)
 def test_a_review_reads_nothing_hidden(preset: str, seat: int) -> None:
     game, events = logged(preset, 11, "standard")
     rng = random.Random(5)
