@@ -6,9 +6,12 @@ standard bot from that seat's view only.
 * :mod:`~jantaku.review.core`: each option valued by the bot's own decision code, the
   choice ranked and costed, the summary;
 * :mod:`~jantaku.review.load`: the games of a log or an imported record;
-* :mod:`~jantaku.review.report`: ``review.json`` and the self-contained ``review.html``.
+* :mod:`~jantaku.review.report`: ``review.json`` and the self-contained ``review.html``;
+* :mod:`~jantaku.review.command`: ``jantaku review LOG --seat N [--game K] [--out DIR]
+  [--json]`` (hooked into ``jantaku.cli``).
 
-``jantaku review LOG --seat N [--out DIR] [--json]`` (``jantaku.cli``) runs it.
+The server's background reviews are in :mod:`jantaku.server.review_routes`; docs/review.md
+tells what is compared, in which units, and the measured numbers.
 """
 
 from __future__ import annotations
