@@ -180,3 +180,29 @@ def test_the_rows_to_vary_survive_a_change_of_rules(server: str, browser: Any) -
     assert riichi_label.startswith(f"{name} (") and riichi_label != gotou_label
     assert errors == []
     context.close()
+
+
+def test_a_yes_no_knob_takes_nothing_else(server: str, browser: Any) -> None:
+    """A yes/no knob's value is picked (あり/なし); a value that is neither (here forced into
+    the page) is refused on the page and nothing is sent to run."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    posted: list[str] = []
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    page.goto(f"{server}/lab.html")
+    page.locator("#add-vary:not([disabled])").wait_for()
+    page.click("#add-vary")
+    page.select_option(".vary-knob", "scoring.kuitan")
+    assert page.locator(".vary-value option").all_inner_texts() == ["あり", "なし"]
+    page.evaluate(
+        "() => { const s = document.querySelector('.vary-value');"
+        " s.append(new Option('maybe', 'maybe')); s.value = 'maybe'; }"
+    )
+    page.fill("#games", "2")
+    page.click("#start")
+    error = page.locator("#form-error").inner_text()
+    assert "喰いタン" in error and "あり・なし" in error, error
+    assert posted == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()

@@ -102,6 +102,12 @@ def test_the_table_says_whose_turn_and_how_many_tiles_are_left(server: str, brow
         assert counts[-1] < first
         assert page.locator("#sticks .wall-left").inner_text() == f"残り{counts[-1]}枚"
         assert page.locator("#turn-note").inner_text() == "あなたの番です"
+        # The other language: the status line, the count and the turn said again in it.
+        page.locator(".lang-switch button[data-lang='en']").click()
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        assert page.locator("#status").inner_text() == f"Table {table}: connected"
+        assert page.locator("#sticks .wall-left").inner_text() == f"{counts[-1]} tiles left"
+        assert page.locator("#turn-note").inner_text() == "Your turn"
     finally:
         context.close()
 
@@ -207,7 +213,14 @@ def test_calls_let_pass_tsumogiri_after_riichi_and_the_win_taken_by_themselves(
                     "globalThis.jantakuTable.idle() && globalThis.jantakuTable.legal().length"
                 )
                 shown = check_page(page, mirror, step)
-                do(page, action, shown, keys=False)
+                if action.type is ActionType.RIICHI:
+                    # The riichi button first: the table asks for the riichi discard.
+                    page.locator("#actions button[data-type='riichi']").click()
+                    page.wait_for_selector("#actions button.active")
+                    assert page.locator("#turn-note").inner_text() == "立直の捨て牌を選んでください"
+                    page.locator(f'#hand .tile.playable[data-id="{action.tile}"]').click()
+                else:
+                    do(page, action, shown, keys=False)
                 clicked.append(action.type.value)
             mirror.apply(action)
         page.wait_for_selector("#result[open]")
