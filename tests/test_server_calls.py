@@ -18,10 +18,18 @@ from typing import Any
 
 import pytest
 
-from jantaku.bots import make_bot
+from jantaku.bots import SeatViews, make_bot
+from jantaku.game import Game
+from jantaku.rules import PRESET_NAMES, load_preset
 from jantaku.server.limits import ServerLimits
 from jantaku.server.store import Store
-from jantaku.server.tables import CLAIM_WINDOWS, TableManager, action_json, bot_seed
+from jantaku.server.tables import (
+    CLAIM_WINDOWS,
+    DECISION_POINTS,
+    TableManager,
+    action_json,
+    bot_seed,
+)
 
 SEED = 20_261_207
 
@@ -171,3 +179,22 @@ def test_whatever_follows_a_discard_waits_the_discard_pause(
     # Each piece ends at the first discard in it: never two discards in one frame.
     for _, events in pieces:
         assert sum(e["type"] in CLAIM_WINDOWS for e in events[:-1]) == 0
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_engine_waits_only_where_a_piece_ends(preset: str) -> None:
+    """Events after the last decision point are held back (a pass while another seat still
+    decides): if the engine ever waited for a decision after any other event, a table of
+    people would wait for events never sent. Whole games of every preset say it does not."""
+    game = Game(load_preset(preset), 1)
+    state = game.new_state()
+    views = SeatViews(game)
+    waits = 0
+    while not state.game_over:
+        assert state.events[-1]["type"] in DECISION_POINTS | {"pass"}, state.events[-1]
+        seat = state.current_seats()[0]
+        views.sync(state.events)
+        bot = make_bot("baseline", len(state.events))
+        state.apply(bot.choose(views[seat], seat, state.legal_actions(seat)))
+        waits += 1
+    assert waits > 50
