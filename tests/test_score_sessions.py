@@ -51,7 +51,7 @@ def add(
 
 def ledger_check(client: TestClient, sid: str) -> dict[str, Any]:
     """Every game of the export through `jantaku ledger`: same scores, chips, settlement."""
-    export = client.get(f"/api/sessions/{sid}/export.json").json()
+    export: dict[str, Any] = client.get(f"/api/sessions/{sid}/export.json").json()
     state = client.get(f"/api/sessions/{sid}").json()
     assert len(export["games"]) == len(state["games"])
     for game, seen in zip(export["games"], state["games"], strict=True):
@@ -496,3 +496,114 @@ def test_tokushima_session_has_no_nine_terminals_and_unknown_keys_are_named(db: 
     r = add(c, sid, auth, [{"type": "draw", "reason": "nine_terminals", "tenpai": []}], "k")
     assert r.status_code == 400 and "unknown key 'reason'" in r.json()["detail"]
     assert c.get(f"/api/sessions/{sid}").json() == before
+
+
+CATALOGUES = Path(__file__).resolve().parent.parent / "src" / "jantaku" / "web" / "i18n"
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((CATALOGUES / lang / "score.json").read_text("utf-8"))
+    return data
+
+
+def test_every_session_refusal_code_is_in_both_catalogues() -> None:
+    from jantaku.server.sessions import SESSION_CODES
+
+    ja, en = _catalogue("ja"), _catalogue("en")
+    assert len(SESSION_CODES) > 40
+    for code in sorted(SESSION_CODES):
+        assert f"err_{code}" in ja and f"err_{code}" in en, code
+        # Japanese through and through: no English detail slipped into the sentence.
+        assert "{detail}" not in ja[f"err_{code}"], code
+
+
+def test_refusals_carry_a_catalogue_code_said_in_japanese(db: str) -> None:
+    """Each refusal a table or a script can meet, with the code the page shows: never the
+    catch-all, and its Japanese says it with no English words."""
+    import re
+
+    from jantaku.server.sessions import SESSION_CODES
+
+    ja = _catalogue("ja")
+    c = TestClient(create_app(db))
+    seen: dict[str, str] = {}
+
+    def refused(r: Any, code: str) -> None:
+        assert r.status_code >= 400, r.text
+        got = r.headers.get("X-Error-Code")
+        assert got == code, (got, r.text)
+        assert got in SESSION_CODES
+        params = json.loads(r.headers["X-Error-Params"])
+        text = re.sub(
+            r"\{(\w+)\}", lambda m: str(params.get(m.group(1), m.group(0))), ja[f"err_{code}"]
+        )
+        # Names of formats and fields a person types (TOML, base, ja/en) are not English.
+        words = re.sub(r"TOML|base|CSV|QR", "", text)
+        assert "{" not in text and not re.search(r"[A-Za-z]{4,}", words), text
+        seen[code] = text
+
+    post = c.post
+    refused(post("/api/sessions", json={"preset": "nope", "names": ["A", "B", "C"]}), "bad_preset")
+    refused(
+        post("/api/sessions", json={"preset": "gotou", "names": ["A", "B"], "x": 1}),
+        "unknown_field",
+    )
+    refused(
+        post("/api/sessions", json={"toml": "start_points = 1", "names": ["A", "B", "C"]}),
+        "bad_toml",
+    )
+    refused(
+        post(
+            "/api/sessions",
+            json={"preset": "gotou", "names": ["A", "B", "C"], "rates": {"unit": -1}},
+        ),
+        "bad_rates",
+    )
+    refused(
+        post(
+            "/api/sessions", json={"preset": "gotou", "names": ["A", "B", "C"], "start_points": -5}
+        ),
+        "bad_number",
+    )
+    refused(
+        post("/api/sessions", content=b"{", headers={"content-type": "application/json"}),
+        "bad_body",
+    )
+    sid, auth = session(c, preset="tokushima", names=["A", "B", "C"])
+
+    def hand(events: list[dict[str, Any]], code: str) -> None:
+        refused(add(c, sid, auth, events, f"c{len(seen)}"), code)
+
+    win = {"type": "win", "winner": 1, "from": 2, "han": 2, "fu": 30}
+    hand([{**win, "winner": 7}], "bad_person")
+    hand([{**win, "from": 1}], "own_discard")
+    hand([{**win, "open_riichi": [1], "riichi": [1]}], "no_open_riichi")
+    hand([{**win, "shuba": [1], "riichi": [1]}], "no_shuba")
+    hand([{**win, "dice": [[3, 4]]}], "no_dice")
+    hand([{**win, "chips": {"red": 1}}], "no_chip_item")
+    hand([{**win, "chips": {"rinshan": 1}}], "rinshan_ron")
+    hand([{"type": "draw", "kind": "nine_terminals", "tenpai": []}], "no_draw_kind")
+    hand([{"type": "penalty", "kind": "false_kan", "player": 0}, win], "bad_hand")
+    g_sid, g_auth = session(c, preset="gotou", names=["A", "B", "C"])
+    r = add(c, g_sid, g_auth, [{**win, "terminals": 1}], "t")
+    refused(r, "no_terminal_bonus")
+    r = add(c, g_sid, g_auth, [{**win, "open_riichi": [1], "riichi": []}], "o")
+    refused(r, "needs_riichi")
+    r = c.post(
+        f"/api/sessions/{sid}/changes",
+        headers=auth,
+        json={"type": "edit", "at": 0, "index": 5, "hand": {"events": [win]}},
+    )
+    refused(r, "bad_index")
+    assert add(c, sid, auth, [win], "ok").status_code == 200  # a game under way
+    at = c.get(f"/api/sessions/{sid}").json()["rev"]
+    r = c.post(
+        f"/api/sessions/{sid}/changes",
+        headers=auth,
+        json={"type": "settings", "at": at, "first_dealer": 1},
+    )
+    refused(r, "not_between_games")
+    refused(c.get(f"/api/sessions/{sid}/export.csv?lang=fr"), "bad_lang")
+    refused(c.post("/api/qr", json={"text": "ftp://x"}), "bad_qr_text")
+    refused(c.post("/api/calc/info", json={"rules": "nope"}), "bad_preset")
+    assert len(seen) >= 20

@@ -87,19 +87,32 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("jantaku.server.score")
 
 
+def refused_http(
+    status: int, message: str, code: str, params: dict[str, Any] | None = None
+) -> HTTPException:
+    """An HTTP refusal with its catalogue code and values (``score.err_<code>``) in headers, the
+    detail staying the English message scripts read."""
+    e = SessionError(message, status, code, params if params is not None else {})
+    return HTTPException(
+        e.status,
+        str(e),
+        headers={"X-Error-Code": e.code, "X-Error-Params": json.dumps(e.params, ensure_ascii=True)},
+    )
+
+
 async def _json_body(request: Request) -> Any:
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise HTTPException(413, f"request body over {MAX_BODY} bytes")
+        raise refused_http(413, f"request body over {MAX_BODY} bytes", "body_too_large")
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise HTTPException(413, f"request body over {MAX_BODY} bytes")
+            raise refused_http(413, f"request body over {MAX_BODY} bytes", "body_too_large")
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):
-        raise HTTPException(400, "the body is not JSON") from None
+        raise refused_http(400, "the body is not JSON", "bad_body") from None
 
 
 def _bearer(request: Request) -> str | None:
@@ -188,7 +201,7 @@ def score_router(db: str) -> APIRouter:
             raise refusal
         body = await _json_body(request)
         if not isinstance(body, dict):
-            raise HTTPException(400, 'an object {"hand": {...}}')
+            raise refused_http(400, 'an object {"hand": {...}}', "bad_body")
         out: dict[str, Any] = await call(
             manager.preview, sid, body.get("hand"), body.get("index"), body.get("delete") is True
         )
@@ -198,7 +211,7 @@ def score_router(db: str) -> APIRouter:
     async def change(sid: str, request: Request) -> dict[str, Any]:
         body = await _json_body(request)
         if not isinstance(body, dict):
-            raise HTTPException(400, "a change is an object with a type")
+            raise refused_http(400, "a change is an object with a type", "bad_body")
         out: dict[str, Any] = await call(manager.change, sid, _bearer(request), body)
         return out
 
@@ -231,7 +244,7 @@ def score_router(db: str) -> APIRouter:
     @router.get("/api/sessions/{sid}/export.csv")
     async def export_csv(sid: str, lang: str = "ja") -> PlainTextResponse:
         if lang not in CSV_LANGS:
-            raise HTTPException(400, f"lang: one of {', '.join(CSV_LANGS)}")
+            raise refused_http(400, f"lang: one of {', '.join(CSV_LANGS)}", "bad_lang")
         config, state = await call(manager.export, sid)
         return PlainTextResponse(
             "\ufeff" + csv_text(config, state, lang),
@@ -245,43 +258,49 @@ def score_router(db: str) -> APIRouter:
         body = await _json_body(request)
         text = body.get("text") if isinstance(body, dict) else None
         if not isinstance(text, str) or not text.startswith(("http://", "https://")):
-            raise HTTPException(400, 'an object {"text": a link of this site}')
+            raise refused_http(400, 'an object {"text": a link of this site}', "bad_qr_text")
         try:
             image = qr.svg(text)
         except qr.QRError as e:
-            raise HTTPException(422, str(e)) from None
+            raise refused_http(422, str(e), "bad_qr_text") from None
         return Response(image, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     @router.post("/api/calc/info")
     async def calc_info(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
         if not isinstance(body, dict) or body.get("rules", "riichi") not in calculators:
-            raise HTTPException(400, f"rules: one of {', '.join(PRESET_NAMES)}")
+            raise refused_http(
+                400, f"rules: one of {', '.join(PRESET_NAMES)}", "bad_preset", {"preset": ""}
+            )
         options = body.get("options") or {}
         if not isinstance(options, dict):
-            raise HTTPException(400, "options: an object of knob values")
+            raise refused_http(
+                400, "options: an object of knob values", "bad_options", {"detail": "options"}
+            )
         try:
             out: dict[str, Any] = await run_in_threadpool(
                 calculators[body.get("rules", "riichi")].info, options
             )
         except (RulesError, ValueError) as e:
-            raise HTTPException(422, str(e)) from None
+            raise refused_http(422, str(e), "bad_options", {"detail": str(e)}) from None
         return out
 
     @router.post("/api/calc")
     async def calc(request: Request) -> dict[str, Any]:
         body = await _json_body(request)
         if not isinstance(body, dict) or not isinstance(body.get("situation"), dict):
-            raise HTTPException(400, 'an object {"rules": PRESET, "situation": {...}}')
+            raise refused_http(400, 'an object {"rules": PRESET, "situation": {...}}', "bad_body")
         rules = body.get("rules", "riichi")
         if rules not in calculators:
-            raise HTTPException(400, f"rules: one of {', '.join(PRESET_NAMES)}")
+            raise refused_http(
+                400, f"rules: one of {', '.join(PRESET_NAMES)}", "bad_preset", {"preset": ""}
+            )
         try:
             out: dict[str, Any] = await run_in_threadpool(
                 calculators[rules].evaluate, body["situation"]
             )
         except (SituationError, NotAWin, RulesError, ValueError) as e:
-            raise HTTPException(422, str(e)) from None
+            raise refused_http(422, str(e), "bad_situation", {"detail": str(e)}) from None
         return out
 
     @router.websocket("/ws/score/{sid}")
@@ -303,17 +322,29 @@ def score_router(db: str) -> APIRouter:
             first = await asyncio.wait_for(websocket.receive_text(), timeout=30)
             join = json.loads(first) if len(first) <= MAX_MESSAGE else None
             if not isinstance(join, dict) or join.get("type") != "join":
-                raise SessionError('the first message is {"type": "join"}')
+                raise SessionError(
+                    'the first message is {"type": "join"}', code="bad_join", params={}
+                )
             token = join.get("token") if isinstance(join.get("token"), str) else None
             if token is not None and not await run_in_threadpool(manager.can_edit, sid, token):
-                raise SessionError("this editor link is not valid for the session", 401)
+                raise SessionError(
+                    "this editor link is not valid for the session", 401, "bad_editor_link", {}
+                )
             state = await run_in_threadpool(manager.subscribe, sid, push)
         except (TimeoutError, SessionError, ValueError, RuntimeError) as e:
             status = e.status if isinstance(e, SessionError) else 400
+            said = (
+                e.as_json()
+                if isinstance(e, SessionError)
+                else {
+                    "error": str(e) or "no join",
+                    "status": status,
+                    "code": "bad_join",
+                    "params": {},
+                }
+            )
             with contextlib.suppress(Exception):
-                await websocket.send_json(
-                    {"type": "error", "error": str(e) or "no join", "status": status}
-                )
+                await websocket.send_json({"type": "error", **said})
                 await websocket.close(code=4404 if status == 404 else 4401)
             return
         await websocket.send_json({**state, "editor": token is not None})
@@ -344,13 +375,24 @@ async def _handle(
     if raw is None:
         raw = (msg.get("bytes") or b"").decode("utf-8", "replace")
     if len(raw) > MAX_MESSAGE:
-        return {"type": "error", "error": f"message over {MAX_MESSAGE} bytes", "status": 413}
+        return {
+            "type": "error",
+            **SessionError(
+                f"message over {MAX_MESSAGE} bytes", 413, "body_too_large", {}
+            ).as_json(),
+        }
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        return {"type": "error", "error": "malformed message: not JSON", "status": 400}
+        return {
+            "type": "error",
+            **SessionError("malformed message: not JSON", 400, "bad_body", {}).as_json(),
+        }
     if not isinstance(data, dict):
-        return {"type": "error", "error": "a message is an object with a type", "status": 400}
+        return {
+            "type": "error",
+            **SessionError("a message is an object with a type", 400, "bad_body", {}).as_json(),
+        }
     req = data.get("req")
     if data.get("type") == "ping":  # the page's liveness check (its connection badge)
         return {"type": "pong", "req": req}
@@ -387,12 +429,15 @@ async def _handle(
                 "cid": data.get("cid"),
             }
         log.exception("session %s: failed to handle a message", sid)
-        return {"type": "error", "error": "internal error", "status": 500, "req": req}
+        return {
+            "type": "error",
+            **SessionError("internal error", 500, "internal", {}).as_json(),
+            "req": req,
+        }
     except Exception:
         log.exception("session %s: failed to handle a message", sid)
         return {
             "type": "error",
-            "error": "internal error: nothing was changed",
-            "status": 500,
+            **SessionError("internal error: nothing was changed", 500, "internal", {}).as_json(),
             "req": req,
         }

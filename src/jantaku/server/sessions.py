@@ -98,6 +98,7 @@ class SessionError(ValueError):
         params: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
+        assert code in SESSION_CODES, code
         self.status = status
         self.code = code
         self.params: dict[str, Any] = params if params is not None else {"detail": message}
@@ -107,16 +108,83 @@ class SessionError(ValueError):
 
 
 # The ledger's refusals and errors a table meets, by the words of their message: the code the
-# page shows in the player's language (anything else: ``hand_invalid`` with the message).
-_HAND_REASONS: Final = (
-    ("マルシー", "refused_marushii"),
-    ("winner still sunk", "refused_winner_sunk"),
-    ("floating winner", "refused_floating_top"),
-    ("may not win this hand", "refused_dead"),
-    ("already used their シュバリー", "shuba_used"),
-    ("sits out this hand", "sits_out"),
-    ("the game is over", "game_over"),
+# page shows in the player's language, the message's named parts its params (anything else:
+# ``hand_invalid``, said without the English detail).
+_HAND_REASONS: Final = tuple(
+    (re.compile(words), code)
+    for words, code in (
+        ("マルシー", "refused_marushii"),
+        ("winner still sunk", "refused_winner_sunk"),
+        ("floating winner", "refused_floating_top"),
+        ("may not win this hand", "refused_dead"),
+        ("already used their シュバリー", "shuba_used"),
+        ("sits out this hand", "sits_out"),
+        ("the game is over", "game_over"),
+        (r"has no (?P<kind>\w+) draw", "no_draw_kind"),
+        (r"^(?P<field>\w+): a person 0 to", "bad_person"),
+        ("pays nothing for 1m and 9m", "no_terminal_bonus"),
+        ("has no open riichi", "no_open_riichi"),
+        ("must also be listed in riichi", "needs_riichi"),
+        ("cannot ron their own discard", "own_discard"),
+        ("share one discarder", "double_one_discarder"),
+        ("has no サイコロチャンス", "no_dice"),
+        ("pairs of numbers 1 to 6", "bad_dice"),
+        ("have no シュバリー", "no_shuba"),
+        ("is noten this hand", "noten_dead"),
+        ("has no penalty for", "no_penalty"),
+        ("cannot win from themself", "self_deal_in"),
+        ("a rinshan win is a tsumo", "rinshan_ron"),
+        (r"^chips\.(?P<item>\w+): \S+ pays no chips for it", "no_chip_item"),
+        ("plays without chips", "no_chips"),
+        ("^situation:", "bad_situation"),
+    )
 )
+
+SESSION_CODES: Final = frozenset(
+    {code for _, code in _HAND_REASONS}
+    | {
+        "hand_invalid",
+        "invalid",
+        "no_double_ron",
+        "stale",
+        "watch_only",
+        "no_session",
+        "broken_session",
+        "session_ended",
+        "same_name",
+        "names_count",
+        "name_length",
+        "not_between_games",
+        "bad_toml",
+        "bad_preset",
+        "bad_number",
+        "bad_options",
+        "unknown_field",
+        "bad_rates",
+        "bad_names",
+        "bad_title",
+        "bad_hand",
+        "bad_index",
+        "bad_at",
+        "bad_cid",
+        "too_many_hands",
+        "bad_type",
+        "bad_first_dealer",
+        "bad_ended",
+        "bad_join",
+        "bad_editor_link",
+        "bad_body",
+        "body_too_large",
+        "bad_lang",
+        "bad_qr_text",
+        "rules_refused",
+        "not_seats",
+        "db_busy",
+        "internal",
+    }
+)
+"""Every ``code`` a session's refusal carries: each is ``score.err_<code>`` in both catalogues
+(tests/test_score_sessions.py)."""
 
 
 def broken_session(sid: str, error: Exception) -> SessionError:
@@ -138,10 +206,14 @@ def broken_session(sid: str, error: Exception) -> SessionError:
 
 def hand_error(index: int, message: str, status: int = 400) -> SessionError:
     """The error of hand ``index`` (0-based) the ledger refused or could not take."""
-    code = next((c for words, c in _HAND_REASONS if words in message), "hand_invalid")
-    return SessionError(
-        f"hand {index + 1}: {message}", status, code, {"hand": index + 1, "detail": message}
-    )
+    params: dict[str, Any] = {"hand": index + 1, "detail": message}
+    for words, c in _HAND_REASONS:
+        found = words.search(message)
+        if found:
+            return SessionError(
+                f"hand {index + 1}: {message}", status, c, params | found.groupdict()
+            )
+    return SessionError(f"hand {index + 1}: {message}", status, "hand_invalid", params)
 
 
 def hash_token(token: str) -> str:
@@ -154,15 +226,23 @@ def hash_token(token: str) -> str:
 def _toml_options(text: str) -> tuple[str, dict[str, Any]]:
     """An imported rule file: ``base = "gotou"`` and the knobs it changes."""
     if len(text) > MAX_TOML:
-        raise SessionError(f"toml: a rule file of at most {MAX_TOML} characters")
+        raise SessionError(
+            f"toml: a rule file of at most {MAX_TOML} characters",
+            code="bad_toml",
+            params={"detail": ""},
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise SessionError(f"toml: not valid TOML: {e}") from None
+        raise SessionError(
+            f"toml: not valid TOML: {e}", code="bad_toml", params={"detail": str(e)}
+        ) from None
     base = data.pop("base", None)
     if base not in PRESET_NAMES:
         raise SessionError(
-            f"toml: the file must name its base preset (base = one of {', '.join(PRESET_NAMES)})"
+            f"toml: the file must name its base preset (base = one of {', '.join(PRESET_NAMES)})",
+            code="bad_toml",
+            params={"detail": "base"},
         )
     for k in ("name", "title", "title_ja", "players"):
         data.pop(k, None)
@@ -179,7 +259,9 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
 def make_config(body: dict[str, Any]) -> dict[str, Any]:
     """Check a new session's settings; the stored config. Raises :class:`SessionError`."""
     if not isinstance(body, dict):
-        raise SessionError("a session is an object with preset and names")
+        raise SessionError(
+            "a session is an object with preset and names", code="bad_body", params={}
+        )
     unknown = set(body) - {
         "preset",
         "options",
@@ -192,37 +274,51 @@ def make_config(body: dict[str, Any]) -> dict[str, Any]:
         "rates",
     }
     if unknown:
-        raise SessionError(f"unknown field {sorted(unknown)[0]!r}")
+        raise SessionError(
+            f"unknown field {sorted(unknown)[0]!r}",
+            code="unknown_field",
+            params={"field": str(sorted(unknown)[0])[:40]},
+        )
     options = body.get("options") or {}
     if not isinstance(options, dict):
-        raise SessionError("options: an object of knob values")
+        raise SessionError(
+            "options: an object of knob values", code="bad_options", params={"detail": "options"}
+        )
     preset_name = body.get("preset", "riichi")
     if body.get("toml"):
         if not isinstance(body["toml"], str):
-            raise SessionError("toml: the text of a rule file")
+            raise SessionError(
+                "toml: the text of a rule file", code="bad_toml", params={"detail": ""}
+            )
         preset_name, file_options = _toml_options(body["toml"])
         options = _merge(file_options, options)
     if preset_name not in PRESET_NAMES:
-        raise SessionError(f"preset: one of {', '.join(PRESET_NAMES)}, not {preset_name!r}")
+        raise SessionError(
+            f"preset: one of {', '.join(PRESET_NAMES)}, not {preset_name!r}",
+            code="bad_preset",
+            params={"preset": str(preset_name)[:40]},
+        )
     for key in ("start_points", "start_chips"):
         v = body.get(key)
         if v is None:
             continue
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10_000_000:
-            raise SessionError(f"{key}: a whole number from 0")
+            raise SessionError(
+                f"{key}: a whole number from 0", code="bad_number", params={"field": key}
+            )
         options = _merge(options, {"game": {key: v}})
     try:
         options = session_options(preset_name, options)  # bounded like a table's knobs
     except ValueError as e:
-        raise SessionError(str(e)) from None
+        raise SessionError(str(e), code="bad_options", params={"detail": str(e)}) from None
     try:
         preset = load_preset(preset_name, options or None)
     except RulesError as e:
-        raise SessionError(str(e)) from None
+        raise SessionError(str(e), code="bad_options", params={"detail": str(e)}) from None
     names = _check_names(body.get("names"), preset.players, preset_name)
     title = body.get("title", "")
     if not isinstance(title, str) or len(title) > 60:
-        raise SessionError("title: at most 60 characters")
+        raise SessionError("title: at most 60 characters", code="bad_title", params={})
     return {
         "preset": preset_name,
         "options": options,
@@ -238,11 +334,15 @@ def _check_rates(rates: Any) -> dict[str, float]:
     per chip or per Boo point, as the preset settles) and per chip where chips are settled
     apart (``chip``)."""
     if not isinstance(rates, dict) or set(rates) - {"unit", "chip"}:
-        raise SessionError('rates: an object {"unit": money per unit, "chip": money per chip}')
+        raise SessionError(
+            'rates: an object {"unit": money per unit, "chip": money per chip}',
+            code="bad_rates",
+            params={},
+        )
     out: dict[str, float] = {}
     for k, v in rates.items():
         if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 100_000:
-            raise SessionError(f"rates.{k}: a number from 0 to 100000")
+            raise SessionError(f"rates.{k}: a number from 0 to 100000", code="bad_rates", params={})
         out[k] = float(v)
     return out
 
@@ -273,7 +373,7 @@ def money(
 
 def _check_names(names: Any, players: int, preset_name: str) -> list[str]:
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SessionError("names: a list of the players' names")
+        raise SessionError("names: a list of the players' names", code="bad_names", params={})
     out: list[str] = [n.strip() for n in names]
     if len(out) not in (3, 4) or len(out) < players:
         raise SessionError(
@@ -303,12 +403,20 @@ def _settings(
     config."""
     unknown = set(msg) - {"type", "at", "names", "ended", "rates", "first_dealer", "req", "cid"}
     if unknown:
-        raise SessionError(f"unknown field {sorted(unknown)[0]!r}")
+        raise SessionError(
+            f"unknown field {sorted(unknown)[0]!r}",
+            code="unknown_field",
+            params={"field": str(sorted(unknown)[0])[:40]},
+        )
     out = dict(config)
     if "names" in msg:
         names = _check_names(msg["names"], len(config["names"]), config["preset"])
         if len(names) != len(config["names"]):
-            raise SessionError(f"names: {len(config['names'])} names, as the session has")
+            raise SessionError(
+                f"names: {len(config['names'])} names, as the session has",
+                code="names_count",
+                params={"players": len(config["names"]), "count": len(names)},
+            )
         out["names"] = names
     if "first_dealer" in msg:
         # The next game's 起家 (席決め between games); ``next_game`` None: a game is under way.
@@ -321,7 +429,9 @@ def _settings(
                 params={},
             )
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n:
-            raise SessionError(f"first_dealer: a person 0 to {n - 1}")
+            raise SessionError(
+                f"first_dealer: a person 0 to {n - 1}", code="bad_first_dealer", params={"max": n}
+            )
         out["first_dealers"] = {**config.get("first_dealers", {}), str(next_game): p}
     if "rates" in msg:
         if msg["rates"]:
@@ -330,7 +440,7 @@ def _settings(
             out.pop("rates", None)
     if "ended" in msg:
         if not isinstance(msg["ended"], bool):
-            raise SessionError("ended: true or false")
+            raise SessionError("ended: true or false", code="bad_ended", params={})
         out["ended"] = msg["ended"]
     return out
 
@@ -375,13 +485,13 @@ class _ScoringLedger(Ledger):
 
 def _check_hand(hand: Any) -> list[dict[str, Any]]:
     if not isinstance(hand, dict) or set(hand) - {"events"}:
-        raise SessionError('a hand is an object {"events": [...]}')
+        raise SessionError('a hand is an object {"events": [...]}', code="bad_hand", params={})
     events = hand.get("events")
     if not isinstance(events, list) or not 1 <= len(events) <= 8:
-        raise SessionError("events: one to eight ledger events")
+        raise SessionError("events: one to eight ledger events", code="bad_hand", params={})
     for i, ev in enumerate(events):
         if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-            raise SessionError(f"events[{i}]: an object with a 'type'")
+            raise SessionError(f"events[{i}]: an object with a 'type'", code="bad_hand", params={})
     # Chip entries of the hand (a spring extracted) may come first: they count for the hand
     # that follows them in the same entry (its sitting-out chips know a spring came out).
     lead = 0
@@ -389,20 +499,30 @@ def _check_hand(hand: Any) -> list[dict[str, Any]]:
         lead += 1
     rest = events[lead:]
     if len(rest) > 4:
-        raise SessionError("events: at most four winners of one discard")
+        raise SessionError(
+            "events: at most four winners of one discard", code="bad_hand", params={}
+        )
     for i, ev in enumerate(rest, start=lead):
         if ev["type"] == "win" and i + 1 < len(events) and not events[i + 1].get("double"):
-            raise SessionError("events: only the winners of a double ron share a hand")
+            raise SessionError(
+                "events: only the winners of a double ron share a hand", code="bad_hand", params={}
+            )
         if ev["type"] != "win" and len(rest) > 1:
-            raise SessionError(f"events[{i}]: a {ev['type']} is a hand of its own")
+            raise SessionError(
+                f"events[{i}]: a {ev['type']} is a hand of its own", code="bad_hand", params={}
+            )
         if ev["type"] == "chips" and lead:
-            raise SessionError(f"events[{i}]: chip entries come before the hand they belong to")
+            raise SessionError(
+                f"events[{i}]: chip entries come before the hand they belong to",
+                code="bad_hand",
+                params={},
+            )
     if len(json.dumps(events)) > 16_000:
-        raise SessionError("events: too large")
+        raise SessionError("events: too large", code="bad_hand", params={})
     try:
         event_values(events)  # every number in a sane range
     except ValueError as e:
-        raise SessionError(str(e)) from None
+        raise SessionError(str(e), code="bad_hand", params={}) from None
     return events
 
 
@@ -512,7 +632,11 @@ def replay(
                 raise hand_error(index, str(e)) from None
             except (TypeError, KeyError, AttributeError, ValueError) as e:
                 # A field of a shape the ledger does not check (it expects its own JSON).
-                raise SessionError(f"hand {index + 1}: malformed event ({e})") from None
+                raise SessionError(
+                    f"hand {index + 1}: malformed event ({e})",
+                    code="hand_invalid",
+                    params={"hand": index + 1, "detail": str(e)},
+                ) from None
             if not entry["allowed"]:
                 raise hand_error(index, str(entry["reason"]), 422)
             entries.append(entry)
@@ -946,7 +1070,9 @@ class SessionStore:
                     "UPDATE score_sessions SET rev=rev+1 WHERE id=? AND rev=?", (sid, rev)
                 )
                 if cur.rowcount != 1:
-                    raise SessionError("the session changed meanwhile; try again", 409)
+                    raise SessionError(
+                        "the session changed meanwhile; try again", 409, code="stale", params={}
+                    )
                 if config is not None:
                     db.execute(
                         "UPDATE score_sessions SET config=? WHERE id=?",
@@ -1068,7 +1194,11 @@ class SessionManager:
                         hands[index] = {"cid": hands[index]["cid"], "events": _check_hand(hand)}
                     at = index
                 else:
-                    raise SessionError(f"index: a hand 0 to {len(hands) - 1}")
+                    raise SessionError(
+                        f"index: a hand 0 to {len(hands) - 1}",
+                        code="bad_index",
+                        params={"max": len(hands)},
+                    )
                 state = replay(live.config, hands, live.preset)
                 before = live.state["hands"]
         except SessionError as e:
@@ -1108,7 +1238,9 @@ class SessionManager:
                 return {**self._view(sid, live), "duplicate": cid}
             at = msg.get("at")
             if not isinstance(at, int) or isinstance(at, bool):
-                raise SessionError("at: the revision the change was made against")
+                raise SessionError(
+                    "at: the revision the change was made against", code="bad_at", params={}
+                )
             if at != live.rev:
                 raise SessionError(
                     f"stale: the session is at revision {live.rev}, this change was made "
@@ -1135,9 +1267,15 @@ class SessionManager:
                 )
             elif op == "add":
                 if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
-                    raise SessionError("cid: the hand's client id (1 to 64 characters)")
+                    raise SessionError(
+                        "cid: the hand's client id (1 to 64 characters)", code="bad_cid", params={}
+                    )
                 if len(hands) >= MAX_HANDS:
-                    raise SessionError(f"a session holds at most {MAX_HANDS} hands")
+                    raise SessionError(
+                        f"a session holds at most {MAX_HANDS} hands",
+                        code="too_many_hands",
+                        params={"max": MAX_HANDS},
+                    )
                 hands.append({"cid": cid, "events": _check_hand(msg.get("hand"))})
             elif op in ("edit", "delete"):
                 index = msg.get("index")
@@ -1146,7 +1284,11 @@ class SessionManager:
                     or isinstance(index, bool)
                     or not (0 <= index < len(hands))
                 ):
-                    raise SessionError(f"index: a hand 0 to {len(hands) - 1}")
+                    raise SessionError(
+                        f"index: a hand 0 to {len(hands) - 1}",
+                        code="bad_index",
+                        params={"max": len(hands)},
+                    )
                 if op == "edit":
                     hands[index] = {
                         "cid": hands[index]["cid"],
@@ -1155,7 +1297,11 @@ class SessionManager:
                 else:
                     del hands[index]
             else:
-                raise SessionError(f"type: add, edit or delete, or settings, not {op!r}")
+                raise SessionError(
+                    f"type: add, edit or delete, or settings, not {op!r}",
+                    code="bad_type",
+                    params={},
+                )
             state = replay(config, hands, live.preset)
             self.store.save(sid, live.rev, hands, config if config is not live.config else None)
             live.rev += 1
