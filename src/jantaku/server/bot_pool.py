@@ -12,6 +12,7 @@ game is folded in the server's own process. Workers run at a lower priority than
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -32,9 +33,11 @@ def play_bot_game(
     options: dict[str, Any],
     events: list[dict[str, Any]],
     bot_hands: int,
-) -> tuple[list[dict[str, Any]], bool]:
+) -> tuple[list[str], bool]:
     """Play a bot-only game on from ``events`` to its end, or until it goes past
-    ``bot_hands`` hands: the new events, and whether it went past the cap."""
+    ``bot_hands`` hands: the new events as the store writes them (compact JSON text, so
+    the server neither encodes them nor unpickles their objects), and whether it went past
+    the cap."""
     game = table_game(preset, seed, seats, options)
     state = game.replay(events) if events else game.new_state()
     table = Table(0, preset, seed, list(seats), state, options=options)
@@ -48,8 +51,12 @@ def play_bot_game(
         state.apply(bot.choose(table.seat_view(seat), seat, legal))
         hands += sum(1 for e in state.events[before:] if e["type"] == "start_kyoku")
         if hands > bot_hands:
-            return state.events[start:], True
-    return state.events[start:], False
+            return _lines(state.events[start:]), True
+    return _lines(state.events[start:]), False
+
+
+def _lines(events: list[dict[str, Any]]) -> list[str]:
+    return [json.dumps(ev, separators=(",", ":")) for ev in events]
 
 
 def _lower_priority() -> None:
@@ -71,7 +78,7 @@ class BotPool:
         options: dict[str, Any],
         events: list[dict[str, Any]],
         bot_hands: int,
-    ) -> Future[tuple[list[dict[str, Any]], bool]]:
+    ) -> Future[tuple[list[str], bool]]:
         if self._pool is None:
             # Spawned, not forked: the server's threads and locks stay out of the workers.
             self._pool = ProcessPoolExecutor(

@@ -903,7 +903,7 @@ class TableManager:
     def _store_result(self, table_id: int, start: int, future: Future[Any]) -> None:
         """Store what a worker played of a bot-only game (and close it past its cap)."""
         try:
-            events, capped = future.result()
+            lines, capped = future.result()
         except CancelledError:
             return
         except Exception as e:  # the game does not play on: kept for inspection
@@ -914,7 +914,7 @@ class TableManager:
                 self._tables.pop(table_id, None)
             return
         try:
-            self.store.append_events(table_id, start, events, finished=not capped)
+            self.store.append_lines(table_id, start, lines, finished=not capped)
             if capped:
                 self.store.close_table(table_id, f"over the cap of {self.limits.bot_hands} hands")
         except DatabaseBusy:
