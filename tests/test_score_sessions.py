@@ -607,3 +607,31 @@ def test_refusals_carry_a_catalogue_code_said_in_japanese(db: str) -> None:
     refused(c.post("/api/qr", json={"text": "ftp://x"}), "bad_qr_text")
     refused(c.post("/api/calc/info", json={"rules": "nope"}), "bad_preset")
     assert len(seen) >= 20
+
+
+def test_conditions_are_said_in_the_shapes_players_name() -> None:
+    """条件計算 answers in 30 or 40 fu for a ron (20, 30 or 40 for a tsumo), never an unusual
+    shape that happens to score the same: 2翻30符 (2000), not 1翻60符 (2000)."""
+    from jantaku.scoring.conditions import conditions
+
+    # 南家 deals; 西家 (23100, last) needs 2000 off 北家 (26900) to go top: 25100 > 24900.
+    start = {"scores": [25000, 25000, 23100, 26900], "dealer": 1}
+    out = conditions(load_preset("riichi"), 4, start)[2]
+    assert out is not None
+    off_top = out["ron"][2]
+    assert (off_top["from"], off_top["han"], off_top["fu"]) == (3, 2, 30)
+    assert (off_top["points"], off_top["place"]) == (2000, 1)
+    # Past 東家 or 南家 (25000): 1000 (1翻30符) is enough, off either.
+    assert [(r["han"], r["fu"], r["points"]) for r in out["ron"][:2]] == [(1, 30, 1000)] * 2
+    # A tsumo: 1翻40符, 400/700 (1500); every answer is a common shape.
+    assert (out["tsumo"]["han"], out["tsumo"]["fu"], out["tsumo"]["points"]) == (1, 40, 1500)
+    for start in (
+        {"scores": [31000, 25000, 22000, 22000], "dealer": 0, "honba": 2},
+        {"scores": [40000, 30000, 20000, 10000], "dealer": 3},
+    ):
+        for c in conditions(load_preset("riichi"), 4, start):
+            for w in [*(c or {}).get("ron", []), (c or {}).get("tsumo")]:
+                if w and not w["yakuman"]:
+                    ron = w["from"] is not None
+                    assert w["fu"] in ((30, 40) if ron else (20, 30, 40)), w
+                    assert w["han"] < 5 or w["fu"] == 30, w

@@ -2,9 +2,9 @@
 
 For the table as it stands (scores, dealer, honba, sticks on the table), each player below
 the top is given the smallest win that lifts them at least one place: a ron off each other
-player in the hand, and a tsumo. "Smallest" is by the win's points: what the others pay, honba
-in, the sticks on the table not (they count in the place, not in the value). Every candidate is
-played through the ledger itself (the preset's scoring, honba, sticks, rounding, sitting-out
+player in the hand, and a tsumo, in the shapes players name (:data:`COMMON_FU`). "Smallest"
+is by the win's points: what the others pay, honba in, the sticks on the table not (they
+count in the place, not in the value). Every candidate is played through the ledger itself (the preset's scoring, honba, sticks, rounding, sitting-out
 and the rules that refuse a win, as in kanto-boo), and the place is the settlement's rank order
 (ties to the earlier seat from the first dealer).
 
@@ -25,13 +25,20 @@ from jantaku.rules.model import Preset
 from .ledger import Ledger, LedgerError
 from .settlement import rank_order
 
-FU_STEPS = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+COMMON_FU: dict[bool, tuple[int, ...]] = {True: (30, 40), False: (20, 30, 40)}
+"""The fu players name a condition in (条件計算 as a table says it): a ron at 30 or 40 fu,
+a tsumo at 20 (平和ツモ, from 2 han), 30 or 40; from 5 han (満貫) the fu no longer matter and
+30 stands for them. An unusual shape (1翻60符, 3翻70符) is never the answer: the same points
+or a little more come from a shape people would name."""
 
 
-def _candidates(preset: Preset) -> list[tuple[int, int, int]]:
-    """(han, fu, yakuman) values a table could call, the fu the preset can have."""
-    fus = (30,) if preset.scoring.fu == "fixed30" else FU_STEPS
-    out = [(han, fu, 0) for han in range(1, 14) for fu in fus if not (han == 1 and fu in (20, 25))]
+def _candidates(preset: Preset, ron: bool) -> list[tuple[int, int, int]]:
+    """(han, fu, yakuman) a table would call, smallest first, in the fu the preset can have."""
+    fixed = preset.scoring.fu == "fixed30"
+    out: list[tuple[int, int, int]] = []
+    for han in range(1, 14):
+        fus = (30,) if fixed or han >= 5 else COMMON_FU[ron]
+        out += [(han, fu, 0) for fu in fus if not (fu == 20 and han == 1)]
     return [*out, (0, 0, 1), (0, 0, 2)]
 
 
@@ -59,7 +66,6 @@ def conditions(
     s = base.state
     first = s.first_dealer
     seated = [p for p in range(people) if base.seat_wind(p) is not None]
-    cands = _candidates(preset)
     out: list[dict[str, Any] | None] = []
     for p in range(people):
         now = _place(s.scores, p, first)
@@ -69,9 +75,7 @@ def conditions(
 
         def smallest(frm: int | None, p: int = p, now: int = now) -> dict[str, Any] | None:
             best: dict[str, Any] | None = None
-            for han, fu, yakuman in cands:
-                if frm is not None and fu == 20:
-                    continue  # 20 fu is a tsumo's (平和ツモ)
+            for han, fu, yakuman in _candidates(preset, frm is not None):
                 led = ledger()  # a fresh one at the table's state, with one scorer (cheap)
                 ev: dict[str, Any] = {"type": "win", "winner": p, "from": frm}
                 if yakuman:
