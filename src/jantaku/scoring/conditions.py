@@ -4,9 +4,10 @@ For the table as it stands (scores, dealer, honba, sticks on the table), each pl
 the top is given the smallest win that lifts them at least one place: a ron off each other
 player in the hand, and a tsumo, in the shapes players name (:data:`COMMON_FU`). "Smallest"
 is by the win's points: what the others pay, honba in, the sticks on the table not (they
-count in the place, not in the value). Every candidate is played through the ledger itself (the preset's scoring, honba, sticks, rounding, sitting-out
-and the rules that refuse a win, as in kanto-boo), and the place is the settlement's rank order
-(ties to the earlier seat from the first dealer).
+count in the place, not in the value). Every candidate is played through the ledger itself
+(the preset's scoring, honba, sticks, rounding, sitting-out and the rules that refuse a win,
+as in kanto-boo), and the place is the settlement's rank order (ties to the earlier seat from
+the first dealer).
 
 >>> from jantaku.rules import load_preset
 >>> out = conditions(load_preset("riichi"), 4, {"scores": [25000, 25000, 24000, 26000]})
