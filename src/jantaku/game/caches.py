@@ -5,7 +5,7 @@ a state rebuilt from its log asks again and gets the same answers."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from jantaku.tiles.kinds import N_NUMBER_KINDS, Kind
 from jantaku.tiles.tileset import Tile
@@ -126,16 +126,20 @@ class Caches:
         the hand it changes."""
         self.legal = None
         self.legal_seat = -1
-        match ev:
-            case Tsumo():
-                self.seats[ev.actor].drew()
-            case Dahai():
-                self.seats[ev.actor].discarded(wildcards)
-            case Chi() | Pon() | Daiminkan() | Ankan() | Kakan() | Nukidora():
-                self.seats[ev.actor].hand_changed()
-            case StartKyoku():
-                for c in self.seats:
-                    c.hand_changed()
-                    c.drawn_waits = None
-            case _:
-                pass
+        # By the exact class, not a ``match``: asked at every event, most of which change no
+        # hand, and a class test per case would cost a few percent of a game.
+        if type(ev) is Dahai:
+            self.seats[ev.actor].discarded(wildcards)
+        elif type(ev) is Tsumo:
+            self.seats[ev.actor].drew()
+        elif type(ev) in _TAKE_TILES:
+            self.seats[cast(_TakesTiles, ev).actor].hand_changed()
+        elif type(ev) is StartKyoku:
+            for c in self.seats:
+                c.hand_changed()
+                c.drawn_waits = None
+
+
+_TakesTiles = Chi | Pon | Daiminkan | Ankan | Kakan | Nukidora
+_TAKE_TILES: Final[frozenset[type]] = frozenset({Chi, Pon, Daiminkan, Ankan, Kakan, Nukidora})
+"""The events that take tiles from a hand (besides a draw and a discard)."""
