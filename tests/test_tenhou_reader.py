@@ -19,11 +19,11 @@ from jantaku.log.tenhou import (
     Call,
     Discard,
     Draw,
-    Event,
     ExhaustiveOrAbortiveDraw,
     GameRecord,
     NewDora,
     RecordError,
+    RecordEvent,
     Riichi,
     RoundRecord,
     UnscoredWin,
@@ -117,7 +117,7 @@ class Replay:
             assert self.hands[seat][t] > 0, f"{self.where}: seat {seat} lacks tile {t}"
             self.hands[seat][t] -= 1
 
-    def play(self, ev: Event) -> None:
+    def play(self, ev: RecordEvent) -> None:
         if isinstance(ev, Draw):
             self.see(ev.tile)
             self.hands[ev.seat][ev.tile] += 1
@@ -580,7 +580,7 @@ def _meld_kinds(melds: Sequence[Call]) -> Counter[tuple[str, tuple[int, ...], in
     return Counter((m.type, tuple(_kinds(m.tiles)), m.from_seat) for m in melds)
 
 
-def _event_sig(ev: Event) -> tuple[object, ...]:
+def _event_sig(ev: RecordEvent) -> tuple[object, ...]:
     if isinstance(ev, Draw):
         return ("draw", ev.seat, ev.tile // 4)
     if isinstance(ev, Discard):

@@ -115,7 +115,7 @@ def _disp(preset: Preset) -> str:
     return f"{three}般{length}{kuitan}{red}"
 
 
-class _Round:
+class _ExportRound:
     """One hand being written: the 17 entries of a tenhou.net/6 round."""
 
     def __init__(self, ev: dict[str, Any], ts: TileSet, players: int) -> None:
@@ -229,7 +229,7 @@ def _pao(ev: dict[str, Any], deltas: list[int]) -> int:
     return extra[0] if extra else int(who)
 
 
-def _win_text(ev: dict[str, Any], rnd: _Round) -> list[str]:
+def _win_text(ev: dict[str, Any], rnd: _ExportRound) -> list[str]:
     """The score text and the yaku entries of a win."""
     yakus = [YakuHan(y["id"], y["han"], y.get("yakuman", 0)) for y in ev.get("yakus", [])]
     multiples = sum(y.yakuman for y in yakus)
@@ -286,11 +286,11 @@ def to_tenhou6(events: Sequence[dict[str, Any]]) -> dict[str, Any]:
     ts = preset.tileset()
     players = preset.players
     rounds: list[list[Any]] = []
-    rnd: _Round | None = None
+    rnd: _ExportRound | None = None
     for ev in events:
         kind = ev["type"]
         if kind == "start_kyoku":
-            rnd = _Round(ev, ts, players)
+            rnd = _ExportRound(ev, ts, players)
         elif rnd is None:
             continue
         elif kind in ("tsumo", "chi", "pon", "daiminkan"):

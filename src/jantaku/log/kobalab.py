@@ -76,7 +76,7 @@ def _meld(text: str) -> tuple[list[int], int | None]:
     return codes, called
 
 
-class _Round:
+class _KobalabRound:
     def __init__(self, qipai: dict[str, Any], players: int) -> None:
         self.n = players
         self.dealer = int(qipai["jushu"]) % players
@@ -231,7 +231,7 @@ def to_tenhou6(doc: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(raw, list) or not raw or "qipai" not in raw[0]:
             raise KobalabError(f"round {i} does not start with qipai")
         try:
-            rnd = _Round(raw[0]["qipai"], players)
+            rnd = _KobalabRound(raw[0]["qipai"], players)
             for ev in raw[1:]:
                 ((kind, body),) = ev.items()
                 rnd.event(kind, body)

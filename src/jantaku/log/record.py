@@ -151,7 +151,7 @@ class NewDora:
     tile: int
 
 
-Event: TypeAlias = Draw | Discard | Call | Riichi | NewDora
+RecordEvent: TypeAlias = Draw | Discard | Call | Riichi | NewDora
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +251,7 @@ class RoundRecord:
     scores: tuple[int, ...]
     dora_indicators: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
-    events: list[Event]
+    events: list[RecordEvent]
     results: list[Result]
 
     def seat_wind(self, seat: int, players: int) -> int:

@@ -27,12 +27,12 @@ from .record import (
     Discard,
     Draw,
     DrawKind,
-    Event,
     ExhaustiveOrAbortiveDraw,
     GameRecord,
     NewDora,
     Owari,
     RecordError,
+    RecordEvent,
     RecordFormat,
     Result,
     Riichi,
@@ -341,7 +341,7 @@ class _JsonWinInfo:
 
 @dataclass(slots=True)
 class _ReplayOutcome:
-    events: list[Event]
+    events: list[RecordEvent]
     hands: list[list[int]]
     melds: list[list[Call]]
     last_draw: list[int | None]
@@ -460,7 +460,7 @@ class _JsonRound:
         dora_ids = tuple(pool.take(c) for c in self.dora_codes)
         next_dora = 1
         pending = 0
-        events: list[Event] = []
+        events: list[RecordEvent] = []
         melds: list[list[Call]] = [[] for _ in range(4)]
         take_i = [0] * 4
         out_i = [0] * 4

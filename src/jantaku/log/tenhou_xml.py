@@ -12,12 +12,12 @@ from .record import (
     Discard,
     Draw,
     DrawKind,
-    Event,
     ExhaustiveOrAbortiveDraw,
     GameRecord,
     NewDora,
     Owari,
     RecordError,
+    RecordEvent,
     Result,
     Riichi,
     RoundRecord,
@@ -103,7 +103,7 @@ class _XmlRound:
                 )
             hands.append(tuple(hand))
         self.hands = tuple(hands)
-        self.events: list[Event] = []
+        self.events: list[RecordEvent] = []
         self.results: list[Result] = []
         self.last_draw: list[int | None] = [None] * 4
 
