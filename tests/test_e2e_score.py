@@ -122,11 +122,14 @@ def ledger_agrees(url: str, sid: str, page: Any) -> dict[str, Any]:
         )
         out = json.loads(proc.stdout)
         last = out[-1]
-        assert last["scores"] == seen["scores"] and last["chips"] == seen["chips"]
+        # The ledger's seats, as the session's people (a game after 席替え names its own).
+        seat = [game.get("names", export["names"]).index(name) for name in export["names"]]
+        assert [last["scores"][seat[p]] for p in range(n)] == seen["scores"]
+        assert [last["chips"][seat[p]] for p in range(n)] == seen["chips"]
         if last["game_over"]:
             for p in range(n):
                 cell = page.inner_text(f"[data-testid=settle-{seen['number']}-{p}]")
-                assert float(cell) == pytest.approx(last["settlement"][p])
+                assert float(cell) == pytest.approx(last["settlement"][seat[p]])
     if not state["games"][-1]["over"]:
         assert shown_scores(page, n) == state["games"][-1]["scores"]
     return export

@@ -73,6 +73,24 @@ def test_gotou_three_a_game_to_its_bust_and_chip_settlement(server: str, browser
     end = shown(page, "game-end")
     assert "飛び" in end and "1位" in end
     assert page.locator("[data-testid=graph-money]").count() == 0  # no rates, no money
+    # 席替え between games: 宇 moves before 伊 (turn order 亜, 宇, 伊). 伊 deals the next
+    # game (回し親): 亜 is now South and 宇 West (they were West and South).
+    assert [shown(page, f"player-{p}").split()[0] for p in range(3)] == ["西", "東", "南"]
+    page.click("[data-testid=seat-up-2]")
+    assert [shown(page, f"seat-{k}").split()[0] for k in range(3)] == ["亜", "宇", "伊"]
+    before = sc.rev(page)
+    page.click("[data-testid=set-seating]")
+    page.wait_for_function(f"Number(document.body.dataset.rev) > {before}")
+    assert [shown(page, f"player-{p}").split()[0] for p in range(3)] == ["南", "東", "西"]
+    # 亜 (South) rons 宇 for 2 han (2000 at gotou's 30 fu, rounded up); the deal passes to
+    # the next seat after 伊: 亜, not 宇 as before the change.
+    sc.win(page, 0, 2, han=2)
+    page.wait_for_selector("[data-testid=preview] .pays")
+    sc.record(page)
+    assert sc.shown_scores(page, 3) == [37000, 35000, 33000]
+    assert shown(page, "player-0").split()[0] == "東"
+    export = sc.ledger_agrees(server, sid, page)
+    assert export["games"][1]["names"] == ["亜", "宇", "伊"]
     assert not page.errors
 
 

@@ -635,3 +635,70 @@ def test_conditions_are_said_in_the_shapes_players_name() -> None:
                     ron = w["from"] is not None
                     assert w["fu"] in ((30, 40) if ron else (20, 30, 40)), w
                     assert w["han"] < 5 or w["fu"] == 30, w
+
+
+def test_people_change_seats_between_games(db: str) -> None:
+    """席替え: between games the editor sets who sits where (in turn order); at a three-player
+    table with four people that decides who sits out with each dealer. The hands name people;
+    the ledger plays seats; the export is read by `jantaku ledger` as it is."""
+    c = TestClient(create_app(db))
+    sid, auth = session(c, preset="gotou", names=["亜", "伊", "宇", "江"])
+
+    def change(**body: Any) -> Any:
+        at = c.get(f"/api/sessions/{sid}").json()["rev"]
+        return c.post(
+            f"/api/sessions/{sid}/changes",
+            headers=auth,
+            json={"type": "settings", "at": at, **body},
+        )
+
+    # Game 1 (亜 deals, 江 sits out): 伊 rons 宇 for a yakuman, then (伊 deals, 亜 out) a
+    # dealer 満貫 off 宇: 宇 below 0, the game is over.
+    assert (
+        add(c, sid, auth, [{"type": "win", "winner": 1, "from": 2, "yakuman": 1}], "a").status_code
+        == 200
+    )
+    r = change(seating=[0, 2, 1, 3])
+    assert r.status_code == 400 and r.headers["x-error-code"] == "not_seats"  # mid-game
+    assert (
+        add(c, sid, auth, [{"type": "win", "winner": 1, "from": 2, "han": 5}], "b").status_code
+        == 200
+    )
+    state = c.get(f"/api/sessions/{sid}").json()
+    assert state["games"][0]["over"] and state["table"]["seats"] == [None, "E", "S", "W"]
+    for bad in ([0, 1, 2], [0, 1, 1, 3], [0, 1, 2, "3"]):
+        assert change(seating=bad).headers["x-error-code"] == "not_seats"
+    # 伊 and 宇 swap seats: in turn order 亜, 宇, 伊, 江. 伊 deals the next game first (回し親):
+    # 江 is South, 亜 West, and 宇 (just before the dealer) sits out.
+    assert change(seating=[0, 2, 1, 3]).status_code == 200
+    state = c.get(f"/api/sessions/{sid}").json()
+    assert state["table"]["seats"] == ["W", "E", None, "S"]
+    assert state["table"]["seating"] == [0, 2, 1, 3]
+    # 江 rons 亜 for 1 han: 1000 (gotou: 30 fu, rounded up to 1000). The sitting-out 宇 takes
+    # 2 chips from each of the three (no spring).
+    r = add(c, sid, auth, [{"type": "win", "winner": 3, "from": 0, "han": 1}], "c")
+    assert r.status_code == 200, r.text
+    hand = c.get(f"/api/sessions/{sid}").json()["hands"][-1]
+    assert hand["payments"] == [-1000, 0, 0, 1000]
+    assert hand["chip_changes"] == [-2, -2, 6, -2]
+    assert hand["seats"] == ["W", "E", None, "S"] and hand["label"]["dealer"] == 1
+    # 江 won: the deal passes to the person after 伊 in the new order, 江, and 伊 (just before
+    # 江) sits out: a win of theirs is refused by its code.
+    r = add(c, sid, auth, [{"type": "win", "winner": 1, "from": 0, "han": 1}], "d")
+    assert r.headers["x-error-code"] == "sits_out"
+    state = c.get(f"/api/sessions/{sid}").json()
+    assert state["table"]["dealer"] == 3 and state["table"]["seats"] == ["S", None, "W", "E"]
+    # The export names the second game's people in their seats' order; `jantaku ledger`
+    # on it gives the same figures, seat by seat.
+    export = c.get(f"/api/sessions/{sid}/export.json").json()
+    second = export["games"][1]
+    assert second["names"] == ["亜", "宇", "伊", "江"]
+    out = _ledger(export["preset"], export["options"], second["record"])
+    order = [0, 2, 1, 3]
+    assert [out[-1]["scores"][order.index(p)] for p in range(4)] == state["table"]["scores"]
+    assert [out[-1]["chips"][order.index(p)] for p in range(4)] == state["table"]["chips"]
+    # 条件計算 names people: nobody is offered a ron off the one sitting out.
+    conds = c.get(f"/api/sessions/{sid}/conditions").json()["conditions"]
+    for cond in conds:
+        for ron in (cond or {}).get("ron", []):
+            assert ron is None or ron["from"] != 1  # 伊 sits out now (before 江, the dealer)

@@ -401,7 +401,17 @@ def _settings(
     """A ``settings`` change: the players renamed (the same number of them: the hands name
     people by their place), the rates changed, the session ended or reopened. The new
     config."""
-    unknown = set(msg) - {"type", "at", "names", "ended", "rates", "first_dealer", "req", "cid"}
+    unknown = set(msg) - {
+        "type",
+        "at",
+        "names",
+        "ended",
+        "rates",
+        "first_dealer",
+        "seating",
+        "req",
+        "cid",
+    }
     if unknown:
         raise SessionError(
             f"unknown field {sorted(unknown)[0]!r}",
@@ -433,6 +443,24 @@ def _settings(
                 f"first_dealer: a person 0 to {n - 1}", code="bad_first_dealer", params={"max": n}
             )
         out["first_dealers"] = {**config.get("first_dealers", {}), str(next_game): p}
+    if "seating" in msg:
+        # 席替え between games: the people in their seats' order around the table (each sits
+        # before the next in turn; at a three-player table with four, the one before the
+        # dealer sits out).
+        order = msg["seating"]
+        n = len(config["names"])
+        if (
+            next_game is None
+            or not isinstance(order, list)
+            or sorted(x for x in order if isinstance(x, int) and not isinstance(x, bool))
+            != list(range(n))
+        ):
+            raise SessionError(
+                "seating: every person once, in seat order, between games only",
+                code="not_seats",
+                params={},
+            )
+        out["seatings"] = {**config.get("seatings", {}), str(next_game): list(order)}
     if "rates" in msg:
         if msg["rates"]:
             out["rates"] = _check_rates(msg["rates"])
@@ -559,6 +587,86 @@ def _game_start(
     }
 
 
+_PERSON_KEYS: Final = ("winner", "from", "player", "to", "wareme")
+_PERSON_LISTS: Final = ("riichi", "tenpai", "shuba", "open_riichi", "winners")
+
+
+class Seating:
+    """Who sits where in one game: ``order[k]`` is the person in the ledger's seat ``k`` (the
+    ledger plays seats in turn order; the session names people, as the page does)."""
+
+    def __init__(self, order: list[int]) -> None:
+        self.order = list(order)
+        self.pos = [0] * len(order)
+        for k, p in enumerate(order):
+            self.pos[p] = k
+        self.plain = self.order == sorted(self.order)
+
+    def seat(self, person: Any) -> Any:
+        """A person's seat (anything else as it is, for the ledger to refuse)."""
+        ok = isinstance(person, int) and not isinstance(person, bool)
+        return self.pos[person] if ok and 0 <= person < len(self.pos) else person
+
+    def person(self, seat: int) -> int:
+        return self.order[seat]
+
+    def event(self, ev: dict[str, Any]) -> dict[str, Any]:
+        """An event naming people, as the ledger's event naming seats."""
+        if self.plain:
+            return ev
+        out = dict(ev)
+        for k in _PERSON_KEYS:
+            if k in out:
+                out[k] = self.seat(out[k])
+        for k in _PERSON_LISTS:
+            if isinstance(out.get(k), list):
+                out[k] = [self.seat(x) for x in out[k]]
+        if isinstance(out.get("deal_ins"), list):
+            out["deal_ins"] = [
+                {**d, "winner": self.seat(d.get("winner"))} if isinstance(d, dict) else d
+                for d in out["deal_ins"]
+            ]
+        return out
+
+    def people_list(self, by_seat: list[Any]) -> list[Any]:
+        """Values by seat, as values by person."""
+        return [by_seat[self.pos[p]] for p in range(len(by_seat))]
+
+    def seat_list(self, by_person: list[Any]) -> list[Any]:
+        """Values by person, as values by seat."""
+        return [by_person[self.order[k]] for k in range(len(by_person))]
+
+    def entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """A ledger entry's figures by person."""
+        if self.plain:
+            return entry
+        out = dict(entry)
+        for k in ("payments", "scores", "chips", "chip_changes", "settlement"):
+            if isinstance(out.get(k), list):
+                out[k] = self.people_list(out[k])
+        out["dealer"] = self.person(entry["dealer"])
+        return out
+
+    def seats(self, preset: Preset, dealer_seat: int) -> list[str | None]:
+        """Each person's seat wind with the dealer in ``dealer_seat``."""
+        return self.people_list(_seats(preset, len(self.order), dealer_seat))
+
+    def ranks(self, scores: list[int], first_dealer: int) -> list[int]:
+        """Each person's rank by points (ties to the earlier seat from the first dealer)."""
+        return self.people_list(_ranks(self.seat_list(scores), self.pos[first_dealer]))
+
+
+def seating_of(config: dict[str, Any], number: int) -> Seating:
+    """Game ``number``'s seating: the last one the table chose for it or a game before it."""
+    n = len(config["names"])
+    order = list(range(n))
+    for g in range(number, -1, -1):
+        chosen = config.get("seatings", {}).get(str(g))
+        if isinstance(chosen, list) and sorted(chosen) == order:
+            return Seating(chosen)
+    return Seating(order)
+
+
 def replay(
     config: dict[str, Any], hands: list[dict[str, Any]], preset: Preset | None = None
 ) -> dict[str, Any]:
@@ -596,13 +704,24 @@ def replay(
     yakitori = [0] * people
     won: set[int] = set()
 
+    seatings: list[Seating] = []
+
     def new_game(chips: list[int] | None) -> tuple[ScoredGame, _ScoringLedger]:
         g = ScoredGame(
             len(games), _game_start(preset, people, len(games), rotate, chips, chosen(len(games)))
         )
         games.append(g)
-        led = _ScoringLedger(preset, people, copy.deepcopy(g.start))
-        g.scores, g.chips = list(led.state.scores), list(led.state.chips)
+        seat = seating_of(config, g.number)
+        seatings.append(seat)
+        # The game's start names people; the ledger's names seats.
+        start = copy.deepcopy(g.start)
+        if not seat.plain:
+            start["scores"] = seat.seat_list(start["scores"])
+            start["chips"] = seat.seat_list(start["chips"])
+            start["dealer"] = start["first_dealer"] = seat.seat(start["first_dealer"])
+        led = _ScoringLedger(preset, people, start)
+        g.scores = seat.people_list(list(led.state.scores))
+        g.chips = seat.people_list(list(led.state.chips))
         return g, led
 
     game, led = new_game(None)
@@ -619,15 +738,24 @@ def replay(
             game, led = new_game(game.chips)
             won = set()
         s = led.state
+        seat = seatings[-1]
         hand_dealer = s.dealer
-        label = {"round": "ESWN"[s.round % 4], "hand": s.hand, "honba": s.honba, "dealer": s.dealer}
+        hand_seats = seat.seats(preset, hand_dealer)
+        label = {
+            "round": "ESWN"[s.round % 4],
+            "hand": s.hand,
+            "honba": s.honba,
+            "dealer": seat.person(s.dealer),
+        }
         led.scored = []
         led.dice_chances = 0
         entries = []
         for i, ev in enumerate(events):
             nxt = events[i + 1] if i + 1 < len(events) else None
             try:
-                entry = led.apply(ev, nxt)
+                entry = seat.entry(
+                    led.apply(seat.event(ev), None if nxt is None else seat.event(nxt))
+                )
             except LedgerError as e:
                 raise hand_error(index, str(e)) from None
             except (TypeError, KeyError, AttributeError, ValueError) as e:
@@ -643,8 +771,8 @@ def replay(
         last = entries[-1]
         main = next((e for e in events if e["type"] != "chips"), events[0])
         if any(e["type"] in ("win", "draw") for e in events):
-            for p, seat in enumerate(_seats(preset, people, hand_dealer)):
-                stats["hands_played"][p] += seat is not None
+            for p, wind in enumerate(hand_seats):
+                stats["hands_played"][p] += wind is not None
         for ev, entry in zip(events, entries, strict=True):
             if ev["type"] == "win":
                 stats["win_points"][ev["winner"]] += entry["payments"][ev["winner"]]
@@ -671,6 +799,7 @@ def replay(
                 "index": index,
                 "game": game.number,
                 "label": label,
+                "seats": hand_seats,
                 "events": events,
                 "scored": [with_names(result_to_json(r)) for r in led.scored],
                 "payments": [sum(e["payments"][p] for e in entries) for p in range(people)],
@@ -683,8 +812,15 @@ def replay(
         if last["game_over"]:
             game.over = True
             game.settlement = last["settlement"]
-            game.result = _game_result(preset, game, led)
-            for p, r in enumerate(_ranks(game.scores, game.start["first_dealer"])):
+            game.result = seat.people_list(
+                _game_result(
+                    preset,
+                    seat.seat_list(last["settlement"]),
+                    seat.seat_list(game.start["chips"]),
+                    led,
+                )
+            )
+            for p, r in enumerate(seat.ranks(game.scores, game.start["first_dealer"])):
                 yakitori[p] += p not in won
                 stats["games_played"][p] += 1
                 stats["rank_sum"][p] += r + 1
@@ -693,6 +829,7 @@ def replay(
     if game.over:
         # The table after a finished game: the next game's first hand.
         nxt = _game_start(preset, people, len(games), rotate, game.chips, chosen(len(games)))
+        coming = seating_of(config, len(games))
         table = {
             "game": len(games),
             "dealer": nxt["dealer"],
@@ -703,23 +840,26 @@ def replay(
             "sticks": 0,
             "scores": nxt["scores"],
             "chips": nxt["chips"],
-            "seats": _seats(preset, people, nxt["dealer"]),
+            "seats": coming.seats(preset, coming.seat(nxt["dealer"])),
+            "seating": coming.order,
         }
     else:
+        seat = seatings[-1]
         table = {
             "game": game.number,
-            "dealer": s.dealer,
-            "first_dealer": s.first_dealer,
+            "dealer": seat.person(s.dealer),
+            "first_dealer": seat.person(s.first_dealer),
             "round": "ESWN"[s.round % 4],
             "hand": s.hand,
             "honba": s.honba,
             "sticks": s.sticks,
             "stick_points": s.stick_points,
             "extension": s.extension,
-            "scores": list(s.scores),
-            "chips": list(s.chips),
-            "seats": _seats(preset, people, s.dealer),
-            "shuba_used": sorted(s.shuba),
+            "scores": seat.people_list(list(s.scores)),
+            "chips": seat.people_list(list(s.chips)),
+            "seats": seat.seats(preset, s.dealer),
+            "shuba_used": sorted(seat.person(x) for x in s.shuba),
+            "seating": seat.order,
         }
     totals = [0.0] * people
     for g in games:
@@ -745,7 +885,8 @@ def replay(
                 "chips": g.chips,
                 # The end of a game as the table reads it: ranks (ties to the earlier seat
                 # from the first dealer) and who went bust (飛び).
-                "ranks": _ranks(g.scores, g.start["first_dealer"]),
+                "ranks": sit.ranks(g.scores, g.start["first_dealer"]),
+                "seating": sit.order,
                 "money": money(
                     preset,
                     config,
@@ -763,7 +904,7 @@ def replay(
                     and any(e["type"] in ("win", "draw") for e in r["events"])
                 ),
             }
-            for g in games
+            for g, sit in zip(games, seatings, strict=True)
         ],
         "standings": {
             "result": [round(x, 1) for x in totals],
@@ -802,37 +943,48 @@ def _seats(preset: Preset, people: int, dealer: int) -> list[str | None]:
     return out
 
 
-def _game_result(preset: Preset, game: ScoredGame, led: Ledger) -> list[float]:
-    """The game's settlement less the value of the chips carried in, so games add up.
+def _game_result(
+    preset: Preset, settlement: list[float], start_chips: list[int], led: Ledger
+) -> list[float]:
+    """The game's settlement less the value of the chips carried in, so games add up (by
+    seat, as the ledger plays them).
 
     The settlement counts every chip the player holds; with chips carried over from the
     last game, that value was already counted there. ``settle`` is linear in the chips, so
     the value carried in is ``settle(points, chips in) - settle(points, no chips)``.
     """
-    assert game.settlement is not None
     s = led.state
     points = s.scores
-    with_in = settle(preset, points, game.start["chips"], s.first_dealer, s.yakuman_winner).result
+    with_in = settle(preset, points, start_chips, s.first_dealer, s.yakuman_winner).result
     without = settle(preset, points, [0] * s.people, s.first_dealer, s.yakuman_winner).result
-    return [
-        round(a - (b - c), 1) for a, b, c in zip(game.settlement, with_in, without, strict=True)
-    ]
+    return [round(a - (b - c), 1) for a, b, c in zip(settlement, with_in, without, strict=True)]
 
 
 def ledger_records(config: dict[str, Any], state: dict[str, Any]) -> list[dict[str, Any]]:
     """Each game as the JSON ``jantaku ledger --rules PRESET`` reads (with ``options`` and
-    ``names`` alongside for people; the command ignores neither: pass ``record``)."""
+    ``names`` alongside for people; the command ignores neither: pass ``record``). A game
+    whose people changed seats names them in its seats' order (``names``), its events and
+    start by seat, as the ledger plays them."""
     people = len(config["names"])
     out = []
     for g in state["games"]:
+        seat = Seating(g.get("seating") or list(range(people)))
         events = [
-            ev for row in state["hands"] if row["game"] == g["number"] for ev in row["events"]
+            seat.event(ev)
+            for row in state["hands"]
+            if row["game"] == g["number"]
+            for ev in row["events"]
         ]
+        start = dict(g["start"])
+        if not seat.plain:
+            start["scores"] = seat.seat_list(start["scores"])
+            start["chips"] = seat.seat_list(start["chips"])
+            start["dealer"] = start["first_dealer"] = seat.seat(start["first_dealer"])
         out.append(
             {
                 "game": g["number"] + 1,
-                "names": config["names"],
-                "record": {"players": people, "start": g["start"], "events": events},
+                "names": seat.seat_list(config["names"]),
+                "record": {"players": people, "start": start, "events": events},
             }
         )
     return out
@@ -1323,12 +1475,29 @@ class SessionManager:
             start = {k: tb[k] for k in ("scores", "chips", "dealer", "hand", "honba", "sticks")}
             start.update(round=tb["round"], first_dealer=tb["first_dealer"])
             start["extension"] = bool(tb.get("extension", False))
-            out = {
-                "rev": live.rev,
-                "conditions": conditions(
-                    live.preset, len(live.config["names"]), start, tb.get("stick_points")
-                ),
-            }
+            # Played by seat (the ledger's), said by person.
+            seat = Seating(tb.get("seating") or list(range(len(tb["scores"]))))
+            start["scores"], start["chips"] = (
+                seat.seat_list(start["scores"]),
+                seat.seat_list(start["chips"]),
+            )
+            start["dealer"], start["first_dealer"] = (
+                seat.seat(start["dealer"]),
+                seat.seat(start["first_dealer"]),
+            )
+            by_seat = conditions(
+                live.preset, len(live.config["names"]), start, tb.get("stick_points")
+            )
+            said: list[dict[str, Any] | None] = []
+            for c in seat.people_list(by_seat):
+                if c is not None:
+                    c = dict(c)
+                    c["ron"] = [
+                        None if r is None else {**r, "from": seat.person(r["from"])}
+                        for r in c["ron"]
+                    ]
+                said.append(c)
+            out = {"rev": live.rev, "conditions": said}
             live.conditions = (live.rev, out)
             return out
 

@@ -403,8 +403,33 @@ function renderStandings() {
   fill($('games'), renderRates(), ...S.games.filter((g) => g.over).reverse().map((g) => gameResult(g, `game-${g.number}`)));
 }
 
-/** Between games (or once the session has ended), the editor may rename the players and
- * end or reopen the session. */
+/** 席替え: the people in their seats' order around the table (turn order) for the next game,
+ * moved up and down by a tap or a key, sent when the person sets it. */
+function seatingEditor() {
+  const order = [...(S.table.seating ?? names().map((_, p) => p))];
+  const box = el('fieldset', { class: 'seating', dataset: { testid: 'seating' } });
+  const move = (k, by) => {
+    const j = k + by;
+    if (j < 0 || j >= order.length) return;
+    [order[k], order[j]] = [order[j], order[k]];
+    draw();
+    box.querySelector(`[data-testid=seat-${by < 0 ? 'up' : 'down'}-${j}]`)?.focus();
+  };
+  const draw = () => fill(box,
+    el('legend', {}, t('score.seating')),
+    el('ol', { class: 'seat-order' }, order.map((p, k) => el('li', { dataset: { testid: `seat-${k}` } },
+      el('span', { class: 'name' }, names()[p]),
+      el('button', { type: 'button', disabled: k === 0, 'aria-label': `${names()[p]}: ${t('score.seat_up')}`, dataset: { testid: `seat-up-${k}` }, onclick: () => move(k, -1) }, '↑'),
+      el('button', { type: 'button', disabled: k === order.length - 1, 'aria-label': `${names()[p]}: ${t('score.seat_down')}`, dataset: { testid: `seat-down-${k}` }, onclick: () => move(k, 1) }, '↓')))),
+    el('button', { type: 'button', dataset: { testid: 'set-seating' }, onclick: () => {
+      enqueue('settings', { seating: [...order] }, null, t('score.set_seating'));
+    } }, t('score.set_seating')));
+  draw();
+  return box;
+}
+
+/** Between games (or once the session has ended), the editor may rename the players, change
+ * seats, choose the next game's first dealer, and end or reopen the session. */
 function renderSettings(over) {
   const box = $('settings');
   const ended = Boolean(S.config.ended);
@@ -418,6 +443,7 @@ function renderSettings(over) {
     el('button', { type: 'button', dataset: { testid: 'rename' }, onclick: () => {
       enqueue('settings', { names: inputs.map((i) => i.value.trim()) }, null, t('score.rename'));
     } }, t('score.rename')),
+    !ended ? seatingEditor() : null,
     !ended ? choice(t('score.next_dealer'), names().map((n, p) => [p, n]), () => S.table.dealer,
       (p) => { if (p !== S.table.dealer) enqueue('settings', { first_dealer: p }, null, t('score.next_dealer')); }, 'next-dealer') : null,
     el('button', { type: 'button', dataset: { testid: 'end-session' }, onclick: () => {
@@ -634,7 +660,7 @@ function openEntry(kind, row = null) {
   const form = $('entry-form');
   const seen = S.rev; // what the person saw when they began: a change since is a conflict
   const dealer = row ? row.label.dealer : S.table.dealer;
-  const seats = row ? seatsAt(dealer) : S.table.seats;
+  const seats = row ? (row.seats ?? seatsAt(dealer)) : S.table.seats;
   const seated = names().map((_, p) => p).filter((p) => seats[p]);
   const keptChips = row && kind !== 'chips' ? leadingChips(row.events) : [];
   const evs = row ? row.events.slice(keptChips.length) : [];
