@@ -11,6 +11,8 @@ results, and a face-down hand is one thing to hear, not thirteen.
 from __future__ import annotations
 
 import json
+import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -39,6 +41,17 @@ def violations(page: Any) -> list[str]:
     page.add_script_tag(path=str(AXE))
     found: list[str] = page.evaluate(RUN_AXE)
     return found
+
+
+def finished(url: str, table: int) -> None:
+    """Wait until the bots' table is over (they play in the background): its log is served."""
+    for _ in range(600):
+        try:
+            urllib.request.urlopen(f"{url}/api/tables/{table}/log")
+            return
+        except urllib.error.HTTPError:
+            time.sleep(0.2)
+    raise AssertionError(f"table {table} did not finish")
 
 
 def post(url: str, body: dict[str, Any]) -> Any:
@@ -84,11 +97,12 @@ def test_no_serious_violation_on_any_page(server: str, browser: Any, width: int)
         page.wait_for_selector("#result[open]")
         found["settlement"] = violations(page)
 
-        finished = post(
+        table_done = post(
             f"{server}/api/tables",
             {"preset": "gotou", "seats": ["bot:baseline"] * 3, "seed": 3},
         )["id"]
-        page.goto(f"{server}/replay.html?table={finished}")
+        finished(server, table_done)
+        page.goto(f"{server}/replay.html?table={table_done}")
         page.wait_for_function("globalThis.jantakuReplay && globalThis.jantakuReplay.ready()")
         found["replay"] = violations(page)
         for path in ["/calc", "/lab.html"]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import re
+import time
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -101,7 +103,14 @@ def finished_table(url: str) -> int:
     req = urllib.request.Request(
         url + "/api/tables", data=body, headers={"content-type": "application/json"}
     )
-    return int(json.load(urllib.request.urlopen(req))["id"])
+    table = int(json.load(urllib.request.urlopen(req))["id"])
+    for _ in range(600):  # the bots play in the background: until its log is served
+        try:
+            urllib.request.urlopen(f"{url}/api/tables/{table}/log")
+            return table
+        except urllib.error.HTTPError:
+            time.sleep(0.2)
+    raise AssertionError(f"table {table} did not finish")
 
 
 def playing_table(url: str, preset: str = "gotou", seed: int = 5) -> tuple[int, str]:
