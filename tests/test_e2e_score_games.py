@@ -126,6 +126,8 @@ def test_tokushima_a_game_to_its_bust_with_money(server: str, browser: Any) -> N
     assert [shown(page, f"money-0-{p}") for p in range(3)] == ["2,400", "-200", "-2,200"]
     assert money_graph(page) == [[0, 2400], [0, -200], [0, -2200]]
     assert "金額" in shown(page, "graph-money")
+    sc.ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("[data-testid=graph]").screenshot(path=str(sc.ARTIFACTS / "score-graph-money.png"))
     assert not page.errors
 
 
