@@ -68,8 +68,9 @@ export async function api(path, { method = 'GET', body, token } = {}) {
     const e = new Error(data?.detail ?? data?.error ?? `HTTP ${r.status}`);
     e.status = r.status;
     // The catalogue code of a refusal (the pages say it in the player's language).
-    e.code = r.headers.get('X-Error-Code') ?? undefined;
-    try { e.params = JSON.parse(r.headers.get('X-Error-Params') ?? '{}'); } catch { e.params = {}; }
+    // (every answer's body names it too: the server's general refusals, a rate limit...)
+    e.code = r.headers.get('X-Error-Code') ?? data?.code ?? undefined;
+    try { e.params = JSON.parse(r.headers.get('X-Error-Params') ?? 'null') ?? data?.params ?? {}; } catch { e.params = {}; }
     throw e;
   }
   return data;
