@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import test_e2e_score as sc
-from test_e2e_score_chips import count
+from test_e2e_score_chips import axe_violations, count
 
 server = sc.server
 browser = sc.browser
@@ -76,7 +76,13 @@ def test_gotou_three_a_game_to_its_bust_and_chip_settlement(server: str, browser
     # 席替え between games: 宇 moves before 伊 (turn order 亜, 宇, 伊). 伊 deals the next
     # game (回し親): 亜 is now South and 宇 West (they were West and South).
     assert [shown(page, f"player-{p}").split()[0] for p in range(3)] == ["西", "東", "南"]
-    page.click("[data-testid=seat-up-2]")
+    # The settings between games fit a 360 px phone and pass axe's serious checks.
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    assert axe_violations(page) == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.focus("[data-testid=seat-up-2]")
+    page.keyboard.press("Enter")  # by keyboard: 宇 moves up one seat
     assert [shown(page, f"seat-{k}").split()[0] for k in range(3)] == ["亜", "宇", "伊"]
     before = sc.rev(page)
     page.click("[data-testid=set-seating]")
