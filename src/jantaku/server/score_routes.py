@@ -300,7 +300,8 @@ def score_router(db: str) -> APIRouter:
                 calculators[rules].evaluate, body["situation"]
             )
         except (SituationError, NotAWin, RulesError, ValueError) as e:
-            raise refused_http(422, str(e), "bad_situation", {"detail": str(e)}) from None
+            # The calculator's own refusal (not a hand, not a win): shown by /calc as it is.
+            raise HTTPException(422, str(e)) from None
         return out
 
     @router.websocket("/ws/score/{sid}")
