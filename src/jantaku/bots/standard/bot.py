@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 from jantaku.bots.baseline import BaselineBot
 from jantaku.bots.common import keeps_norths, kind_counts
 from jantaku.bots.standard import knobs
-from jantaku.bots.standard.calls import choose_call
+from jantaku.bots.standard.calls import CallVerdict, choose_call, weigh_calls
 from jantaku.bots.standard.discard import choose_discard
 from jantaku.bots.standard.reading import DiscardReading, read_discards
-from jantaku.bots.standard.riichi import choose_kan, finish
+from jantaku.bots.standard.riichi import choose_kan, finish, riichi_rule, weigh_kans
 from jantaku.game.actions import ActionType
 
 if TYPE_CHECKING:
@@ -50,7 +50,28 @@ class StandardBot(BaselineBot):
     def read_discards(self, view: SeatView, seat: int, options: list[Action]) -> DiscardReading:
         """Each discard of ``options`` as the bot's own discard steps score it (for a review:
         :func:`~jantaku.bots.standard.reading.read_discards`); it chooses nothing."""
-        return read_discards(view, seat, options, self.tile_copies(view.tileset))
+        return read_discards(view, seat, options, self.tile_copies(view.tileset), self)
+
+    def read_riichi_rule(self, view: SeatView, seat: int, options: list[Action]) -> str:
+        """The rule by which the bot's discard of ``options`` goes with riichi or stays
+        dama (:func:`~jantaku.bots.standard.riichi.riichi_rule`); it chooses nothing."""
+        choice = choose_discard(view, seat, options, self.tile_copies(view.tileset))
+        return riichi_rule(self, view, seat, choice)[1]
+
+    def read_calls(self, view: SeatView, seat: int, calls: list[Action]) -> list[CallVerdict]:
+        """Each pon and chi of ``calls`` as the bot's call rules read it
+        (:func:`~jantaku.bots.standard.calls.weigh_calls`; the honour yakuman plan's calls:
+        rule ``"plan"``, the baseline's); it chooses nothing."""
+        if keeps_norths(view, kind_counts(view.hand)):
+            return [CallVerdict(a, "plan", None, None) for a in calls if a.tile is not None]
+        return weigh_calls(view, seat, calls)
+
+    def read_kans(self, view: SeatView, seat: int, kans: list[Action]) -> list[tuple[Action, str]]:
+        """Each closed and added kan of ``kans`` as the bot's kan rule reads it
+        (:func:`~jantaku.bots.standard.riichi.weigh_kans`); it chooses nothing."""
+        if not knobs.KAN:
+            return [(a, "off") for a in kans]
+        return weigh_kans(view, seat, kans)
 
     def _keeps_north(self, view: SeatView, seat: int, kita: Action) -> bool:
         if not knobs.KEEP_NORTH and not view.in_riichi(seat):

@@ -65,20 +65,31 @@ class Choice:
 
 def finish(bot: BaselineBot, view: SeatView, seat: int, choice: Choice) -> Action:
     """The action discarding ``choice.kind``: a plain copy first (red and gold are kept),
-    then riichi or not (dama: see :func:`stays_dama`), and which kind (``choice.worth``: the
-    points the hand would win)."""
+    then riichi or not, and which kind (:func:`riichi_rule`)."""
+    return riichi_rule(bot, view, seat, choice)[0]
+
+
+def riichi_rule(bot: BaselineBot, view: SeatView, seat: int, choice: Choice) -> tuple[Action, str]:
+    """:func:`finish`'s action and the rule that chose it: ``"single"`` (one action on the
+    copy), ``"riichi"`` (a riichi kind: :func:`riichi_kind`), or dama for a reason:
+    ``"no_live"`` (no live wait), ``"folding"``, ``"no_draw"`` (no draw left),
+    ``"dama_yaku"`` (:func:`stays_dama`), ``"open_risk"`` (:func:`open_riichi_risk`)."""
     counts = choice.counts
     kind = choice.kind
     worth = choice.worth
     value = choice.value
     same = plain_copy(view.tileset, choice.acts)
     if len(same) == 1:
-        return same[0]
+        return same[0], "single"
     plain = next((a for a in same if a.type is ActionType.DISCARD), None)
-    if plain is not None and (
-        choice.live == 0 or not choice.pushing or view.wall_left < view.seats
-    ):
-        return plain  # no live wait (dama, the hand improves), folding, or no draw left
+    if plain is not None:
+        # No live wait (dama, the hand improves), folding, or no draw left.
+        if choice.live == 0:
+            return plain, "no_live"
+        if not choice.pushing:
+            return plain, "folding"
+        if view.wall_left < view.seats:
+            return plain, "no_draw"
     tile = same[0].tile
     assert tile is not None
     if (
@@ -86,16 +97,16 @@ def finish(bot: BaselineBot, view: SeatView, seat: int, choice: Choice) -> Actio
         and value is not None
         and stays_dama(view, seat, counts, kind, worth, value, choice.standing)
     ):
-        return plain
+        return plain, "dama_yaku"
     counts[kind] -= 1
     if plain is not None and open_riichi_risk(
         view, seat, counts, worth, bot.tile_copies(view.tileset)
     ):
         counts[kind] += 1
-        return plain
+        return plain, "open_risk"
     rtype = riichi_kind(bot, view, seat, same, counts, tile, worth)
     counts[kind] += 1
-    return next(a for a in same if a.type is rtype)
+    return next(a for a in same if a.type is rtype), "riichi"
 
 
 def stays_dama(
@@ -138,16 +149,50 @@ def riichi_kind(
     worth: float,
 ) -> ActionType:
     """The kind of riichi by expected value where a preset offers several (``counts``:
-    the hand after ``discard``). An open riichi wins by tsumo only where nobody may deal
-    in to it (and rarely by ron where its hand is shown), for its bonus or its extra
-    han; シュバリー doubles the win's chips for a stick that is lost without a win."""
+    the hand after ``discard``): :func:`riichi_values`' choice, else the baseline's."""
     kinds = {a.type for a in acts}
     kinds.discard(ActionType.DISCARD)
     if len(kinds) == 1:
         return next(iter(kinds))
+    rv = riichi_values(bot, view, seat, kinds, counts, discard, worth)
+    if rv is None:
+        return bot.riichi_type(view, seat, acts, counts, discard)
+    return rv.pick
+
+
+class RiichiValues:
+    """What :func:`riichi_values` weighs each kind of riichi by, in expected points:
+    ``value[t]`` for each riichi type offered (None: a rule bars it, ``barred[t]`` names
+    the rule: ``"open_off"``, ``"shuba_points"``), and ``pick``, the kind chosen."""
+
+    __slots__ = ("barred", "pick", "value")
+
+    def __init__(
+        self, value: dict[ActionType, float | None], barred: dict[ActionType, str], pick: ActionType
+    ) -> None:
+        self.value = value
+        self.barred = barred
+        self.pick = pick
+
+
+def riichi_values(
+    bot: BaselineBot,
+    view: SeatView,
+    seat: int,
+    kinds: set[ActionType],
+    counts: list[int],
+    discard: Tile,
+    worth: float,
+) -> RiichiValues | None:
+    """Each riichi type of ``kinds`` (two or more, the hand ``counts`` after ``discard``)
+    by its expected points, and the one chosen; None where the hand has no value or no
+    live wait to weigh (the baseline's rule then chooses). An open riichi wins by tsumo
+    only where nobody may deal in to it (and rarely by ron where its hand is shown), for
+    its bonus or its extra han; シュバリー doubles the win's chips for a stick that is lost
+    without a win."""
     own = view.wall_left / view.seats
     if worth <= 0 or own <= 0:
-        return bot.riichi_type(view, seat, acts, counts, discard)
+        return None
     preset = view.preset
     waits = view.analyzer.waits(counts, len(view.melds(seat)), preset.hand.wildcards)
     copies = bot.tile_copies(view.tileset)
@@ -156,7 +201,7 @@ def riichi_kind(
     unseen = sum(left)
     live = sum(left[k] for k in waits.kinds if k < N_KINDS)
     if not unseen or not live:
-        return bot.riichi_type(view, seat, acts, counts, discard)
+        return None
     share = live / unseen
     p_tsumo = 1.0 - (1.0 - share) ** own
     p_ron = 1.0 - (1.0 - knobs.RON_SHARE * share) ** (own * (view.seats - 1))
@@ -175,8 +220,8 @@ def riichi_kind(
         forced = (1.0 - p_open) * forced_ron(view, seat, share, own)
         big = knobs.YAKUMAN_POINTS * (1.5 if view.dealer == seat else 1.0)
         ev_open += forced * (max(worth, big) + preset.scoring.open_riichi_bonus)
-    want_open = knobs.OPEN_RIICHI and ev_open > p_closed * worth
-    p_win = p_open + forced if want_open else p_closed
+    ev_closed = p_closed * worth
+    want_open = knobs.OPEN_RIICHI and ev_open > ev_closed
     chips = preset.chips
     extra_stick = preset.game.shuba_stick - preset.scoring.riichi_stick
     sure = (
@@ -184,16 +229,39 @@ def riichi_kind(
         * (chips.point_value or knobs.CHIP_POINTS)
         * knobs.SHUBA_WEIGHT
     )
+    shuba_ok = view.scores[seat] - preset.game.shuba_stick >= SHUBA_MIN_LEFT
+    # Each kind's expected points: the win's, and シュバ's chips won less its stick lost.
+    value: dict[ActionType, float | None] = {}
+    barred: dict[ActionType, str] = {}
+    for rtype in RIICHI_ORDER:
+        if rtype not in kinds:
+            continue
+        is_open = rtype in (ActionType.OPEN_RIICHI, ActionType.OPEN_SHUBA_RIICHI)
+        is_shuba = rtype in (ActionType.SHUBA_RIICHI, ActionType.OPEN_SHUBA_RIICHI)
+        if is_open and not knobs.OPEN_RIICHI:
+            value[rtype] = None
+            barred[rtype] = "open_off"
+            continue
+        if is_shuba and not shuba_ok:
+            value[rtype] = None
+            barred[rtype] = "shuba_points"
+            continue
+        v = ev_open if is_open else ev_closed
+        if is_shuba:
+            p = p_open + forced if is_open else p_closed
+            v += p * sure - (1.0 - p) * extra_stick
+        value[rtype] = v
+    p_win = p_open + forced if want_open else p_closed
     want_shuba = (
-        ActionType.SHUBA_RIICHI in kinds
-        and view.scores[seat] - preset.game.shuba_stick >= SHUBA_MIN_LEFT
-        and p_win * sure > (1.0 - p_win) * extra_stick
+        ActionType.SHUBA_RIICHI in kinds and shuba_ok and p_win * sure > (1.0 - p_win) * extra_stick
     )
+    pick: ActionType = next(k for k in RIICHI_ORDER if k in kinds)
     for o, sh in ((want_open, want_shuba), (False, want_shuba), (want_open, False)):
         rtype = RIICHI_BY[o, sh]
         if rtype in kinds:
-            return rtype
-    return next(k for k in RIICHI_ORDER if k in kinds)
+            pick = rtype
+            break
+    return RiichiValues(value, barred, pick)
 
 
 def open_riichi_risk(
@@ -304,19 +372,43 @@ def choose_kan(view: SeatView, seat: int, kans: list[Action]) -> Action | None:
     only where it keeps the waits: always taken. Before, a kan is taken when it does
     not set the hand back (the hand without the kan's tiles is as near to ready as the
     best discard leaves it) and no other hand is ready, unless this one is ready too
-    (a new dora helps a threat as much, and four copies are the safest tiles held)."""
+    (a new dora helps a threat as much, and four copies are the safest tiles held).
+    Each kan's verdict: :func:`weigh_kans`."""
+    return next((a for a, rule in weigh_kans(view, seat, kans) if rule == "kan"), None)
+
+
+def weigh_kans(view: SeatView, seat: int, kans: list[Action]) -> list[tuple[Action, str]]:
+    """Each kan of ``kans`` as :func:`choose_kan`'s rules read it, in order: ``"kan"``
+    (taken: the first such), ``"riichi"`` (a closed kan after riichi), ``"threat"``
+    (another hand is ready and this one is not), ``"robbable"`` (an added kan while a
+    hand is ready), ``"sets_back"`` (the hand without it is further from ready) or
+    ``"later"`` (an earlier kan is taken)."""
     if view.in_riichi(seat):
-        return next((a for a in kans if a.type is ActionType.ANKAN), None)
+        out: list[tuple[Action, str]] = []
+        taken = False
+        for a in kans:
+            if a.type is ActionType.ANKAN and not taken:
+                taken = True
+                out.append((a, "kan"))
+            else:
+                out.append((a, "later" if taken else "riichi"))
+        return out
     an = view.analyzer
     counts = kind_counts(view.hand)
     n_melds = len(view.melds(seat))
     best = min(an.discard_distances(counts, n_melds)[k] for k in range(N_KINDS) if counts[k])
     threatened = bool(danger.read_threats(view, seat))
     if threatened and best - view.preset.hand.wildcards - 1 > 0:
-        return None
+        return [(a, "threat") for a in kans]
+    verdicts: list[tuple[Action, str]] = []
+    done = False
     for a in kans:
+        if done:
+            verdicts.append((a, "later"))
+            continue
         if threatened and a.type is ActionType.KAKAN:
-            continue  # the added tile could be robbed (搶槓) by a ready hand
+            verdicts.append((a, "robbable"))  # the added tile could be robbed (搶槓)
+            continue
         if a.type is ActionType.ANKAN:
             k = tile_kind(a.tiles[0])
             counts[k] -= 4
@@ -327,5 +419,8 @@ def choose_kan(view: SeatView, seat: int, kans: list[Action]) -> Action | None:
             k = tile_kind(a.tile)
             d = dist_minus(an, counts, k, n_melds)
         if d <= best:
-            return a
-    return None
+            done = True
+            verdicts.append((a, "kan"))
+        else:
+            verdicts.append((a, "sets_back"))
+    return verdicts
