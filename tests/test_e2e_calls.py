@@ -279,8 +279,8 @@ KAN_NORMAL = [
     ("riichi", 23, 4, "daiminkan", 7),  # a bot's discard to the three in hand: open kan
 ]
 KAN_SLOW = [
-    ("gotou", 400, 3, "ankan", 0),  # gotou: two dora indicators at the start
-    ("gotou", 27, 3, "daiminkan", 7),  # gotou turns an open kan's dora at once
+    ("gotou", 19, 3, "ankan", 10),  # gotou: two dora indicators at the start
+    ("gotou", 6, 3, "daiminkan", 4),  # gotou turns an open kan's dora at once
     ("sanma", 36, 3, "kakan", 4),
 ]
 
@@ -449,7 +449,7 @@ DOUBLE_NORMAL = [
 ]
 DOUBLE_SLOW = [
     ("riichi", 1536, 4, 0, [(3, 2), (0, 2)]),  # the human second from the discarder
-    ("gotou", 39, 3, 0, [(1, 0), (2, 0)]),  # three players, chips
+    ("gotou", 179, 3, 0, [(1, 0), (2, 0)]),  # three players, chips
     ("sanma", 86, 3, 0, [(2, 1), (0, 1)]),
 ]
 
@@ -513,7 +513,7 @@ FOUR_NORMAL = [
 ]
 FOUR_SLOW = [
     ("tokushima", 179, "ron", 2),  # riichi ippatsu ron after sitting out, chips
-    ("gotou", 36, "tsumo", 2),  # kita, pon, tsumo after sitting out the second hand
+    ("gotou", 38, "tsumo", 2),  # kita, pon, tsumo after sitting out the second hand
     ("tokushima", 21, "tsumo", 0),
 ]
 

@@ -322,7 +322,7 @@ def click_to_win(
 # (preset, seed, people, how the human wins, hands finished before): what each shows.
 NORMAL = [
     ("riichi", 21, 4, "tsumo", 0),  # passes a chi, riichi, menzen tsumo + riichi + ura
-    ("gotou", 383, 3, "ron", 0),  # three kita, the four riichi buttons, シュバ, ron: ippatsu, chips
+    ("gotou", 280, 3, "ron", 0),  # four kita, the four riichi buttons, シュバ, ron: ippatsu, chips
 ]
 SLOW = [
     ("riichi", 113, 4, "ron", 0),  # passes a chi, riichi, ron from South
@@ -330,9 +330,9 @@ SLOW = [
     ("riichi", 196, 4, "tsumo", 0),  # riichi ippatsu tsumo, mangan
     ("riichi", 258, 4, "ron", 1),  # a long second hand: six passes, riichi, ron
     ("riichi", 181, 4, "ron", 1),  # the first hand's dialog: a bot's ron off the human dealer
-    ("gotou", 187, 3, "tsumo", 0),  # two kita, open シュバ riichi, ippatsu tsumo
-    ("gotou", 233, 3, "ron", 0),  # two kita (a flower, a north), pon of chun, ron
-    ("gotou", 171, 3, "tsumo", 1),  # the second hand: kita, open riichi, tsumo
+    ("gotou", 35, 3, "tsumo", 0),  # two kita, open シュバ riichi, ippatsu tsumo
+    ("gotou", 51, 3, "ron", 0),  # four kita (flowers, norths), pon of haku, ron
+    ("gotou", 22, 3, "tsumo", 1),  # the second hand: kita, open riichi, tsumo
     ("mighty", 102, 3, "tsumo", 0),  # open riichi, ippatsu tsumo
     # open riichi, ron, mangan (no seed below 2,800 declares it on a red five and wins by ron
     # in the first hand since the per-hand chance)
