@@ -75,10 +75,16 @@ def test_the_review_switch_in_the_replay(server: str, browser: Any) -> None:
             assert shown["taken"] == d["options"][d["taken"]]["ja"]
     assert checked > 5
 
-    # The costliest decision's jump: the step just before it, the decision marked.
+    # The costliest decision's jump (in points: a last hand's places are another unit): the
+    # step just before it, the decision marked.
     page.locator("#review button.rv-jump").first.click()
     worst = max(
-        (d for h in review["hands"] for d in h["decisions"] if d["cost"]),
+        (
+            d
+            for h in review["hands"]
+            for d in h["decisions"]
+            if d["cost"] and d["cost_unit"] == "points"
+        ),
         key=lambda d: d["cost"],
     )
     shown = page.evaluate(PANEL_JS)

@@ -6,11 +6,17 @@ Values come from the bot's own decision code: the action the bot picks is
 and each discard's value is what the bot's discard steps score it
 (:meth:`StandardBot.read_discards <jantaku.bots.standard.StandardBot.read_discards>`): with
 no threat out, expected points (its chance to win times what it would win); with a threat
-out, that push less the expected loss of dealing in (points). With no threat out the bot
+out, that push less the expected loss of dealing in (points); in the last hand, places
+(``unit``). Where a tile may go with several kinds of riichi (open, シュバ), each kind's
+expected points as the bot weighs them (``riichi_value``). With no threat out the bot
 takes the nearest distance to ready first and never weighs a step back in points: such a
-choice is marked ``step_back``, with no cost. Calls, kans, nuki, 九種九牌,
-wins and riichi against dama the bot decides by rules, not by a value: there the review
-says whether the player agreed and that the bot has no cost to give (``note``).
+choice is marked ``step_back``, with no cost. Calls, kans, nuki, 九種九牌, wins and riichi
+against dama the bot decides by rules, not by a value: each option carries the rule's
+verdict (``rule``: :meth:`~jantaku.bots.standard.StandardBot.read_calls`,
+:meth:`~jantaku.bots.standard.StandardBot.read_kans`,
+:meth:`~jantaku.bots.standard.StandardBot.read_riichi_rule`), a difference there is noted
+``rule`` and has no cost. A choice within :data:`TIE` of the bot's best value agrees
+(``tie``). Costs are totalled per unit (:data:`UNITS`), never added across units.
 """
 
 from __future__ import annotations
@@ -19,14 +25,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from jantaku.bots.standard import StandardBot
+from jantaku.bots.standard.calls import call_shanten_now
 from jantaku.game import Game
-from jantaku.game.actions import RIICHI_TYPES, Action, ActionType
+from jantaku.game.actions import RIICHI_TYPES, Action, ActionType, LegalActions
+from jantaku.game.seat import SeatView
 from jantaku.tiles.notation import tile_name
 from jantaku.tiles.tileset import TileSet, tile_kind
 
 from .positions import Decision, decisions, distinct
 
-VERSION = 1
+VERSION = 2
 TIE = 1e-6
 """Values closer than this are a tie (the bot's choice among them is by its tie-breaks)."""
 
@@ -94,6 +102,10 @@ def _category(types: set[ActionType], taken: Action | None, pick: Action) -> str
     return "discard"
 
 
+_CALLS = {ActionType.CHI, ActionType.PON}
+_KANS = {ActionType.ANKAN, ActionType.KAKAN}
+
+
 class Reviewer:
     """Reviews seats of games with one :class:`StandardBot` (its caches shared)."""
 
@@ -111,21 +123,29 @@ class Reviewer:
         discards = [a for a in d.legal if a.type in _DISCARDS]
         reading = self.bot.read_discards(view, seat, discards) if len(discards) > 1 else None
         values: dict[tuple[object, ...], float | None] = {}
+        kinds: dict[tuple[object, ...], float | None] = {}  # riichi kinds' expected points
         for key, a in choices.items():
             v = None
             if reading is not None and a.type in _DISCARDS and a.tile is not None:
-                v = reading.value.get(tile_kind(a.tile))
+                k = tile_kind(a.tile)
+                v = reading.value.get(k)
+                rv = reading.riichi.get(k)
+                if rv is not None and a.type in rv.value:
+                    kinds[key] = rv.value[a.type]
             values[key] = v
+        rules = self._rules(view, seat, d.legal, choices, ts)
         place = {k: i for i, k in enumerate(reading.order)} if reading is not None else {}
 
-        def order(key: tuple[object, ...]) -> tuple[int, float, int, int]:
+        def order(key: tuple[object, ...]) -> tuple[int, float, int, float, int]:
             a = choices[key]
             v = values[key]
+            rk = kinds.get(key)
             kind = tile_kind(a.tile) if a.tile is not None else -1
             return (
                 0 if key == pick_key else 1 if v is not None else 2,
                 -(v if v is not None else 0.0),
                 place.get(kind, 99),
+                -(rk if rk is not None else -1e18) if a.type in RIICHI_TYPES else 0.0,
                 a.type is not ActionType.DISCARD,
             )
 
@@ -136,6 +156,12 @@ class Reviewer:
             a = choices[key]
             ja, en = label(a, ts)
             opt: dict[str, Any] = {"ja": ja, "en": en, "value": _round(values[key])}
+            if key in kinds:
+                opt["riichi_value"] = _round(kinds[key])
+            if key in rules:
+                opt["rule"], shanten = rules[key]
+                if shanten is not None:
+                    opt["shanten"] = shanten
             if reading is not None and a.tile is not None and a.type in _DISCARDS:
                 k = tile_kind(a.tile)
                 if k in reading.dist:
@@ -143,61 +169,118 @@ class Reviewer:
                 if k in reading.danger:
                     opt["danger"] = _round(reading.danger[k])
             options.append(opt)
-        cost, note, agree, rank = self._cost(d.taken, pick, values, taken_key, pick_key, keys)
-        if note == "no_opinion" and reading is not None and reading.mode == "free":
+        cost, note, agree, rank, unit = _cost(
+            d.taken, pick, values, kinds, taken_key, pick_key, keys
+        )
+        if unit == "discard":
+            unit = reading.unit if reading is not None else None
+        if note == "rule" and reading is not None and reading.mode == "free":
             t = d.taken
             if t is not None and t.tile is not None and t.type in _DISCARDS:
                 far = reading.dist.get(tile_kind(t.tile), 0)
                 if far > min(reading.dist[k] for k in reading.order):
                     note = "step_back"  # the bot takes the nearest distance first
+        category = _category({a.type for a in d.legal}, d.taken, pick)
+        rule = None
+        if category == "riichi":
+            rule = self.bot.read_riichi_rule(view, seat, discards)
+        elif pick_key in rules:
+            rule = rules[pick_key][0]
+        elif category == "kita":
+            rule = "nuki" if pick.type is ActionType.KITA else "keep_north"
+        elif category == "nine":
+            rule = "nine" if pick.type is ActionType.NINE_TERMINALS else "play_on"
         hand = list(view.hand)
         if view.drawn is not None and view.drawn in hand:
             hand.remove(view.drawn)  # shown apart, as the table shows it
         hand.sort()
         return {
             "event": d.event,
-            "kind": _category({a.type for a in d.legal}, d.taken, pick),
+            "kind": category,
             "hand": [tile_name(t, ts) for t in hand],
             "drawn": None if view.drawn is None else tile_name(view.drawn, ts),
             "melds": [[tile_name(t, ts) for t in m.tiles] for m in view.melds(seat)],
             "mode": None if reading is None else reading.mode,
+            "unit": None if reading is None else reading.unit,
+            "rule": rule,
             "options": options,
             "taken": None if taken_key is None else keys.index(taken_key),
             "rank": rank,
             "agree": agree,
             "cost": _round(cost),
+            "cost_unit": None if cost is None else unit,
             "note": note,
         }
 
-    @staticmethod
-    def _cost(
-        taken: Action | None,
-        pick: Action,
-        values: dict[tuple[object, ...], float | None],
-        taken_key: tuple[object, ...] | None,
-        pick_key: tuple[object, ...],
-        keys: list[tuple[object, ...]],
-    ) -> tuple[float | None, str | None, bool | None, int | None]:
-        """(cost, note, agreed, rank) of the choice against the bot's."""
-        if taken is None or taken_key is None:
-            return None, "unknown", None, None
-        rank = keys.index(taken_key) + 1
-        if taken_key == pick_key:
-            return 0.0, None, True, rank
-        tv, pv = values.get(taken_key), values.get(pick_key)
-        if tv is None or pv is None:
-            return None, "no_opinion", False, rank
-        same_kind = (
-            taken.tile is not None
-            and pick.tile is not None
-            and tile_kind(taken.tile) == tile_kind(pick.tile)
-        )
-        if same_kind:  # riichi or dama, or another copy (a red five)
-            note = "riichi" if taken.type is not pick.type else "copy"
-            return None, note, False, rank
-        if abs(pv - tv) <= TIE:
-            return 0.0, "tie", False, rank
-        return max(0.0, pv - tv), None, False, rank
+    def _rules(
+        self,
+        view: SeatView,
+        seat: int,
+        legal: LegalActions,
+        choices: dict[tuple[object, ...], Action],
+        ts: TileSet,
+    ) -> dict[tuple[object, ...], tuple[str, int | None]]:
+        """Each call's and kan's verdict by the bot's rules, with the shanten after a call
+        (and the skip's: the hand as it is); an open kan the bot never makes."""
+        out: dict[tuple[object, ...], tuple[str, int | None]] = {}
+        calls = [a for a in choices.values() if a.type in _CALLS]
+        if calls:
+            for v in self.bot.read_calls(view, seat, calls):
+                out[v.action.key(ts)] = (v.rule, v.shanten)
+        if calls or any(a.type is ActionType.DAIMINKAN for a in choices.values()):
+            for key, a in choices.items():
+                if a.type is ActionType.PASS:
+                    out[key] = ("skip", call_shanten_now(view, seat))
+                elif a.type is ActionType.DAIMINKAN:
+                    out[key] = ("no_open_kan", None)  # its turn flow never makes one
+        kans = [a for a in legal if a.type in _KANS]
+        if kans:
+            for a, rule in self.bot.read_kans(view, seat, kans):
+                out.setdefault(a.key(ts), (rule, None))
+        for key, a in choices.items():
+            if a.type is ActionType.TSUMO or a.type is ActionType.RON:
+                out[key] = ("win", None)  # a win offered is always taken
+        return out
+
+
+def _cost(
+    taken: Action | None,
+    pick: Action,
+    values: dict[tuple[object, ...], float | None],
+    kinds: dict[tuple[object, ...], float | None],
+    taken_key: tuple[object, ...] | None,
+    pick_key: tuple[object, ...],
+    keys: list[tuple[object, ...]],
+) -> tuple[float | None, str | None, bool | None, int | None, str | None]:
+    """(cost, note, agreed, rank, unit) of the choice against the bot's. ``unit``:
+    ``"discard"`` (the discard reading's unit) or ``"points"`` (riichi kinds)."""
+    if taken is None or taken_key is None:
+        return None, "unknown", None, None, None
+    rank = keys.index(taken_key) + 1
+    if taken_key == pick_key:
+        return 0.0, None, True, rank, "discard" if values.get(pick_key) is not None else None
+    same_kind = (
+        taken.tile is not None
+        and pick.tile is not None
+        and taken.type in _DISCARDS
+        and pick.type in _DISCARDS
+        and tile_kind(taken.tile) == tile_kind(pick.tile)
+    )
+    if same_kind:
+        if taken.type is pick.type:
+            return None, "copy", False, rank, None  # another copy (a red five)
+        tk, pk = kinds.get(taken_key), kinds.get(pick_key)
+        if tk is None or pk is None:
+            return None, "rule", False, rank, None  # riichi or dama: a rule
+        if abs(pk - tk) <= TIE:
+            return 0.0, "tie", True, rank, "points"
+        return max(0.0, pk - tk), None, False, rank, "points"
+    tv, pv = values.get(taken_key), values.get(pick_key)
+    if tv is None or pv is None:
+        return None, "rule", False, rank, None
+    if abs(pv - tv) <= TIE:
+        return 0.0, "tie", True, rank, "discard"
+    return max(0.0, pv - tv), None, False, rank, "discard"
 
 
 def _round(v: float | None) -> float | None:
@@ -241,40 +324,59 @@ def review_game(
     }
 
 
+UNITS = ("points", "places")
+"""The units a cost is in: expected points (a discard's offence, or its push less the
+deal-in risk; a riichi kind's expected points) and, in the last hand, places
+(``RANK_POINTS`` a place: the bot's :class:`~jantaku.bots.standard.standing.Standing`)."""
+
+
 def _tally(ds: list[dict[str, Any]]) -> dict[str, Any]:
     known = [d for d in ds if d["agree"] is not None]
     agree = sum(1 for d in known if d["agree"])
-    ties = sum(1 for d in known if d["note"] == "tie")
-    valued = [d["cost"] for d in known if d["cost"] is not None]
-    total = sum(valued)
+    by_unit: dict[str, dict[str, Any]] = {}
+    for unit in UNITS:
+        valued = [d["cost"] for d in known if d["cost_unit"] == unit]
+        if not valued and unit != "points":
+            continue
+        total = sum(valued)
+        by_unit[unit] = {
+            "valued": len(valued),
+            "total_cost": round(total, 1),
+            "average_cost": round(total / len(valued), 2) if valued else None,
+        }
+    points = by_unit["points"]
     return {
         "decisions": len(ds),
         "known": len(known),
         "agree": agree,
         "agreement": round(agree / len(known), 4) if known else None,
-        "ties": ties,
-        "valued": len(valued),
-        "no_opinion": sum(1 for d in known if d["note"] in ("no_opinion", "riichi", "copy")),
+        "ties": sum(1 for d in known if d["note"] == "tie"),
+        "valued": points["valued"],
+        "rule": sum(1 for d in known if d["note"] in ("rule", "copy")),
         "step_back": sum(1 for d in known if d["note"] == "step_back"),
-        "total_cost": round(total, 1),
-        "average_cost": round(total / len(valued), 2) if valued else None,
+        "total_cost": points["total_cost"],
+        "average_cost": points["average_cost"],
+        "by_unit": by_unit,
     }
 
 
 def summarize(hands: list[dict[str, Any]]) -> dict[str, Any]:
-    """The summary of a review's hands: the whole (一致率, costs), by kind of decision, by
-    hand, and the ten costliest decisions."""
+    """The summary of a review's hands: the whole (一致率, costs in points; in places
+    apart, ``by_unit``), by kind of decision, by hand, and the ten costliest decisions of
+    each unit (points first)."""
     every = [d for h in hands for d in h["decisions"]]
     kinds = sorted({d["kind"] for d in every})
-    worst = sorted(
-        (
-            (d["cost"], h["hand"], i)
-            for h in hands
-            for i, d in enumerate(h["decisions"])
-            if d["cost"] is not None and d["cost"] > 0
-        ),
-        key=lambda x: (-x[0], x[1], x[2]),
-    )[:10]
+    worst = []
+    for unit in UNITS:
+        worst += sorted(
+            (
+                (d["cost"], h["hand"], i)
+                for h in hands
+                for i, d in enumerate(h["decisions"])
+                if d["cost"] is not None and d["cost"] > 0 and d["cost_unit"] == unit
+            ),
+            key=lambda x: (-x[0], x[1], x[2]),
+        )[:10]
     by_hand = {h["hand"]: h for h in hands}
     out_worst = []
     for cost, hand, i in worst:
@@ -287,6 +389,7 @@ def summarize(hands: list[dict[str, Any]]) -> dict[str, Any]:
                 "ja": h["ja"],
                 "en": h["en"],
                 "cost": cost,
+                "unit": d["cost_unit"],
                 "taken": d["options"][d["taken"]],
                 "bot": d["options"][0],
             }

@@ -29,19 +29,49 @@ NOTES = {
         "後退: 脅威のない局面でボットは向聴を戻さない(点数評価なし)",
         "A step back: with no threat out the bot never sets the hand back (no value in points)",
     ),
-    "riichi": (
-        "立直・ダマの選択: ボットは規則で決める(点数評価なし)",
-        "Riichi or dama: the bot decides by rule (no value in points)",
+    "copy": (
+        "同じ種類の別の牌(赤など): ボットは規則で普通の牌を切る(評価なし)",
+        "Another copy of the same kind (a red five...): the bot's rule, no value",
     ),
-    "copy": ("同じ種類の別の牌(赤など)", "Another copy of the same kind (a red five...)"),
-    "no_opinion": (
-        "ボットはこの選択を点数で評価しない",
-        "The bot does not value this choice in points",
+    "rule": (
+        "ボットはこの選択を規則で決める(評価なし)",
+        "The bot decides this choice by a rule, not a value (no cost)",
     ),
     "unknown": (
         "選択が記録にない(他家の鳴き・ロンが優先)",
         "The choice is not in the log (another seat's call or win came first)",
     ),
+}
+UNITS = {"points": ("点", "pts"), "places": ("順位点", "place pts")}
+RULES = {
+    "call": ("規則: 鳴く", "rule: call"),
+    "skip": ("規則: 鳴かない", "rule: skip"),
+    "ready": ("門前聴牌: 鳴かず立直", "closed and ready: riichi, no call"),
+    "no_yaku": ("役がなくなる", "no yaku left"),
+    "not_nearer": ("向聴が進まない", "not nearer to ready"),
+    "far": ("鳴いても一向聴より遠い", "still two steps or more from ready"),
+    "closed": ("門前を崩す価値なし", "not worth opening the closed hand"),
+    "threat": ("他家聴牌: 押さない", "another hand is ready"),
+    "plan": ("役満狙いの鳴き", "the honour yakuman plan's call"),
+    "kan": ("規則: 槓", "rule: kan"),
+    "riichi": ("規則: 立直", "rule: riichi"),
+    "no_open_kan": ("ボットは大明槓をしない", "the bot never makes an open kan"),
+    "win": ("和了は必ず取る", "a win is always taken"),
+    "nuki": ("北を抜く", "set the north aside"),
+    "keep_north": ("北を残す(役満狙い・立直中)", "keep the north (a yakuman plan, riichi)"),
+    "nine": ("九種九牌で流す", "call the draw"),
+    "play_on": ("九種九牌でも続ける", "play on"),
+    "in_riichi": ("立直後は暗槓のみ", "after riichi: closed kans only"),
+    "later": ("先の槓を優先", "an earlier kan first"),
+    "robbable": ("搶槓の危険", "could be robbed"),
+    "sets_back": ("手が後退", "sets the hand back"),
+    "off": ("槓しない", "no kans"),
+    "single": ("", ""),
+    "no_live": ("ダマ: 生きた待ちなし", "dama: no live wait"),
+    "folding": ("ダマ: 降り", "dama: folding"),
+    "no_draw": ("ダマ: ツモ番なし", "dama: no draw left"),
+    "dama_yaku": ("ダマ: 役と打点が十分", "dama: a sure yaku and enough han"),
+    "open_risk": ("ダマ: オープン立直への放銃を避ける", "dama: an open riichi's forced deal-in"),
 }
 MODES = {
     "free": ("期待得点", "expected points"),
@@ -107,6 +137,10 @@ def _decision(h: dict[str, Any], i: int, d: dict[str, Any], inline: bool) -> str
         extra = ""
         if "shanten" in o:
             extra += f" <small>{t('向聴', 'shanten')} {o['shanten']}</small>"
+        if o.get("riichi_value") is not None:
+            extra += f" <small>{t('立直期待値', 'riichi EV')} {_num(o['riichi_value'])}</small>"
+        if o.get("rule") in RULES and o["rule"] not in ("single",):
+            extra += f" <small>{t(*RULES[o['rule']])}</small>"
         if o.get("danger"):
             extra += f" <small>{t('危険', 'danger')} {_num(o['danger'])}</small>"
         rank = f"{j + 1}." if j < 3 else "…"
@@ -130,11 +164,17 @@ def _decision(h: dict[str, Any], i: int, d: dict[str, Any], inline: bool) -> str
             + "</b>"
         )
         if d["cost"] is not None:
-            verdict += " " + t(f"損失 {_num(d['cost'])}", f"cost {_num(d['cost'])}")
+            ja, en = UNITS.get(d.get("cost_unit") or "points", UNITS["points"])
+            verdict += " " + t(f"損失 {_num(d['cost'])} {ja}", f"cost {_num(d['cost'])} {en}")
     note = d["note"]
     note_html = f'<p class="note">{t(*NOTES[note])}</p>' if note in NOTES else ""
     mode = MODES.get(d["mode"] or "")
     mode_html = f'<small class="mode">{t(*mode)}</small>' if mode else ""
+    if d.get("unit") == "places":
+        mode_html += f' <small class="mode">{t("オーラス: 順位点", "last hand: places")}</small>'
+    rule = RULES.get(d.get("rule") or "")
+    if rule and rule[0]:
+        mode_html += f' <small class="mode">{t("ボット", "bot")}: {t(*rule)}</small>'
     melds = " ".join(_tiles(m) for m in d["melds"])
     drawn = f' <span class="drawn">{_tiles([d["drawn"]])}</span>' if d["drawn"] else ""
     cost = d["cost"] or 0.0
@@ -188,8 +228,11 @@ def render_html(review: dict[str, Any], title: str = "", assets: str | None = No
         (("平均損失(点)", "Average cost (pts)"), _num(s["average_cost"])),
         (("合計損失(点)", "Total cost (pts)"), _num(s["total_cost"])),
         (("後退", "Steps back"), str(s["step_back"])),
-        (("評価なしの不一致", "Unvalued differences"), str(s["no_opinion"])),
+        (("規則による不一致(評価なし)", "Differences by rule (no value)"), str(s["rule"])),
     ]
+    places = s["by_unit"].get("places")
+    if places is not None:
+        cards.append((("合計損失(順位点)", "Total cost (place pts)"), _num(places["total_cost"])))
     card_html = "".join(f'<div class="card">{t(*k)}<b>{v}</b></div>' for k, v in cards)
     kinds = "".join(_tally_row(t(*KINDS.get(k, (k, k))), v) for k, v in s["by_kind"].items())
     hands_rows = "".join(
@@ -198,7 +241,7 @@ def render_html(review: dict[str, Any], title: str = "", assets: str | None = No
     worst = "".join(
         f'<li><a href="#h{w["hand"]}-{w["index"]}">{t(w["ja"], w["en"])}</a> '
         f"{t(w['taken']['ja'], w['taken']['en'])} → {t(w['bot']['ja'], w['bot']['en'])}"
-        f" <b>{_num(w['cost'])}</b></li>"
+        f" <b>{_num(w['cost'])}</b> {t(*UNITS.get(w['unit'], UNITS['points']))}</li>"
         for w in s["worst"]
     )
     hands = "".join(
@@ -225,9 +268,11 @@ def render_html(review: dict[str, Any], title: str = "", assets: str | None = No
 <p class="note">{
         t(
             "評価はその席から見えるものだけによる(他家の手牌・山・裏ドラは見ない)。"
-            "損失はボットの最善との差(点)。",
+            "損失はボットの最善との差(点、オーラスは順位点: 別々に合計)。"
+            "ボットが規則で決める選択には損失をつけない。",
             "Read from that seat's view only (no other hand, wall or ura). A cost is the "
-            "difference from the bot's best, in points.",
+            "difference from the bot's best, in points (in the last hand, place points: "
+            "totalled apart). A choice the bot makes by a rule has no cost.",
         )
     }</p>
 <div class="cards">{card_html}</div>

@@ -2,7 +2,8 @@
 // server table, the server reviews the game in the background (POST /api/tables/{id}/review,
 // progress from GET .../review?seat=N) and then, at each step, this panel shows the seat's
 // next decision: the standard bot's top three with a bar of their values, the option the
-// player took, its rank and cost; the costliest decisions are listed, each a jump to its step.
+// player took, its rank and cost (points, or places in the last hand; a choice the bot makes by
+// a rule shows the rule and no cost); the costliest decisions are listed, each a jump to its step.
 //
 // replay.js tells this module where the replay stands ('replay:position' events: the table,
 // the seat in view, the step's event index and every step's) and is asked to jump by a
@@ -125,6 +126,11 @@ function optionRow(o, i, lo, hi, taken) {
   fill.style.width = `${width.toFixed(0)}%`;
   bar.append(fill);
   row.append(node('span', '', i < 3 ? `${i + 1}.` : '…'), node('span', '', label(o)), bar, node('span', 'rv-val', num(v)));
+  // A riichi kind's expected points, and a call's or kan's verdict by the bot's rules.
+  const extra = [];
+  if (o.riichi_value !== undefined && o.riichi_value !== null) extra.push(t('review.riichi_value', { value: num(o.riichi_value) }));
+  if (o.rule && o.rule !== 'single') extra.push(t(`review.rule.${o.rule}`));
+  if (extra.length) row.append(node('small', 'rv-rule', extra.join(' · ')));
   return row;
 }
 
@@ -135,8 +141,8 @@ function decisionNodes(review, d) {
   if (d.agree) head.append(node('span', 'rv-ok', t('review.agree')));
   else if (d.taken !== null) {
     head.append(node('span', 'rv-ng', t('review.chose', { label: label(d.options[d.taken]), rank: d.rank })));
-    if (d.cost !== null) head.append(node('span', '', t('review.cost', { cost: num(d.cost) })));
-    if ((d.cost ?? 0) >= BIG) head.append(node('span', 'rv-big', t('review.big')));
+    if (d.cost !== null) head.append(node('span', '', t(d.cost_unit === 'places' ? 'review.cost_places' : 'review.cost', { cost: num(d.cost) })));
+    if (d.cost_unit === 'points' && (d.cost ?? 0) >= BIG) head.append(node('span', 'rv-big', t('review.big')));
   }
   out.push(head);
   const shown = [0, 1, 2].filter((i) => i < d.options.length);
@@ -145,7 +151,8 @@ function decisionNodes(review, d) {
   const lo = vals.length ? Math.min(...vals) : 0;
   const hi = vals.length ? Math.max(...vals) : 0;
   for (const i of shown) out.push(optionRow(d.options[i], i, lo, hi, d.taken));
-  if (d.mode) out.push(node('p', 'rv-note', t(`review.mode.${d.mode}`)));
+  if (d.mode) out.push(node('p', 'rv-note', t(`review.mode.${d.unit === 'places' ? 'places' : d.mode}`)));
+  if (d.rule && d.rule !== 'single') out.push(node('p', 'rv-note', t('review.bot_rule', { rule: t(`review.rule.${d.rule}`) })));
   if (d.note) out.push(node('p', 'rv-note', t(`review.note.${d.note}`)));
   return out;
 }
@@ -189,7 +196,8 @@ function render(progress = null) {
   if (current) now.append(...decisionNodes(review, current));
   else now.append(node('p', 'rv-note', t('review.no_decision', { seat: seatText(review.seat) })));
   parts.push(now);
-  const worst = every.filter((d) => (d.cost ?? 0) > 0).sort((a, b) => b.cost - a.cost).slice(0, 5);
+  // Costs in points only: a last hand's costs are in places, another unit.
+  const worst = every.filter((d) => d.cost_unit === 'points' && (d.cost ?? 0) > 0).sort((a, b) => b.cost - a.cost).slice(0, 5);
   if (worst.length) {
     parts.push(node('h3', '', t('review.worst')));
     const list = node('ol');

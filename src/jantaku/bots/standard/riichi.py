@@ -379,7 +379,7 @@ def choose_kan(view: SeatView, seat: int, kans: list[Action]) -> Action | None:
 
 def weigh_kans(view: SeatView, seat: int, kans: list[Action]) -> list[tuple[Action, str]]:
     """Each kan of ``kans`` as :func:`choose_kan`'s rules read it, in order: ``"kan"``
-    (taken: the first such), ``"riichi"`` (a closed kan after riichi), ``"threat"``
+    (taken: the first such), ``"in_riichi"`` (after riichi, only a closed kan), ``"threat"``
     (another hand is ready and this one is not), ``"robbable"`` (an added kan while a
     hand is ready), ``"sets_back"`` (the hand without it is further from ready) or
     ``"later"`` (an earlier kan is taken)."""
@@ -391,7 +391,7 @@ def weigh_kans(view: SeatView, seat: int, kans: list[Action]) -> list[tuple[Acti
                 taken = True
                 out.append((a, "kan"))
             else:
-                out.append((a, "later" if taken else "riichi"))
+                out.append((a, "later" if taken else "in_riichi"))
         return out
     an = view.analyzer
     counts = kind_counts(view.hand)
