@@ -16,7 +16,8 @@ HTTP:
   ``jantaku review`` writes the same page self-contained).
 
 The reviews are files beside the database (``jantaku-reviews/table-ID-seat-N.json``): kept
-with the table across restarts, written once (a finished game's log never changes).
+with the table across restarts, written once (a finished game's log never changes), and
+again when the review's shape changed (``jantaku.review.core.VERSION``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pydantic import BaseModel
 
 from jantaku.log.export import games_of
 from jantaku.review import Reviewer, ReviewError, review_game
+from jantaku.review.core import VERSION
 from jantaku.review.load import game_of
 from jantaku.review.report import SCRIPT, STYLE, render_html
 
@@ -73,6 +75,8 @@ class ReviewJobs:
         if not p.is_file():
             return None
         data: dict[str, Any] = json.loads(p.read_text(encoding="utf-8"))
+        if data.get("version") != VERSION:
+            return None  # an older review's shape: reviewed again
         return data
 
     def status(self, table_id: int, seat: int, with_review: bool = True) -> dict[str, Any]:
