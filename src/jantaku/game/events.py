@@ -7,6 +7,11 @@ score, a draw's payments, chips paid on a draw) are not part of it: they are out
 (:mod:`jantaku.game.outcomes`), written beside the event's own fields in the log (*derived*
 in docs/events.md) and recomputed by every replay.
 
+Each class names its ``type`` once, as ``TYPE``: :data:`EVENT_CLASSES` lists the classes, and
+the readers, :data:`EVENT_TYPES`, the visibility filter (:mod:`jantaku.game.visibility`) and
+the seat view's fold (:mod:`jantaku.game.seat`), which read the log's JSON lines, take the
+names from there.
+
 Events are plain final classes with immutable fields (named in ``__match_args__``, equal and
 hashed by them), matched by class in the fold (:func:`jantaku.game.fold.fold`). Not named
 tuples: a game emits thousands, and compiled (the mypyc build), a final class is built by
@@ -34,6 +39,10 @@ class _Event:
 
     __slots__ = ()
     __match_args__: ClassVar[tuple[str, ...]] = ()
+    TYPE: ClassVar[str]
+    """The event's ``type`` in the log, declared once per class: the readers
+    (:func:`event_from_json`), :data:`EVENT_TYPES`, the seat view's fold and the visibility
+    filter name the event by it."""
 
     def to_json(self) -> Json:
         raise NotImplementedError
@@ -57,6 +66,7 @@ class _Event:
 
 @final
 class StartGame(_Event):
+    TYPE = "start_game"
     __match_args__ = ("preset", "seed", "players", "people")
     __slots__ = __match_args__
 
@@ -69,7 +79,7 @@ class StartGame(_Event):
 
     def to_json(self) -> Json:
         out: Json = {
-            "type": "start_game",
+            "type": self.TYPE,
             "preset": self.preset,
             "seed": self.seed,
             "players": self.players,
@@ -85,6 +95,7 @@ class StartGame(_Event):
 
 @final
 class StartKyoku(_Event):
+    TYPE = "start_kyoku"
     __match_args__ = (
         "bakaze",
         "kyoku",
@@ -142,7 +153,7 @@ class StartKyoku(_Event):
 
     def to_json(self) -> Json:
         out: Json = {
-            "type": "start_kyoku",
+            "type": self.TYPE,
             "bakaze": self.bakaze,
             "kyoku": self.kyoku,
             "honba": self.honba,
@@ -186,6 +197,7 @@ class StartKyoku(_Event):
 
 @final
 class Tsumo(_Event):
+    TYPE = "tsumo"
     __match_args__ = ("actor", "tile", "pai", "rinshan")
     __slots__ = __match_args__
 
@@ -197,7 +209,7 @@ class Tsumo(_Event):
 
     def to_json(self) -> Json:
         return {
-            "type": "tsumo",
+            "type": self.TYPE,
             "actor": self.actor,
             "tile": self.tile,
             "pai": self.pai,
@@ -211,6 +223,7 @@ class Tsumo(_Event):
 
 @final
 class Dahai(_Event):
+    TYPE = "dahai"
     __match_args__ = ("actor", "tile", "pai", "tsumogiri", "tedumari")
     __slots__ = __match_args__
 
@@ -231,7 +244,7 @@ class Dahai(_Event):
 
     def to_json(self) -> Json:
         out: Json = {
-            "type": "dahai",
+            "type": self.TYPE,
             "actor": self.actor,
             "tile": self.tile,
             "pai": self.pai,
@@ -248,6 +261,7 @@ class Dahai(_Event):
 
 @final
 class Reach(_Event):
+    TYPE = "reach"
     __match_args__ = ("actor", "open", "shuba")
     __slots__ = __match_args__
 
@@ -259,7 +273,7 @@ class Reach(_Event):
         """シュバリー."""
 
     def to_json(self) -> Json:
-        out: Json = {"type": "reach", "actor": self.actor}
+        out: Json = {"type": self.TYPE, "actor": self.actor}
         if self.open:
             out["open"] = True
         if self.shuba:
@@ -273,6 +287,7 @@ class Reach(_Event):
 
 @final
 class ReachAccepted(_Event):
+    TYPE = "reach_accepted"
     __match_args__ = ("actor", "shown", "shown_waits")
     __slots__ = __match_args__
 
@@ -289,7 +304,7 @@ class ReachAccepted(_Event):
         """An open riichi's waits, MPSZ (``table.open_riichi_shows = "waits"``)."""
 
     def to_json(self) -> Json:
-        out: Json = {"type": "reach_accepted", "actor": self.actor}
+        out: Json = {"type": self.TYPE, "actor": self.actor}
         if self.shown is not None:
             out["shown"] = self.shown
         if self.shown_waits is not None:
@@ -304,9 +319,8 @@ class ReachAccepted(_Event):
 
 class _Call(_Event):
     """A call on another seat's discard: チー, ポン and 大明槓 share their fields and JSON
-    (``KIND`` names the event type)."""
+    (``TYPE`` names the event type)."""
 
-    KIND: ClassVar[str]
     __match_args__ = ("actor", "target", "tile", "tiles", "pai")
     __slots__ = __match_args__
 
@@ -326,7 +340,7 @@ class _Call(_Event):
 
     def to_json(self) -> Json:
         return {
-            "type": self.KIND,
+            "type": self.TYPE,
             "actor": self.actor,
             "target": self.target,
             "tile": self.tile,
@@ -341,24 +355,25 @@ class _Call(_Event):
 
 @final
 class Chi(_Call):
-    KIND = "chi"
+    TYPE = "chi"
     __slots__ = ()
 
 
 @final
 class Pon(_Call):
-    KIND = "pon"
+    TYPE = "pon"
     __slots__ = ()
 
 
 @final
 class Daiminkan(_Call):
-    KIND = "daiminkan"
+    TYPE = "daiminkan"
     __slots__ = ()
 
 
 @final
 class Ankan(_Event):
+    TYPE = "ankan"
     __match_args__ = ("actor", "tiles")
     __slots__ = __match_args__
 
@@ -367,7 +382,7 @@ class Ankan(_Event):
         self.tiles: Final = tiles
 
     def to_json(self) -> Json:
-        return {"type": "ankan", "actor": self.actor, "tiles": list(self.tiles)}
+        return {"type": self.TYPE, "actor": self.actor, "tiles": list(self.tiles)}
 
     @classmethod
     def from_json(cls, d: Json) -> Ankan:
@@ -376,6 +391,7 @@ class Ankan(_Event):
 
 @final
 class Kakan(_Event):
+    TYPE = "kakan"
     __match_args__ = ("actor", "tile", "pai")
     __slots__ = __match_args__
 
@@ -385,7 +401,7 @@ class Kakan(_Event):
         self.pai: Final = pai
 
     def to_json(self) -> Json:
-        return {"type": "kakan", "actor": self.actor, "tile": self.tile, "pai": self.pai}
+        return {"type": self.TYPE, "actor": self.actor, "tile": self.tile, "pai": self.pai}
 
     @classmethod
     def from_json(cls, d: Json) -> Kakan:
@@ -396,6 +412,7 @@ class Kakan(_Event):
 class KakanDone(_Event):
     """Nobody robbed the added kan: it counts from here."""
 
+    TYPE = "kakan_done"
     __match_args__ = ("actor",)
     __slots__ = __match_args__
 
@@ -403,7 +420,7 @@ class KakanDone(_Event):
         self.actor: Final = actor
 
     def to_json(self) -> Json:
-        return {"type": "kakan_done", "actor": self.actor}
+        return {"type": self.TYPE, "actor": self.actor}
 
     @classmethod
     def from_json(cls, d: Json) -> KakanDone:
@@ -416,6 +433,7 @@ class Dora(_Event):
     taken from the live wall's end, which is two draws shorter
     (``table.kan_indicators_from_live``)."""
 
+    TYPE = "dora"
     __match_args__ = ("tile", "dora_marker", "live")
     __slots__ = __match_args__
 
@@ -425,7 +443,7 @@ class Dora(_Event):
         self.live: Final = live
 
     def to_json(self) -> Json:
-        out: Json = {"type": "dora", "tile": self.tile, "dora_marker": self.dora_marker}
+        out: Json = {"type": self.TYPE, "tile": self.tile, "dora_marker": self.dora_marker}
         if self.live:
             out["live"] = True
         return out
@@ -439,6 +457,7 @@ class Dora(_Event):
 class Nukidora(_Event):
     """A north, a flower or mighty's 5m set aside (a replacement ``tsumo`` follows)."""
 
+    TYPE = "nukidora"
     __match_args__ = ("actor", "tile", "pai")
     __slots__ = __match_args__
 
@@ -448,7 +467,7 @@ class Nukidora(_Event):
         self.pai: Final = pai
 
     def to_json(self) -> Json:
-        return {"type": "nukidora", "actor": self.actor, "tile": self.tile, "pai": self.pai}
+        return {"type": self.TYPE, "actor": self.actor, "tile": self.tile, "pai": self.pai}
 
     @classmethod
     def from_json(cls, d: Json) -> Nukidora:
@@ -459,6 +478,7 @@ class Nukidora(_Event):
 class Pass(_Event):
     """A declined call or ron (only the passer sees it)."""
 
+    TYPE = "pass"
     __match_args__ = ("actor", "missed_ron")
     __slots__ = __match_args__
 
@@ -467,7 +487,7 @@ class Pass(_Event):
         self.missed_ron: Final = missed_ron
 
     def to_json(self) -> Json:
-        return {"type": "pass", "actor": self.actor, "missed_ron": self.missed_ron}
+        return {"type": self.TYPE, "actor": self.actor, "missed_ron": self.missed_ron}
 
     @classmethod
     def from_json(cls, d: Json) -> Pass:
@@ -479,6 +499,7 @@ class Hora(_Event):
     """A win. A tsumo has no ``chankan``/``first``/``last`` (None); a ron has them all;
     mighty 無 has no tile."""
 
+    TYPE = "hora"
     __match_args__ = ("actor", "target", "tile", "pai", "chankan", "first", "last", "mu", "dice")
     __slots__ = __match_args__
 
@@ -508,7 +529,7 @@ class Hora(_Event):
         """gotou サイコロチャンス earned by this win: ``[[d1, d2], ...]``, doubles roll again."""
 
     def to_json(self) -> Json:
-        out: Json = {"type": "hora", "actor": self.actor, "target": self.target}
+        out: Json = {"type": self.TYPE, "actor": self.actor, "target": self.target}
         if self.tile is not None:
             out["tile"] = self.tile
         if self.pai is not None:
@@ -553,6 +574,7 @@ class Hora(_Event):
 
 @final
 class Ryukyoku(_Event):
+    TYPE = "ryukyoku"
     __match_args__ = ("reason", "actor", "tenpai", "nagashi", "nagashi_dice")
     __slots__ = __match_args__
 
@@ -575,7 +597,7 @@ class Ryukyoku(_Event):
         """gotou: ``[[person, rolls]]``, the サイコロチャンス a 流し earns as a yakuman win."""
 
     def to_json(self) -> Json:
-        out: Json = {"type": "ryukyoku", "reason": self.reason}
+        out: Json = {"type": self.TYPE, "reason": self.reason}
         if self.actor is not None:
             out["actor"] = self.actor
         if self.tenpai is not None:
@@ -595,6 +617,7 @@ class Ryukyoku(_Event):
 
 @final
 class EndKyoku(_Event):
+    TYPE = "end_kyoku"
     __match_args__ = ("scores",)
     __slots__ = __match_args__
 
@@ -602,7 +625,7 @@ class EndKyoku(_Event):
         self.scores: Final = scores
 
     def to_json(self) -> Json:
-        return {"type": "end_kyoku", "scores": self.scores}
+        return {"type": self.TYPE, "scores": self.scores}
 
     @classmethod
     def from_json(cls, d: Json) -> EndKyoku:
@@ -611,6 +634,7 @@ class EndKyoku(_Event):
 
 @final
 class EndGame(_Event):
+    TYPE = "end_game"
     __match_args__ = ("scores", "chips", "settlement", "leftover_sticks")
     __slots__ = __match_args__
 
@@ -630,7 +654,7 @@ class EndGame(_Event):
 
     def to_json(self) -> Json:
         return {
-            "type": "end_game",
+            "type": self.TYPE,
             "scores": self.scores,
             "chips": self.chips,
             "settlement": self.settlement,
@@ -666,27 +690,30 @@ Event: TypeAlias = (
     | EndGame
 )
 
-_READERS: dict[str, Callable[[Json], Event]] = {
-    "start_game": StartGame.from_json,
-    "start_kyoku": StartKyoku.from_json,
-    "tsumo": Tsumo.from_json,
-    "dahai": Dahai.from_json,
-    "reach": Reach.from_json,
-    "reach_accepted": ReachAccepted.from_json,
-    "chi": Chi.from_json,
-    "pon": Pon.from_json,
-    "daiminkan": Daiminkan.from_json,
-    "ankan": Ankan.from_json,
-    "kakan": Kakan.from_json,
-    "kakan_done": KakanDone.from_json,
-    "dora": Dora.from_json,
-    "nukidora": Nukidora.from_json,
-    "pass": Pass.from_json,
-    "hora": Hora.from_json,
-    "ryukyoku": Ryukyoku.from_json,
-    "end_kyoku": EndKyoku.from_json,
-    "end_game": EndGame.from_json,
-}
+EVENT_CLASSES: tuple[type[Event], ...] = (
+    StartGame,
+    StartKyoku,
+    Tsumo,
+    Dahai,
+    Reach,
+    ReachAccepted,
+    Chi,
+    Pon,
+    Daiminkan,
+    Ankan,
+    Kakan,
+    KakanDone,
+    Dora,
+    Nukidora,
+    Pass,
+    Hora,
+    Ryukyoku,
+    EndKyoku,
+    EndGame,
+)
+"""Every class of :data:`Event` (a test checks the two name the same classes)."""
+
+_READERS: dict[str, Callable[[Json], Event]] = {c.TYPE: c.from_json for c in EVENT_CLASSES}
 
 EVENT_TYPES: frozenset[str] = frozenset(_READERS)
 """Every event type of the log."""

@@ -20,13 +20,35 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from jantaku.tiles.kinds import N_ALL_KINDS, WIND_LETTERS, WINDS, Kind
 from jantaku.tiles.notation import Meld, MeldType, Source, parse_tiles
 from jantaku.tiles.tileset import Tile, tile_kind
 
-from .visibility import Event, is_public, seen_by_each
+from .events import (
+    EVENT_TYPES,
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    EndKyoku,
+    Hora,
+    Kakan,
+    KakanDone,
+    Nukidora,
+    Pass,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
+from .visibility import EventJson, is_public, seen_by_each
 
 if TYPE_CHECKING:
     from jantaku.hand import HandAnalyzer
@@ -37,14 +59,8 @@ if TYPE_CHECKING:
 
 # Meld types whose first tile was called from a river (and so is also still in that river).
 _CALLED_TYPES = (MeldType.CHI, MeldType.PON, MeldType.MINKAN, MeldType.KAKAN)
-_CALLS = {"chi": MeldType.CHI, "pon": MeldType.PON, "daiminkan": MeldType.MINKAN}
-_EVENT_TYPES = frozenset(
-    {
-        "start_game", "start_kyoku", "tsumo", "dahai", "reach", "reach_accepted", "dora",
-        "chi", "pon", "daiminkan", "ankan", "kakan", "kakan_done", "nukidora", "pass", "hora",
-        "ryukyoku", "end_kyoku", "end_game",
-    }
-)  # fmt: skip
+_CALLS = {Chi.TYPE: MeldType.CHI, Pon.TYPE: MeldType.PON, Daiminkan.TYPE: MeldType.MINKAN}
+_TSUMO: Final = Tsumo.TYPE
 
 
 class SeatView:
@@ -72,7 +88,7 @@ class SeatView:
             len(game.tileset.tiles) - game.table.dead_wall - (game.hand_size * game.seats)
         )
         """Live draws at the start of a hand (a kan's indicator may take two of them)."""
-        self._events: list[Event] = []
+        self._events: list[EventJson] = []
         self._folded = 0
         """How many of ``_events`` the state below has folded."""
         g = game.preset.game
@@ -132,15 +148,15 @@ class SeatView:
 
     # -- the fold -------------------------------------------------------------------------------
 
-    def update(self, ev: Event) -> None:
+    def update(self, ev: EventJson) -> None:
         """Take one event as this seat sees it (:func:`~jantaku.game.visibility.seen_by`).
         An event that shows what the seat may not see is refused (``ValueError``), and so
         is an event of an unknown type; nothing changes then. (It is folded into the state
         when the state is next read: a bot that reads nothing costs nothing.)"""
         kind = ev["type"]
-        if kind not in _EVENT_TYPES:
+        if kind not in EVENT_TYPES:
             raise ValueError(f"seat {self._seat}: unknown event type {kind!r} in {ev}")
-        if kind == "tsumo" and ev["actor"] != self._seat and "tile" in ev:
+        if kind == _TSUMO and ev["actor"] != self._seat and "tile" in ev:
             self._refuse(kind, "another seat's draw")
         if "wall" in ev:
             self._refuse(kind, "the wall")
@@ -156,16 +172,18 @@ class SeatView:
             self._folded += 1
             self._fold(ev)
 
-    def _fold(self, ev: Event) -> None:
-        """The one place the seat's state changes: one event, by its type."""
-        kind: str = ev["type"]  # typed: compiled, the cases are native string compares
+    def _fold(self, ev: EventJson) -> None:
+        """The one place the seat's state changes: one event, by its type. Each case names
+        its classes' ``TYPE`` (:mod:`jantaku.game.events`); tests/test_game_vocabulary.py
+        checks that every class has one."""
+        kind: str = ev["type"]  # typed: compiled, each case is a native string compare
         seat = self._seat
         actor: int
         tile: Tile
         match kind:  # the most frequent first
-            case "tsumo":
+            case Tsumo.TYPE:
                 self._tsumo(ev["actor"], ev)
-            case "dahai":
+            case Dahai.TYPE:
                 actor, tile = ev["actor"], ev["tile"]
                 if actor == seat:
                     self._hand.remove(tile)
@@ -177,13 +195,13 @@ class SeatView:
                     for passed in self._passing:
                         passed.add(k)
                 self._last_discard = (actor, tile)
-            case "pass" | "kakan_done":
+            case Pass.TYPE | KakanDone.TYPE:
                 pass
-            case "start_game":
+            case StartGame.TYPE:
                 pass
-            case "start_kyoku":
+            case StartKyoku.TYPE:
                 self._start_kyoku(ev)
-            case "reach":
+            case Reach.TYPE:
                 actor = ev["actor"]
                 self._riichi[actor] = True
                 self._riichi_at[actor] = len(self._rivers[actor])
@@ -191,7 +209,7 @@ class SeatView:
                 since: set[Kind] = set()
                 self._passed[actor] = since
                 self._passing.append(since)
-            case "reach_accepted":
+            case ReachAccepted.TYPE:
                 actor = ev["actor"]
                 cost = (
                     self._preset.game.shuba_stick
@@ -205,21 +223,21 @@ class SeatView:
                     self._shown[actor] = (True, list(ev["shown"]))
                 elif "shown_waits" in ev:
                     self._shown[actor] = (False, parse_tiles(ev["shown_waits"], self._tileset))
-            case "dora":
+            case Dora.TYPE:
                 self._revealed.append(ev["tile"])
                 if ev.get("live"):
                     self._live_left -= 2
                     self._live_total -= 2
-            case "chi" | "pon" | "daiminkan":
+            case Chi.TYPE | Pon.TYPE | Daiminkan.TYPE:
                 self._call(ev, _CALLS[kind])
-            case "ankan":
+            case Ankan.TYPE:
                 actor, tiles = ev["actor"], ev["tiles"]
                 if actor == seat:
                     for t in tiles:
                         self._hand.remove(t)
                 self._melds[actor].append(Meld(MeldType.ANKAN, tuple(tiles), None))
                 self._last_discard = None
-            case "kakan":
+            case Kakan.TYPE:
                 actor, tile = ev["actor"], ev["tile"]
                 if actor == seat:
                     self._hand.remove(tile)
@@ -229,26 +247,26 @@ class SeatView:
                         melds[i] = Meld(MeldType.KAKAN, (*m.tiles, tile), m.source)
                         break
                 self._last_discard = None
-            case "nukidora":
+            case Nukidora.TYPE:
                 actor, tile = ev["actor"], ev["tile"]
                 if actor == seat:
                     self._hand.remove(tile)
                 self._extracted[actor].append(tile)
                 self._add_chips(ev)
                 self._last_discard = None
-            case "hora":
+            case Hora.TYPE:
                 self._add_chips(ev)
                 if "scores" in ev:
                     self._scores = list(ev["scores"])
                 if ev.get("first", True):
                     self._sticks = self._stick_points = 0  # the first winner takes them
-            case "ryukyoku":
+            case Ryukyoku.TYPE:
                 self._add_chips(ev)
                 if "scores" in ev:
                     self._scores = list(ev["scores"])
-            case "end_kyoku":
+            case EndKyoku.TYPE:
                 self._scores = list(ev["scores"])
-            case "end_game":
+            case EndGame.TYPE:
                 self._scores = list(ev["scores"])
                 self._chips = list(ev["chips"])
                 self._sticks = self._stick_points = 0
@@ -258,7 +276,7 @@ class SeatView:
     def _refuse(self, kind: str, what: str) -> None:
         raise ValueError(f"seat {self._seat} may not see this {kind} event: it shows {what}")
 
-    def _start_kyoku(self, ev: Event) -> None:
+    def _start_kyoku(self, ev: EventJson) -> None:
         self._dealer = ev["oya"]
         self._new_hand(self._dealer, ev.get("sitting_out"))
         self._round = WIND_LETTERS.index(ev["bakaze"])
@@ -273,7 +291,7 @@ class SeatView:
         self._revealed = list(ev.get("dora_tiles") or [ev["dora_tile"]])
         self._wareme = ev.get("wareme")
 
-    def _tsumo(self, actor: int, ev: Event) -> None:
+    def _tsumo(self, actor: int, ev: EventJson) -> None:
         if not ev["rinshan"]:
             self._live_left -= 1
             self._draws += 1
@@ -292,7 +310,7 @@ class SeatView:
         if "chip_deltas" in ev:
             self._add_chips(ev)
 
-    def _call(self, ev: Event, mtype: MeldType) -> None:
+    def _call(self, ev: EventJson, mtype: MeldType) -> None:
         actor, target, tile = ev["actor"], ev["target"], ev["tile"]
         if actor == self._seat:
             for t in ev["tiles"]:
@@ -305,7 +323,7 @@ class SeatView:
         self._called_at[actor] = len(self._rivers[actor])
         self._last_discard = None
 
-    def _add_chips(self, ev: Event) -> None:
+    def _add_chips(self, ev: EventJson) -> None:
         deltas = ev.get("chip_deltas")
         if deltas:
             self._chips = [c + d for c, d in zip(self._chips, deltas, strict=True)]
@@ -489,7 +507,7 @@ class SeatView:
         self._now()
         return self._last_discard
 
-    def events(self) -> list[Event]:
+    def events(self) -> list[EventJson]:
         """The game's events as this seat saw them (``State.view``)."""
         return list(self._events)
 
@@ -536,7 +554,7 @@ class SeatViews:
         self._views = [SeatView(game, s) for s in range(game.people)]
         self._fed = 0
 
-    def sync(self, events: Sequence[Event]) -> None:
+    def sync(self, events: Sequence[EventJson]) -> None:
         """Give each seat what it may see of the events it has not been given yet
         (``events`` is the whole log so far, which only grows)."""
         n = len(events)

@@ -22,43 +22,52 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
-Event = dict[str, Any]
+from .events import Pass, StartGame, StartKyoku, Tsumo
 
-_FILTERED = frozenset({"start_game", "start_kyoku", "tsumo", "pass"})
+EventJson = dict[str, Any]
+"""One event as the log holds it (its JSON object, *derived* fields included): what a seat is
+shown. Not :data:`jantaku.game.events.Event`, the typed union the table's fold takes."""
+
+_START_GAME: Final = StartGame.TYPE
+_START_KYOKU: Final = StartKyoku.TYPE
+_TSUMO: Final = Tsumo.TYPE
+_PASS: Final = Pass.TYPE
+
+_FILTERED = frozenset({_START_GAME, _START_KYOKU, _TSUMO, _PASS})
 """The only event types with something hidden from some seat: every other is public."""
 
 
-def is_public(ev: Event) -> bool:
+def is_public(ev: EventJson) -> bool:
     """Whether every seat sees ``ev`` as it is (most events: discards, calls, riichi...)."""
     kind: str = ev["type"]
     return kind not in _FILTERED
 
 
-def seen_by(ev: Event, seat: int) -> Event | None:
+def seen_by(ev: EventJson, seat: int) -> EventJson | None:
     """One event as ``seat`` may see it (None: not shown to it). A public event is returned
     as it is (not copied): callers must not change it."""
     kind: str = ev["type"]
     if kind not in _FILTERED:
         return ev
-    if kind == "start_game":
+    if kind == _START_GAME:
         return {k: v for k, v in ev.items() if k != "seed"}
-    if kind == "start_kyoku":
+    if kind == _START_KYOKU:
         e = {k: v for k, v in ev.items() if k != "wall"}
         e["tehai"] = list(ev["wall"]["hands"][seat])
         return e
-    if kind == "tsumo" and ev["actor"] != seat:
-        e = {"type": "tsumo", "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
+    if kind == _TSUMO and ev["actor"] != seat:
+        e = {"type": _TSUMO, "actor": ev["actor"], "pai": "?", "rinshan": ev["rinshan"]}
         if "chip_deltas" in ev:  # ぐるぐるチャンス is announced and paid by all
             e["chip_deltas"] = ev["chip_deltas"]
         return e
-    if kind == "pass" and ev["actor"] != seat:
+    if kind == _PASS and ev["actor"] != seat:
         return None  # nobody learns that somebody else could have called
     return ev
 
 
-def seen_by_each(ev: Event, people: int) -> list[Event | None]:
+def seen_by_each(ev: EventJson, people: int) -> list[EventJson | None]:
     """``[seen_by(ev, s) for s in range(people)]``, with one copy where several seats see
     the event alike (another seat's draw is the same hidden draw to all of them).
 
@@ -70,14 +79,14 @@ def seen_by_each(ev: Event, people: int) -> list[Event | None]:
     kind: str = ev["type"]
     if kind not in _FILTERED:
         return [ev] * people
-    if kind == "tsumo":
+    if kind == _TSUMO:
         actor = ev["actor"]
         hidden = seen_by(ev, (actor + 1) % people)
         return [ev if s == actor else hidden for s in range(people)]
     return [seen_by(ev, s) for s in range(people)]
 
 
-def view_of(events: Iterable[Event], seat: int) -> list[Event]:
+def view_of(events: Iterable[EventJson], seat: int) -> list[EventJson]:
     """The events as ``seat`` may see them, in order (:func:`seen_by` of each)."""
     out = []
     for ev in events:
@@ -87,4 +96,4 @@ def view_of(events: Iterable[Event], seat: int) -> list[Event]:
     return out
 
 
-__all__ = ["Event", "is_public", "seen_by", "seen_by_each", "view_of"]
+__all__ = ["EventJson", "is_public", "seen_by", "seen_by_each", "view_of"]
