@@ -163,3 +163,16 @@ def test_ties_agree_and_units_are_totalled_apart() -> None:
                 assert s["by_unit"]["places"]["total_cost"] == pytest.approx(sum(in_places), 0.5)
             assert s["agree"] == sum(1 for d in ds if d["agree"])
     assert ties >= 1 and places >= 1, (ties, places)
+
+
+def test_two_chis_on_one_tile_are_told_apart() -> None:
+    """The log's chi is matched by the tiles it takes from the hand, not only the tile
+    called: the standard bot's own seat then agrees at every decision, a decision between
+    two chis on one tile among them."""
+    game, events = logged("kanto-boo", 9, "standard,baseline,random,baseline")
+    review = review_game(game, events, 0, REVIEWER)
+    assert review["summary"]["agreement"] == 1.0
+    both = [
+        d for _, d in every(review) if sum(o["en"].startswith("Chi 5m") for o in d["options"]) == 2
+    ]
+    assert both and all(d["agree"] and d["taken"] == 0 for d in both)

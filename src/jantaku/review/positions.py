@@ -70,21 +70,28 @@ def distinct(legal: LegalActions, game: Game) -> dict[tuple[object, ...], Action
 def _match(
     legal: LegalActions, game: Game, kind: ActionType, tile: int | None, tiles: Sequence[int]
 ) -> Action | None:
-    """The legal action of ``kind`` on ``tile`` (or ``tiles``), matched face by face, else
-    by kind of tile (a replayed record may name another copy)."""
+    """The legal action of ``kind`` on ``tile`` and ``tiles`` (a call's: two chis on one
+    tile differ by them), matched face by face, else by kind of tile (a replayed record may
+    name another copy)."""
     faces = game.tileset.faces
     same = [a for a in legal if a.type is kind]
     if not same:
         return None
     if tile is not None:
         exact = [a for a in same if a.tile is not None and faces[a.tile] == faces[tile]]
-        if exact:
-            return exact[0]
-        near = [a for a in same if a.tile is not None and a.tile >> 2 == tile >> 2]
-        return near[0] if near else None
+        if not exact:
+            exact = [a for a in same if a.tile is not None and a.tile >> 2 == tile >> 2]
+        if not exact:
+            return None
+        same = exact  # a chi or pon on it: then by the tiles it takes from the hand
+        if not tiles:
+            return same[0]
     if tiles:
         want = sorted(faces[t] for t in tiles)
         exact = [a for a in same if sorted(faces[t] for t in a.tiles) == want]
+        if not exact:
+            kinds = sorted(t >> 2 for t in tiles)
+            exact = [a for a in same if sorted(t >> 2 for t in a.tiles) == kinds]
         return exact[0] if exact else same[0]
     return same[0]
 
