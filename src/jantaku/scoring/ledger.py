@@ -18,6 +18,7 @@ from typing import Any
 from jantaku.rules.model import GameRules, Preset
 from jantaku.tiles.kinds import EAST, NORTH, WIND_LETTERS, WINDS, Kind
 
+from .breakdown import Journal, payment_lines
 from .chips import ChipCounts, ChipItemError, declared_counts, win_chips
 from .json_io import SituationError, situation_from_json
 from .points import standard_payments
@@ -186,6 +187,8 @@ class LedgerState:
     first_dealer: int = 0
     game_over: bool = False
     settlement: list[float] | None = None
+    settlement_items: list[tuple[str, list[float]]] = field(default_factory=list)
+    """The settlement line by line (順位, クビ, ウマ, オカ, マルビー, 場代…)."""
     extension: bool = False
     yakuman_winner: int | None = None
     shuba: set[int] = field(default_factory=set)
@@ -246,6 +249,8 @@ class Ledger:
         )
         if start:
             self._resume(start)
+        self.journal = Journal(n)
+        """Every point and chip this ledger moved, line by line (the result's breakdown)."""
         self._pending: list[tuple[dict[str, Any], ScoreResult, WinSituation]] = []
         self._taker: int | None = None
         """The winner of a double ron who takes the sticks and honba: the first in turn order
@@ -387,6 +392,25 @@ class Ledger:
             "game_over": s.game_over,
             "settlement": s.settlement,
         }
+
+    # -- moving points and chips: every move is a line of the journal ---------------------
+
+    def _points(self, item: str, payer: int | None, payee: int | None, n: int) -> None:
+        """``n`` points from ``payer`` to ``payee`` (None: the pot, or from it)."""
+        s = self.state
+        if payer is not None:
+            s.scores[payer] -= n
+            self.journal.note("points", item, payer, -n)
+        if payee is not None:
+            s.scores[payee] += n
+            self.journal.note("points", item, payee, n)
+
+    def _chips(self, item: str, payer: int, payee: int, n: int) -> None:
+        s = self.state
+        s.chips[payer] -= n
+        s.chips[payee] += n
+        self.journal.note("chips", item, payer, -n)
+        self.journal.note("chips", item, payee, n)
 
     # -- wins ------------------------------------------------------------------------------
 
@@ -641,7 +665,7 @@ class Ledger:
             if p in s.stick_back:
                 continue  # a chombo gave the stick back («リー棒も戻す»)
             cost = self.preset.game.shuba_stick if p in shuba else self.preset.scoring.riichi_stick
-            s.scores[p] -= cost
+            self._points("shuba_stick" if p in shuba else "riichi_stick", p, None, cost)
             s.sticks += 1
             s.stick_points += cost
         s.shuba.update(shuba)
@@ -657,18 +681,14 @@ class Ledger:
     ) -> None:
         s = self.state
         s.won.add(winner)
-        for wind, amount in res.payments.items():
-            payer = self.person_at(wind)
-            s.scores[payer] -= amount
-            s.scores[winner] += amount
+        for item, wind, amount in payment_lines(res, sit, self.preset):
+            self._points(item, self.person_at(wind), winner, amount)
         if first:
-            s.scores[winner] += s.stick_points
+            self._points("sticks", None, winner, s.stick_points)
             s.sticks = s.stick_points = 0
         chips = win_chips(res, sit, self.preset, counts)
         for wind, n in chips.payers.items():
-            payer = self.person_at(wind)
-            s.chips[payer] -= n
-            s.chips[winner] += n
+            self._chips("win_chips", self.person_at(wind), winner, n)
 
     def _finish_wins(self) -> None:
         s = self.state
@@ -692,8 +712,7 @@ class Ledger:
                 n = g.bust_chips * (2 if taker in shuba_winners else 1)
                 for p in range(s.people):
                     if self._busted(s.scores[p]):
-                        s.chips[p] -= n
-                        s.chips[taker] += n
+                        self._chips("bust_chips", p, taker, n)
         self._sitting_out_chips(self._pending[0][0].get("spring", False), draw=False)
         self._pending = []
         self._taker = None
@@ -791,7 +810,10 @@ class Ledger:
             got = g.noten_total // len(tenpai)
             paid = g.noten_total // (len(seated) - len(tenpai))
             for p in seated:
-                s.scores[p] += got if p in tenpai else -paid
+                if p in tenpai:
+                    self._points("noten", None, p, got)
+                else:
+                    self._points("noten", p, None, paid)
         if g.bust_chips_on_draw:
             self._bust_chips_without_win(before)
         self._sitting_out_chips(ev.get("spring", False), draw=True)
@@ -851,14 +873,13 @@ class Ledger:
         points = g.false_call_points
         before = list(s.scores)
         if g.false_call == "pot":
-            s.scores[p] -= points
+            self._points("false_call", p, None, points)
             s.sticks += 1
             s.stick_points += points
         else:
             for q in range(s.people):
                 if q != p and self.seat_wind(q) is not None:
-                    s.scores[q] += points
-                    s.scores[p] -= points
+                    self._points("false_call", p, q, points)
         self._after_penalty(before, pot=g.false_call == "pot")
 
     def _chombo(self, ev: dict[str, Any]) -> None:
@@ -870,8 +891,7 @@ class Ledger:
         each = self.preset.game.chombo_each
         if style == "chips_each":
             for q in others:
-                s.chips[q] += each
-                s.chips[p] -= each
+                self._chips("chombo", p, q, each)
             # gotou: each tenpai player also gets the chips they would have won from a deal-in
             # by the offender, at their best reading («高め取りで放銃扱い»), paid for by the
             # offender for everyone («全員分被って»). The event gives each such reading as a
@@ -891,12 +911,10 @@ class Ledger:
                     raise LedgerError(f"deal_ins[{i}]: the offender cannot win from themself")
                 res, sit = self._score_win(d, w, p)
                 n = win_chips(res, sit, self.preset, self._quick_chips(d, False)).total
-                s.chips[p] -= n
-                s.chips[w] += n
+                self._chips("chombo_deal_in", p, w, n)
             # «チョンボ者が春を抜いていた場合は戻す»: the spring chips go back to who paid them.
             for q, n in enumerate(s.spring_paid.pop(p, [])):
-                s.chips[q] += n
-                s.chips[p] -= n
+                self._chips("spring_back", p, q, n)
             # «聴牌者がいない場合+続行可能であればチョンボ者ノーテン扱いで続行»: with nobody
             # tenpai the hand goes on, the offender noten (no win, no tenpai, and the riichi
             # stick not paid: «リー棒も戻す»); otherwise the hand is played again.
@@ -913,16 +931,13 @@ class Ledger:
         if style == "points_each":
             for q in others:
                 if self.seat_wind(q) is not None:
-                    s.scores[q] += each
-                    s.scores[p] -= each
+                    self._points("chombo", p, q, each)
         else:
             wind = self.seat_wind(p)
             assert wind is not None
             pays = standard_payments(2000, wind, None, self.seats, tsumo_son=False)
             for pw, amount in pays.items():
-                q = self.person_at(pw)
-                s.scores[q] += amount
-                s.scores[p] -= amount
+                self._points("chombo", p, self.person_at(pw), amount)
         self._after_penalty(before)
 
     def _chip_event(self, ev: dict[str, Any]) -> None:
@@ -957,10 +972,17 @@ class Ledger:
             total += self.preset.chips.snake_eyes if roll == [1, 1] else sum(roll)
         if ev.get("double"):
             total *= 2
+        if "spring" in items:
+            item = "spring"
+        elif rolls and not items:
+            item = "dice"
+        elif len(items) == 1 and not rolls:
+            item = next(iter(items))
+        else:
+            item = "chips"
         for q in range(s.people):
             if q != to:
-                s.chips[q] -= total
-                s.chips[to] += total
+                self._chips(item, q, to, total)
         if "spring" in items:
             s.spring = True
             paid = s.spring_paid.setdefault(to, [0] * s.people)
@@ -988,8 +1010,7 @@ class Ledger:
         times = (0 if spring else 1) + (1 if draw else 0)
         for q in range(s.people):
             if q != out:
-                s.chips[q] -= n * times
-                s.chips[out] += n * times
+                self._chips("sitting_out", q, out, n * times)
 
     # -- flow --------------------------------------------------------------------------------
 
@@ -1023,8 +1044,7 @@ class Ledger:
             takers = order
         for p in range(s.people):
             if takers and self._busted(s.scores[p]) and not self._busted(before[p]):
-                s.chips[p] -= g.bust_chips
-                s.chips[takers[0]] += g.bust_chips
+                self._chips("bust_chips", p, takers[0], g.bust_chips)
 
     def _after_penalty(self, before: list[int], pot: bool = False) -> None:
         """A chombo's or a 誤ポン's points are paid: one that leaves a player past the bust
@@ -1085,7 +1105,7 @@ class Ledger:
         g = self.preset.game
         if s.stick_points and g.leftover_sticks == "top":
             top = rank_order(s.scores, s.first_dealer)[0]
-            s.scores[top] += s.stick_points
+            self._points("leftover_sticks", None, top, s.stick_points)
             s.leftover = (top, s.stick_points)
         else:
             s.lost_points += s.stick_points
@@ -1096,19 +1116,16 @@ class Ledger:
                     n = g.high_score_chips + (x - g.high_score_line) // 10000
                     for q in range(s.people):
                         if q != p:
-                            s.chips[q] -= n
-                            s.chips[p] += n
+                            self._chips("high_score", q, p, n)
         if g.yakitori_chips:
             # 焼き鳥: each person who never won pays each person who did.
             birds = [p for p in range(s.people) if p not in s.won]
             for p in birds:
                 for q in s.won:
-                    s.chips[p] -= g.yakitori_chips
-                    s.chips[q] += g.yakitori_chips
+                    self._chips("yakitori", p, q, g.yakitori_chips)
         s.game_over = True
-        s.settlement = settle(
-            self.preset, s.scores, s.chips, s.first_dealer, s.yakuman_winner
-        ).result
+        done = settle(self.preset, s.scores, s.chips, s.first_dealer, s.yakuman_winner)
+        s.settlement, s.settlement_items = done.result, done.items
 
 
 def run_ledger(preset: Preset, data: Any) -> list[dict[str, Any]]:

@@ -8,7 +8,7 @@ Ranks break ties by seat order from the first dealer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from jantaku.rules.model import Preset
 
@@ -19,6 +19,48 @@ class Settlement:
     """Rank (0 = top) of each seat."""
     result: list[float]
     """Each seat's final result in the preset's unit (points/1000, chips, or Boo points)."""
+    items: list[tuple[str, list[float]]] = field(default_factory=list)
+    """The result line by line (素点, オカ, ウマ, 順位, クビ, マルビー, 場代, チップ…): their sum
+    is ``result``."""
+
+
+class _Lines:
+    """A settlement's lines, built as it is computed: each adds to the total."""
+
+    def __init__(self, n: int, zero: float) -> None:
+        self.n = n
+        self.zero = zero
+        """What each total starts from: ``0`` where a whole number stays one (a Tenhou
+        result rounded to 1000s), ``0.0`` where the result is a float."""
+        self.items: list[tuple[str, list[float]]] = []
+        self.fixed: dict[int, float] = {}
+        """Totals set outright (五捨六入's top: what makes the sum zero)."""
+
+    def add(self, item: str, seat: int, value: float) -> None:
+        """Add ``value`` to ``seat``'s line ``item`` (a 0 too: ``0.0`` makes a total a float,
+        as the result has always been)."""
+        for name, values in self.items:
+            if name == item:
+                values[seat] += value
+                return
+        line: list[float] = [0] * self.n
+        line[seat] = value
+        self.items.append((item, line))
+
+    def total(self) -> list[float]:
+        out = [self.zero] * self.n
+        for _, values in self.items:
+            for seat, v in enumerate(values):
+                out[seat] += v
+        for seat, v in self.fixed.items():
+            out[seat] = v
+        return out
+
+    def done(self, ranks: list[int]) -> Settlement:
+        items = [
+            (name, [round(v, 1) for v in values]) for name, values in self.items if any(values)
+        ]
+        return Settlement(ranks, [round(x, 1) for x in self.total()], items)
 
 
 def rank_order(points: Sequence[int], first_dealer: int = 0) -> list[int]:
@@ -49,7 +91,14 @@ def settle(
     first_dealer: int = 0,
     yakuman_winner: int | None = None,
 ) -> Settlement:
-    """Final result of each seat (``points`` are the final points, sticks already given)."""
+    """Final result of each seat (``points`` are the final points, sticks already given),
+    with its lines (``items``).
+
+    >>> from jantaku.rules import load_preset
+    >>> out = settle(load_preset("riichi"), [40000, 30000, 20000, 10000])
+    >>> out.result, out.items[0][0], [name for name, _ in out.items[1:]]
+    ([50.0, 10.0, -20.0, -40.0], 'points', ['oka', 'uma'])
+    """
     s = preset.settlement
     n = len(points)
     order = rank_order(points, first_dealer)
@@ -60,30 +109,32 @@ def settle(
     for r, seat in enumerate(order):
         ranks[seat] = r
     chips = list(chips) if chips is not None else [0] * n
+    lines = _Lines(n, 0 if s.style == "uma" else 0.0)
     if s.style == "boo":
-        return Settlement(ranks, _boo(preset, points, order, yakuman_winner))
+        _boo(lines, preset, points, order, yakuman_winner)
+        return lines.done(ranks)
     if s.style == "rank_chips":
-        return Settlement(ranks, _gotou(preset, points, order, chips))
+        _gotou(lines, preset, points, order, chips)
+        return lines.done(ranks)
     start = preset.game.start_points
     oka = (s.return_points - start) * n / 1000
-    out: list[float] = []
     for seat in range(n):
         if s.rounding == "gosha_rokunyu":
             base: float = _round_1000(points[seat] - s.return_points)
         else:
             base = (points[seat] - s.return_points) / 1000
-        out.append(base)
-    out[order[0]] += oka
+        lines.add("points", seat, base)
+    lines.add("oka", order[0], oka)
     if s.sink_uma:
         sunk = [seat for seat in order if points[seat] < start]
         if len(sunk) == 1:
-            out[order[0]] += 10
-            out[order[1]] += 10
-            out[sunk[0]] -= 20
+            lines.add("sink_uma", order[0], 10)
+            lines.add("sink_uma", order[1], 10)
+            lines.add("sink_uma", sunk[0], -20)
         elif len(sunk) == 2:
-            out[order[0]] += 20
+            lines.add("sink_uma", order[0], 20)
             for seat in sunk:
-                out[seat] -= 10
+                lines.add("sink_uma", seat, -10)
     else:
         uma = list(s.uma)
         # Decision: four people rotating at a three-player preset pad its three-place uma
@@ -91,41 +142,50 @@ def settle(
         while len(uma) < n:
             uma.insert(len(uma) - 1, 0)
         for r, seat in enumerate(order):
-            out[seat] += uma[r]
+            lines.add("uma", seat, uma[r])
     if s.rounding == "gosha_rokunyu":
         # Tenhou rounds everyone but the top, who takes what makes the sum zero.
-        out[order[0]] = -sum(out[seat] for seat in order[1:])
+        out = lines.total()
+        top = -sum(out[seat] for seat in order[1:])
+        lines.add("rounding", order[0], top - out[order[0]])
+        lines.fixed[order[0]] = top
     if preset.chips.point_value:
         for seat in range(n):
-            out[seat] += chips[seat] * preset.chips.point_value / 1000
-    return Settlement(ranks, [round(x, 1) for x in out])
+            value = chips[seat] * preset.chips.point_value / 1000
+            lines.add("chips", seat, value)
+            if seat in lines.fixed:
+                lines.fixed[seat] += value
+    return lines.done(ranks)
 
 
 def _gotou(
-    preset: Preset, points: Sequence[int], order: list[int], chips: list[int]
-) -> list[float]:
+    lines: _Lines, preset: Preset, points: Sequence[int], order: list[int], chips: list[int]
+) -> None:
     s = preset.settlement
     n = len(points)
     kubi = [points[seat] >= s.kubi for seat in range(n)]
-    out = [float(c) for c in chips]
+    for seat, c in enumerate(chips):
+        lines.add("chips", seat, float(c))
     if s.raw_chips_per_10000:
-        _raw_chips(out, points, order, preset.game.start_points, s.raw_chips_per_10000)
+        raw = [0.0] * n
+        _raw_chips(raw, points, order, preset.game.start_points, s.raw_chips_per_10000)
+        for seat, v in enumerate(raw):
+            lines.add("raw_points", seat, v)
     if n == 3:
         table = s.chips_second_kubi if kubi[order[1]] else s.chips_second_no_kubi
         for r, seat in enumerate(order):
-            out[seat] += table[r]
-        return out
+            lines.add("rank", seat, table[r])
+        return
     for r, seat in enumerate(order):
-        out[seat] += s.chips_four[r]
+        lines.add("rank", seat, s.chips_four[r])
     with_kubi = [seat for seat in range(n) if kubi[seat]]
     without = [seat for seat in range(n) if not kubi[seat]]
     if with_kubi and without:
         # The クビ uma (6) is paid equally by those without クビ to those with it.
         for seat in with_kubi:
-            out[seat] += s.kubi_uma / len(with_kubi)
+            lines.add("kubi", seat, s.kubi_uma / len(with_kubi))
         for seat in without:
-            out[seat] -= s.kubi_uma / len(without)
-    return out
+            lines.add("kubi", seat, -s.kubi_uma / len(without))
 
 
 def _raw_chips(
@@ -150,25 +210,26 @@ def _raw_chips(
 
 
 def _boo(
-    preset: Preset, points: Sequence[int], order: list[int], yakuman_winner: int | None
-) -> list[float]:
-    n = len(points)
+    lines: _Lines,
+    preset: Preset,
+    points: Sequence[int],
+    order: list[int],
+    yakuman_winner: int | None,
+) -> None:
     start = preset.game.start_points
     top = order[0]
-    out = [0.0] * n
     boo_a, boo_b, boo_c = preset.settlement.boo_values
     if yakuman_winner is not None:
         # A yakuman (役満貫) is a double マルエー from each of the three, or a single one.
         value = boo_a * (2 if preset.settlement.boo_yakuman == "double" else 1)
-        for seat in range(n):
-            if seat != top:
-                out[seat] -= value
-                out[top] += value
+        for seat in order[1:]:
+            lines.add("boo_yakuman", seat, -value)
+            lines.add("boo_yakuman", top, value)
     else:
         sunk = [seat for seat in order[1:] if points[seat] < start]
         value = {3: boo_a, 2: boo_b, 1: boo_c}.get(len(sunk), 0)
+        item = {3: "boo_a", 2: "boo_b", 1: "boo_c"}.get(len(sunk), "boo")
         for seat in sunk:
-            out[seat] -= value
-            out[top] += value
-    out[top] -= boo_c  # the table fee, the マルシー value
-    return out
+            lines.add(item, seat, -value)
+            lines.add(item, top, value)
+    lines.add("table_fee", top, -boo_c)  # the table fee, the マルシー value
