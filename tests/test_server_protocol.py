@@ -197,11 +197,11 @@ def test_legal_messages_only_when_a_seats_options_changed(db: str) -> None:
                 if movers:
                     break
                 time.sleep(0.01)
-                for s in seats:
-                    s.ws.send_json({"type": "view"})
-                    while s.recv()["type"] != "view":
+                for waiting in seats:
+                    waiting.ws.send_json({"type": "view"})
+                    while waiting.recv()["type"] != "view":
                         pass
-                    s.until_legal()
+                    waiting.until_legal()
                 movers = [s for s in seats if s.legal]
             if not movers:
                 break
