@@ -10,6 +10,7 @@ settlement. Among them are the lines issue 38 names: 高得点賞, 抜け番祝�
 from __future__ import annotations
 
 import collections
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,3 +140,60 @@ def test_settlement_lines_sum_to_the_result() -> None:
         for p in range(4):
             assert sum(v[p] for _, v in out.items) == pytest.approx(out.result[p], abs=0.11)
         assert out.items and all(any(v) for _, v in out.items)
+
+
+def test_the_table_sends_the_lines_with_each_hand_and_the_settlement(tmp_path: Path) -> None:
+    """A person's seat at a gotou table: every piece that ends a hand brings the lines of
+    every hand so far, which add up to that hand's columns; the view of the finished game has
+    the settlement's lines."""
+    from tests.test_server import Seat, client_for, join, new_table
+
+    client = client_for(str(tmp_path / "tables.sqlite3"))
+    t = new_table(client, ["human", "bot:baseline", "bot:baseline"], seed=7, preset="gotou")
+    cm, ws = join(client, t["id"], t["tokens"]["0"])
+    me = Seat(ws, 0)
+    ends = 0
+    try:
+        while True:
+            msg = me.recv()
+            if msg["type"] == "legal":
+                if not me.legal:
+                    if me.events and me.events[-1]["type"] == "end_game":
+                        break
+                    continue
+                me.send_action(me.choose())
+                continue
+            if msg["type"] == "events":
+                assert ("lines" in msg) == any(
+                    e["type"] in ("end_kyoku", "end_game") for e in msg["events"]
+                )
+            if "lines" in msg:
+                ends = sum(1 for e in me.events if e["type"] == "end_kyoku")
+                assert len(msg["lines"]["hands"]) == ends
+    finally:
+        cm.__exit__(None, None, None)
+    assert ends > 0
+    cm, ws = join(client, t["id"], t["tokens"]["0"])
+    try:
+        view = ws.receive_json()
+        while view["type"] != "view":
+            view = ws.receive_json()
+    finally:
+        cm.__exit__(None, None, None)
+    events = view["events"]
+    lines = view["lines"]
+    n = 3
+    hand, paid = 0, []
+    for ev in events:
+        if ev["type"] in ("hora", "ryukyoku"):
+            paid.append(ev)
+        elif ev["type"] == "end_kyoku":
+            for kind, key in (("points", "deltas"), ("chips", "chip_deltas")):
+                column = [sum((e.get(key) or [0] * n)[p] for e in paid) for p in range(n)]
+                assert hand_total(lines["hands"][hand], kind, n) == column
+            hand, paid = hand + 1, []
+    end = events[-1]
+    assert end["type"] == "end_game" and lines["settlement"]
+    for p in range(n):
+        total = sum(item["values"][p] for item in lines["settlement"])
+        assert total == pytest.approx(end["settlement"][p], abs=0.11)

@@ -14,7 +14,9 @@ Messages to a seat (JSON objects):
   "tiles_left": n, "connected": [...]}`` the seat's whole view so far (sent on connect, or on
   ``{"type": "view"}``);
 * ``{"type": "events", "events": [...], "tiles_left": n}``: the seat's view of new events
-  (``tiles_left``: the live wall's count after them, as the seat's own view counts it);
+  (``tiles_left``: the live wall's count after them, as the seat's own view counts it); a
+  piece that ends a hand or the game, and every view, has ``"lines": {"hands": [...],
+  "settlement": [...]}``, what each hand's result and the settlement paid, line by line;
 * ``{"type": "presence", "connected": [...]}``: per seat, whether a person's page is open there
   (sent to every page when one opens or closes);
 * ``{"type": "legal", "at": N, "actions": [...]}``: what the seat may do now (empty: nothing,
@@ -61,6 +63,7 @@ from .errors import StaleAction, TableError, no_table
 from .errors import short as _short
 from .integrity import BrokenLog, replay_checked
 from .limits import ServerLimits
+from .result_lines import ends_in, result_lines
 from .store import DatabaseBusy, Store, TableRow, hash_token
 from .validate import SEAT_NAMES, check_options, check_seats, check_seed
 
@@ -239,7 +242,13 @@ class Table:
             "events": view_of(self.state.events[: self.published], seat),
             "tiles_left": self.shown_view(seat).wall_left,
             "connected": self.connected(),
+            "lines": self.result_lines(),
         }
+
+    def result_lines(self) -> dict[str, Any]:
+        """The point and chip lines of each hand sent out so far, and the settlement's (the
+        result dialogs list them; :mod:`jantaku.server.result_lines`)."""
+        return result_lines(self.state.game, self.state.events[: self.published])
 
     def connected(self) -> list[bool]:
         """Per seat: whether a person's page is open there (a bot seat always is)."""
@@ -785,7 +794,9 @@ class TableManager:
 
     def _send_piece(self, table: Table, new: list[dict[str, Any]]) -> None:
         """Send each seat its view of ``new`` (the events just sent out), and its options
-        where they changed (always to a seat that is owed them)."""
+        where they changed (always to a seat that is owed them). A piece that ends a hand or
+        the game brings the result's lines with it."""
+        lines = table.result_lines() if ends_in(new) else None
         for seat, kind in enumerate(table.seats):
             if kind != "human":
                 continue
@@ -798,7 +809,10 @@ class TableManager:
             if seen:
                 # The live wall's count as this seat counts it, after these events.
                 tiles_left = table.shown_view(seat).wall_left
-                msgs.append({"type": "events", "events": seen, "tiles_left": tiles_left})
+                msg: Message = {"type": "events", "events": seen, "tiles_left": tiles_left}
+                if lines is not None:
+                    msg["lines"] = lines
+                msgs.append(msg)
             if changed:
                 msgs.append(table.legal_message(seat))
             for sub in list(subs):
