@@ -54,6 +54,25 @@ from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.bots.baseline import BaselineBot
 from jantaku.game.actions import RIICHI_TYPES, Action, ActionType, LegalActions
+from jantaku.game.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    EndKyoku,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
 from jantaku.tiles.kinds import EAST, N_KINDS, N_NUMBER_KINDS, SPRING
 from jantaku.tiles.notation import tiles_to_string
 from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
@@ -129,7 +148,7 @@ class MjaiStream:
         """
         ts = self.ts
         kind = ev["type"]
-        if kind == "start_game":
+        if kind == StartGame.TYPE:
             out: dict[str, Any] = {
                 "type": "start_game",
                 "names": [str(i) for i in range(self.people)],
@@ -139,7 +158,7 @@ class MjaiStream:
             if ev.get("preset", "riichi") != "riichi":
                 out["preset"] = ev["preset"]  # a house extension: the rules played
             return [out]
-        if kind == "start_kyoku":
+        if kind == StartKyoku.TYPE:
             self._pons = {}
             hands: list[list[Tile]] = (
                 ev["wall"]["hands"] if "wall" in ev else [[] for _ in range(self.people)]
@@ -179,7 +198,7 @@ class MjaiStream:
             if "wareme" in ev:
                 start["wareme"] = ev["wareme"]
             return out_list
-        if kind == "tsumo":
+        if kind == Tsumo.TYPE:
             tile = ev.get("tile")
             seen = tile is not None and (self.seat is None or ev["actor"] == self.seat)
             return [
@@ -189,7 +208,7 @@ class MjaiStream:
                     "pai": mjai_tile(tile, ts) if seen and tile is not None else "?",
                 }
             ]
-        if kind == "dahai":
+        if kind == Dahai.TYPE:
             return [
                 {
                     "type": "dahai",
@@ -198,24 +217,24 @@ class MjaiStream:
                     "tsumogiri": bool(ev["tsumogiri"]),
                 }
             ]
-        if kind == "reach":
+        if kind == Reach.TYPE:
             reach: dict[str, Any] = {"type": "reach", "actor": ev["actor"]}
             if ev.get("open"):
                 reach["open"] = True
             if ev.get("shuba"):
                 reach["shuba"] = True
             return [reach]
-        if kind == "reach_accepted":
+        if kind == ReachAccepted.TYPE:
             acc: dict[str, Any] = {"type": "reach_accepted", "actor": ev["actor"]}
             if "shown" in ev:
                 acc["shown"] = _names(ev["shown"], ts)
             if "shown_waits" in ev:
                 acc["shown_waits"] = ev["shown_waits"]
             return [acc]
-        if kind in ("chi", "pon", "daiminkan"):
+        if kind in (Chi.TYPE, Pon.TYPE, Daiminkan.TYPE):
             consumed = _names(ev["tiles"], ts)
             pai = mjai_tile(ev["tile"], ts)
-            if kind == "pon":
+            if kind == Pon.TYPE:
                 self._pons[(ev["actor"], tile_kind(ev["tile"]))] = [pai, *consumed]
             return [
                 {
@@ -226,9 +245,9 @@ class MjaiStream:
                     "consumed": consumed,
                 }
             ]
-        if kind == "ankan":
+        if kind == Ankan.TYPE:
             return [{"type": "ankan", "actor": ev["actor"], "consumed": _names(ev["tiles"], ts)}]
-        if kind == "kakan":
+        if kind == Kakan.TYPE:
             pon = self._pons.get((ev["actor"], tile_kind(ev["tile"])), [])
             return [
                 {
@@ -238,11 +257,11 @@ class MjaiStream:
                     "consumed": pon,
                 }
             ]
-        if kind == "dora":
+        if kind == Dora.TYPE:
             return [{"type": "dora", "dora_marker": mjai_tile(ev["tile"], ts)}]
-        if kind == "nukidora":
+        if kind == Nukidora.TYPE:
             return [{"type": "nukidora", "actor": ev["actor"], "pai": mjai_tile(ev["tile"], ts)}]
-        if kind == "hora":
+        if kind == Hora.TYPE:
             hora: dict[str, Any] = {"type": "hora", "actor": ev["actor"], "target": ev["target"]}
             if ev.get("tile") is not None:
                 hora["pai"] = mjai_tile(ev["tile"], ts)
@@ -256,7 +275,7 @@ class MjaiStream:
             if "yakus" in ev:
                 hora["yakus"] = [[y["en"], y["han"]] for y in ev["yakus"]]
             return [hora]
-        if kind == "ryukyoku":
+        if kind == Ryukyoku.TYPE:
             ryu: dict[str, Any] = {"type": "ryukyoku", "reason": ev["reason"]}
             if "tehais" in ev:
                 ryu["tehais"] = [
@@ -266,11 +285,11 @@ class MjaiStream:
                 if name in ev:
                     ryu[name] = ev[name]
             return [ryu]
-        if kind == "end_kyoku":
+        if kind == EndKyoku.TYPE:
             return [{"type": "end_kyoku"}]
-        if kind == "end_game":
+        if kind == EndGame.TYPE:
             return [{"type": "end_game", "scores": list(ev.get("scores", []))}]
-        # kakan_done and pass are jantaku's own bookkeeping; nothing in mjai.
+        # KakanDone and Pass are jantaku's own bookkeeping; nothing in mjai.
         return []
 
 
@@ -571,7 +590,7 @@ class MjaiBot:
         out = self._pending
         self._pending = []
         for ev in events[self._seen :]:
-            if ev["type"] == "reach" and ev["actor"] == view.seat and self._own_reach:
+            if ev["type"] == Reach.TYPE and ev["actor"] == view.seat and self._own_reach:
                 self._own_reach = False  # the program already had its reach event
                 continue
             out.extend(self._stream.translate(ev))

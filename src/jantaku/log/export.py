@@ -30,6 +30,24 @@ from pathlib import Path
 from typing import Any, Final
 
 from jantaku.bots.mjai import MjaiStream
+from jantaku.game.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Dora,
+    EndGame,
+    EndKyoku,
+    Hora,
+    Kakan,
+    Nukidora,
+    Pon,
+    Reach,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
 from jantaku.rules import load_preset
 from jantaku.rules.model import Preset
 from jantaku.scoring.points import LIMIT_BASES, YAKUMAN, standard_payments
@@ -40,6 +58,11 @@ from jantaku.tiles.tileset import Tile, TileSet, Variant, tile_kind
 from .tenhou6_text import DRAW_TEXT, LIMIT_TEXT, MINKAN_POS, PON_POS, TENHOU_YAKU_NAMES
 
 FORMATS: Final = ("tenhou6", "mjai")
+
+_TAKES: Final = frozenset({Tsumo.TYPE, Chi.TYPE, Pon.TYPE, Daiminkan.TYPE})
+"""Events that put a tile into a hand (tenhou6's 取得牌)."""
+_OUTS: Final = frozenset({Dahai.TYPE, Ankan.TYPE, Kakan.TYPE, Nukidora.TYPE})
+"""Events that take tiles out of a hand (tenhou6's 出牌)."""
 
 
 class ExportError(ValueError):
@@ -69,7 +92,7 @@ def games_of(lines: Iterable[str]) -> list[list[dict[str, Any]]]:
             if not isinstance(key, int):
                 raise ExportError(f"line {n}: 'game' must be a whole number")
         else:
-            if ev["type"] == "start_game":
+            if ev["type"] == StartGame.TYPE:
                 current += 1
             key = current
         if key not in games:
@@ -80,11 +103,11 @@ def games_of(lines: Iterable[str]) -> list[list[dict[str, Any]]]:
 
 
 def _check_game(events: Sequence[dict[str, Any]]) -> Preset:
-    if not events or events[0]["type"] != "start_game":
+    if not events or events[0]["type"] != StartGame.TYPE:
         raise ExportError("a game must begin with start_game")
-    if events[-1]["type"] != "end_game":
+    if events[-1]["type"] != EndGame.TYPE:
         raise ExportError("the game is not finished (no end_game): only finished games export")
-    if not any(ev["type"] == "start_kyoku" and "wall" in ev for ev in events):
+    if not any(ev["type"] == StartKyoku.TYPE and "wall" in ev for ev in events):
         raise ExportError("the log has no walls: it is a seat's view, not the full log")
     try:
         return load_preset(events[0]["preset"])
@@ -144,7 +167,7 @@ class _ExportRound:
 
     def take(self, ev: dict[str, Any]) -> None:
         kind, actor = ev["type"], ev["actor"]
-        if kind == "tsumo":
+        if kind == Tsumo.TYPE:
             if tile_kind(ev["tile"]) >= N_KINDS:
                 self.flowers = True  # dropped: the replacement draw stands as the draw
                 return
@@ -153,39 +176,39 @@ class _ExportRound:
         called = self.code(ev["tile"])
         others = [self.code(t) for t in ev["tiles"]]
         rel = (ev["target"] - actor) % 4
-        if kind == "chi":
+        if kind == Chi.TYPE:
             self.takes[actor].append("c" + "".join(str(c) for c in [called, *sorted(others)]))
             return
-        pos = (PON_POS if kind == "pon" else MINKAN_POS)[rel]
+        pos = (PON_POS if kind == Pon.TYPE else MINKAN_POS)[rel]
         codes = [*others[:pos], called, *others[pos:]]
-        letter = "p" if kind == "pon" else "m"
+        letter = "p" if kind == Pon.TYPE else "m"
         text = "".join(f"{letter}{c}" if i == pos else str(c) for i, c in enumerate(codes))
         self.takes[actor].append(text)
-        if kind == "pon":
+        if kind == Pon.TYPE:
             self.pons[(actor, tile_kind(ev["tile"]))] = (codes, pos, called)
         else:
             self.outs[actor].append(0)  # the placeholder of a daiminkan in the discards
 
     def out(self, ev: dict[str, Any]) -> None:
         kind, actor = ev["type"], ev["actor"]
-        if kind == "dahai":
+        if kind == Dahai.TYPE:
             code = 60 if ev["tsumogiri"] else self.code(ev["tile"])
             if actor in self.riichi:
                 self.riichi.discard(actor)
                 self.outs[actor].append(f"r{code}")
             else:
                 self.outs[actor].append(code)
-        elif kind == "ankan":
+        elif kind == Ankan.TYPE:
             codes = [self.code(t) for t in ev["tiles"]]
             self.outs[actor].append("".join(str(c) for c in codes[:3]) + f"a{codes[3]}")
-        elif kind == "kakan":
+        elif kind == Kakan.TYPE:
             added = self.code(ev["tile"])
             pon_codes, pos, _ = self.pons[(actor, tile_kind(ev["tile"]))]
             others = [c for i, c in enumerate(pon_codes) if i != pos]
             codes = [*others[:pos], added, pon_codes[pos], *others[pos:]]
             text = "".join(f"k{c}" if i == pos else str(c) for i, c in enumerate(codes))
             self.outs[actor].append(text)
-        elif kind == "nukidora":
+        elif kind == Nukidora.TYPE:
             if tile_kind(ev["tile"]) >= N_KINDS:
                 self.flowers = True
                 return
@@ -289,23 +312,23 @@ def to_tenhou6(events: Sequence[dict[str, Any]]) -> dict[str, Any]:
     rnd: _ExportRound | None = None
     for ev in events:
         kind = ev["type"]
-        if kind == "start_kyoku":
+        if kind == StartKyoku.TYPE:
             rnd = _ExportRound(ev, ts, players)
         elif rnd is None:
             continue
-        elif kind in ("tsumo", "chi", "pon", "daiminkan"):
+        elif kind in _TAKES:
             rnd.take(ev)
-        elif kind in ("dahai", "ankan", "kakan", "nukidora"):
+        elif kind in _OUTS:
             rnd.out(ev)
-        elif kind == "reach":
+        elif kind == Reach.TYPE:
             rnd.riichi.add(ev["actor"])
-        elif kind == "dora":
+        elif kind == Dora.TYPE:
             rnd.dora.append(rnd.code(ev["tile"]))
-        elif kind == "hora":
+        elif kind == Hora.TYPE:
             rnd.hora(ev)
-        elif kind == "ryukyoku":
+        elif kind == Ryukyoku.TYPE:
             rnd.draw(ev)
-        elif kind == "end_kyoku":
+        elif kind == EndKyoku.TYPE:
             rounds.append(rnd.json())
             rnd = None
     end = events[-1]
@@ -386,7 +409,7 @@ def export_log(log: str | Path, fmt: str, out: str | Path) -> list[Path]:
     dst.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for i, events in enumerate(games):
-        if events[-1]["type"] != "end_game":
+        if events[-1]["type"] != EndGame.TYPE:
             continue
         if fmt == "tenhou6":
             path = dst / f"game-{i:04d}.json"

@@ -13,6 +13,7 @@ from typing import Any
 
 from jantaku.game.actions import Action, ActionType, IllegalActionError
 from jantaku.game.engine import DEAD_WALL, Game, Wall
+from jantaku.game.events import EndGame, Hora, ReachAccepted, StartKyoku, Tsumo
 from jantaku.rules.loader import load_preset
 from jantaku.tiles.kinds import WIND_LETTERS
 
@@ -149,11 +150,11 @@ def _changes(state: Any, start: list[int], first: int) -> list[int]:
     got = [a - b for a, b in zip(state.ledger.state.scores, start, strict=True)]
     # The next hand may have started: only this hand's events count.
     for ev in state.events[first:]:
-        if ev["type"] == "start_kyoku":
+        if ev["type"] == StartKyoku.TYPE:
             break
-        if ev["type"] == "reach_accepted":
+        if ev["type"] == ReachAccepted.TYPE:
             got[ev["actor"]] += state.game.preset.scoring.riichi_stick
-        if ev["type"] == "end_game" and ev.get("leftover_sticks"):
+        if ev["type"] == EndGame.TYPE and ev.get("leftover_sticks"):
             top, points = ev["leftover_sticks"]
             got[top] -= points  # the sticks left at the end go to the top, after the hand
     return got
@@ -259,14 +260,15 @@ def _finish_round(
         _pass_all(state, set(), where)
     got = _changes(state, start, first)
     exp = list(res.deltas[: len(got)])
-    if state.events[-1]["type"] not in ("start_kyoku", "tsumo", "end_game") or got != exp:
+    ended = (StartKyoku.TYPE, Tsumo.TYPE, EndGame.TYPE)
+    if state.events[-1]["type"] not in ended or got != exp:
         raise ReplayMismatch(f"{where}: draw {res.kind}: deltas {got} != record {exp}")
 
 
 def _check_hora_events(state: Any, wins: list[Any], where: str, first: int) -> None:
     """The result each ``hora`` event carries for display is the record's: the winner's
     hand, han and fu (below yakuman) and every seat's point change."""
-    horas = [ev for ev in state.events[first:] if ev["type"] == "hora"]
+    horas = [ev for ev in state.events[first:] if ev["type"] == Hora.TYPE]
     if len(horas) != len(wins):
         raise ReplayMismatch(f"{where}: {len(horas)} hora events for {len(wins)} wins")
     for ev, w in zip(horas, wins, strict=True):

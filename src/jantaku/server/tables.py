@@ -56,6 +56,17 @@ from typing import Any, Final
 
 from jantaku.bots import SeatView, SeatViews, make_bot
 from jantaku.game import Action, ActionType, Game, IllegalActionError, State
+from jantaku.game.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Kakan,
+    Nukidora,
+    Pon,
+    StartKyoku,
+    Tsumo,
+)
 from jantaku.game.visibility import seen_by, view_of
 from jantaku.rules import PRESET_NAMES, load_preset
 
@@ -71,10 +82,10 @@ SEAT_KINDS: Final = SEAT_NAMES
 MJAI_SEAT: Final = "mjai:"
 """A seat played by an external mjai program: ``mjai:NAME``, NAME one of the server's
 configured bots (``jantaku serve --mjai-bots FILE``; players never type a command)."""
-CLAIM_WINDOWS: Final = frozenset({"dahai", "kakan", "ankan", "nukidora"})
+CLAIM_WINDOWS: Final = frozenset({Dahai.TYPE, Kakan.TYPE, Ankan.TYPE, Nukidora.TYPE})
 """Events after which other seats may call or rob: at a table of two or more people each
 ends a piece of what the seats are sent, followed by the discard pause."""
-DECISION_POINTS: Final = CLAIM_WINDOWS | {"tsumo", "chi", "pon", "daiminkan"}
+DECISION_POINTS: Final = CLAIM_WINDOWS | {Tsumo.TYPE, Chi.TYPE, Pon.TYPE, Daiminkan.TYPE}
 """Events after which some seat decides or may decide: each ends a piece of what the seats
 of a table of two or more people are sent (a person's turn then looks like a bot's)."""
 MAX_BOT_ACTIONS: Final = 100_000
@@ -957,7 +968,7 @@ class TableManager:
                 raise
             if table.state.game_over:
                 return False
-            hands = sum(1 for e in table.state.events if e["type"] == "start_kyoku")
+            hands = sum(1 for e in table.state.events if e["type"] == StartKyoku.TYPE)
             if hands > self.limits.bot_hands:
                 self.store.close_table(table_id, f"over the cap of {self.limits.bot_hands} hands")
                 with self._lock:
