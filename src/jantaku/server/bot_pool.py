@@ -19,6 +19,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Final
 
 from jantaku.bots import make_bot
+from jantaku.game.events import StartKyoku
 
 from .tables import Table, bot_seed, table_game
 
@@ -42,14 +43,14 @@ def play_bot_game(
     state = game.replay(events) if events else game.new_state()
     table = Table(0, preset, seed, list(seats), state, options=options)
     start = len(state.events)
-    hands = sum(1 for e in state.events if e["type"] == "start_kyoku")
+    hands = sum(1 for e in state.events if e["type"] == StartKyoku.TYPE)
     while not state.game_over:
         seat = state.current_seats()[0]
         legal = state.legal_actions(seat)
         bot = make_bot(seats[seat].removeprefix("bot:"), bot_seed(seed, seat, len(state.events)))
         before = len(state.events)
         state.apply(bot.choose(table.seat_view(seat), seat, legal))
-        hands += sum(1 for e in state.events[before:] if e["type"] == "start_kyoku")
+        hands += sum(1 for e in state.events[before:] if e["type"] == StartKyoku.TYPE)
         if hands > bot_hands:
             return _lines(state.events[start:]), True
     return _lines(state.events[start:]), False

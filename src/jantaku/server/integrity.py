@@ -15,16 +15,29 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from jantaku.game import Game, State
-from jantaku.game.events import event_from_json
+from jantaku.game.events import (
+    Ankan,
+    Chi,
+    Dahai,
+    Daiminkan,
+    Kakan,
+    Nukidora,
+    Pass,
+    Pon,
+    Reach,
+    Ryukyoku,
+    StartKyoku,
+    event_from_json,
+)
 
 
 class BrokenLog(ValueError):
     """A stored log (or row) that cannot be played on: the message names what is wrong."""
 
 
-TURN_EVENTS: Final = frozenset({"dahai", "reach", "ankan", "kakan", "nukidora"})
+TURN_EVENTS: Final = frozenset({Dahai.TYPE, Reach.TYPE, Ankan.TYPE, Kakan.TYPE, Nukidora.TYPE})
 """Events only the seat whose turn it is may cause."""
-CALL_EVENTS: Final = frozenset({"chi", "pon", "daiminkan", "pass"})
+CALL_EVENTS: Final = frozenset({Chi.TYPE, Pon.TYPE, Daiminkan.TYPE, Pass.TYPE})
 """Events only a seat offered a response may cause."""
 
 
@@ -39,7 +52,7 @@ def replay_checked(game: Game, events: Sequence[dict[str, Any]]) -> State:
             problem = _out_of_turn(state, str(kind), d.get("actor"))
             if problem:
                 raise BrokenLog(f"event {i} ({kind}): {problem}")
-        if kind == "ryukyoku" and d.get("reason") != "yao9" and _holding_a_draw(state, dealt):
+        if kind == Ryukyoku.TYPE and d.get("reason") != "yao9" and _holding_a_draw(state, dealt):
             # Only nine terminals are declared holding a drawn tile; any other draw of the
             # hand comes after a discard.
             raise BrokenLog(f"event {i} (ryukyoku): the hand ends with a discard missing")
@@ -47,7 +60,7 @@ def replay_checked(game: Game, events: Sequence[dict[str, Any]]) -> State:
             state.emit(event_from_json(d), d)
         except Exception as e:  # whatever a damaged event makes the fold raise
             raise BrokenLog(f"event {i} ({kind}) does not follow: {type(e).__name__}: {e}") from e
-        if kind == "start_kyoku":  # a hand's size is the preset's: read it off the deal
+        if kind == StartKyoku.TYPE:  # a hand's size is the preset's: read it off the deal
             dealt = min((len(p.hand) for p in state.players if p.hand), default=13)
         problem = _tile_counts(state, dealt)
         if problem:

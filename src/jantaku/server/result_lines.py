@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from jantaku.game.engine import Game, State
-from jantaku.game.events import event_from_json
+from jantaku.game.events import EndGame, EndKyoku, Hora, Ryukyoku, StartKyoku, event_from_json
 
-RESULT_EVENTS = frozenset({"hora", "ryukyoku"})
+RESULT_EVENTS = frozenset({Hora.TYPE, Ryukyoku.TYPE})
 """The events whose payments the result dialog's columns add up."""
-ENDS = frozenset({"end_kyoku", "end_game"})
+ENDS = frozenset({EndKyoku.TYPE, EndGame.TYPE})
 
 
 def result_lines(game: Game, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -31,16 +31,16 @@ def result_lines(game: Game, events: Sequence[dict[str, Any]]) -> dict[str, Any]
     wins = 0
     for d in events:
         start = journal.cut()
-        state.emit(event_from_json(d), d)
-        kind = d.get("type")
-        if kind in RESULT_EVENTS:
-            win = wins if kind == "hora" else None
+        ev = event_from_json(d)
+        state.emit(ev, d)
+        if isinstance(ev, Hora | Ryukyoku):
+            win = wins if isinstance(ev, Hora) else None
             current.extend({**line.as_json(), "win": win} for line in journal.lines[start:])
-            wins += kind == "hora"
-        elif kind == "end_kyoku":
+            wins += isinstance(ev, Hora)
+        elif isinstance(ev, EndKyoku):
             hands.append(current)
             current, wins = [], 0
-        elif kind == "start_kyoku":
+        elif isinstance(ev, StartKyoku):
             current, wins = [], 0
     led = state.ledger.state
     settlement = (
