@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from jantaku.bots.standard import knobs
+from jantaku.game.events import StartKyoku
 from jantaku.scoring.ledger import ending_refusal, win_ends_game
 from jantaku.tiles.kinds import (
     EAST,
@@ -47,7 +48,7 @@ def scheduled_last(view: SeatView) -> bool:
     if wind != last:
         return wind > last
     for ev in reversed(view.events()):
-        if ev["type"] == "start_kyoku":
+        if ev["type"] == StartKyoku.TYPE:
             return int(ev["kyoku"]) >= view.people  # 1-based: the wind's last dealer
     return False
 
