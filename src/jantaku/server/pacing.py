@@ -82,7 +82,9 @@ async def send_all(
     ``timeout`` seconds is disconnected (code :data:`CLOSE_SLOW`)."""
     while (message := await queue.get()) is not None:
         try:
-            await asyncio.wait_for(websocket.send_json(message), timeout)
+            # Text as it is (a message serialised once for many sockets), else JSON.
+            send = websocket.send_text if isinstance(message, str) else websocket.send_json
+            await asyncio.wait_for(send(message), timeout)
         except TimeoutError:
             log.warning("%s: the client does not read; let go", what)
             with contextlib.suppress(Exception):

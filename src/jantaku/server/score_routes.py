@@ -180,9 +180,10 @@ def score_router(db: str) -> APIRouter:
         return {"id": sid, "editor": token}
 
     @router.get("/api/sessions/{sid}")
-    async def session_state(sid: str) -> dict[str, Any]:
-        state: dict[str, Any] = await call(manager.view, sid)
-        return state
+    async def session_state(sid: str) -> Response:
+        # Serialised once a revision, however many watchers ask.
+        text: str = await call(manager.view_text, sid)
+        return Response(text, media_type="application/json")
 
     previews = RateLimiter(PREVIEW_RATE, PREVIEW_BURST)
 
@@ -313,10 +314,11 @@ def score_router(db: str) -> APIRouter:
             return
         await websocket.accept()
         loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
 
         def push(message: dict[str, Any]) -> None:  # from any thread
-            loop.call_soon_threadsafe(queue.put_nowait, message)
+            # The same state for every watcher: serialised once.
+            loop.call_soon_threadsafe(queue.put_nowait, manager.view_text(sid, message))
 
         token: str | None = None
         try:
@@ -348,7 +350,8 @@ def score_router(db: str) -> APIRouter:
                 await websocket.send_json({"type": "error", **said})
                 await websocket.close(code=4404 if status == 404 else 4401)
             return
-        await websocket.send_json({**state, "editor": token is not None})
+        text = await run_in_threadpool(manager.view_text, sid, state)
+        await websocket.send_text(with_field(text, "editor", token is not None))
         sender = asyncio.create_task(send_all(websocket, queue, what="a scorekeeper socket"))
         pace = SocketPace()
         try:
@@ -369,9 +372,14 @@ def score_router(db: str) -> APIRouter:
     return router
 
 
+def with_field(text: str, key: str, value: Any) -> str:
+    """A JSON object's text with one more field (a cached state message and its ``req``)."""
+    return f"{text[:-1]},{json.dumps(key)}:{json.dumps(value, ensure_ascii=False)}}}"
+
+
 async def _handle(
     manager: SessionManager, sid: str, token: str | None, msg: Any, pace: SocketPace
-) -> dict[str, Any] | None:
+) -> dict[str, Any] | str | None:
     raw = msg.get("text")
     if raw is None:
         raw = (msg.get("bytes") or b"").decode("utf-8", "replace")
@@ -401,7 +409,7 @@ async def _handle(
         if data.get("type") in ("state", "preview"):
             await pace.state()  # a whole state, or a replay: paced like a seat's views
         if data.get("type") == "state":
-            return {**await run_in_threadpool(manager.view, sid), "req": req}
+            return with_field(await run_in_threadpool(manager.view_text, sid), "req", req)
         if data.get("type") == "preview":
             return {**await run_in_threadpool(manager.preview, sid, data.get("hand")), "req": req}
         out = await run_in_threadpool(manager.change, sid, token, data)

@@ -24,7 +24,6 @@ its SHA-256 digest only and is shown once, when the session is created.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import logging
@@ -36,15 +35,13 @@ import time
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.model import Preset
-from jantaku.scoring.calc import with_names
 from jantaku.scoring.chips import ChipCounts, win_chips
 from jantaku.scoring.conditions import conditions
-from jantaku.scoring.json_io import result_to_json
-from jantaku.scoring.ledger import Ledger, LedgerError, busted
+from jantaku.scoring.ledger import Ledger
 from jantaku.scoring.score import ScoreResult
 from jantaku.scoring.settlement import rank_order, settle
 from jantaku.scoring.situation import WinSituation
@@ -52,6 +49,9 @@ from jantaku.scoring.situation import WinSituation
 from .csv_cells import SafeWriter
 from .session_checks import event_values, session_options
 from .store import Readers, WriteBudget
+
+if TYPE_CHECKING:
+    from .session_replay import ReplayCache
 
 WRITE_BUDGET: Final = 2.0
 """Seconds a change waits for a database held elsewhere before it is refused (503)."""
@@ -670,260 +670,11 @@ def seating_of(config: dict[str, Any], number: int) -> Seating:
 def replay(
     config: dict[str, Any], hands: list[dict[str, Any]], preset: Preset | None = None
 ) -> dict[str, Any]:
-    """The whole session state from its log. A hand the ledger refuses or cannot take raises
-    :class:`SessionError` naming it."""
-    preset = preset or config_preset(config)
-    people = len(config["names"])
-    rotate = config.get("rotate", True)
+    """The whole session state from its log (:func:`jantaku.server.session_replay.replay`).
+    A hand the ledger refuses or cannot take raises :class:`SessionError` naming it."""
+    from .session_replay import replay as from_scratch
 
-    def chosen(number: int) -> int | None:
-        first = config.get("first_dealers", {}).get(str(number))
-        return first if isinstance(first, int) else None
-
-    games: list[ScoredGame] = []
-    rows: list[dict[str, Any]] = []
-    stats = {
-        k: [0] * people
-        for k in (
-            "wins",
-            "deal_ins",
-            "riichi",
-            "chombo",
-            "tsumo",
-            # For the rates (和了率, 放銃率, 立直率, 平均打点, 平均順位, トップ率): hands played
-            # seated, points won on wins, finished games, their ranks summed, tops.
-            "hands_played",
-            "win_points",
-            "games_played",
-            "rank_sum",
-            "tops",
-        )
-    }
-    # 焼き鳥 where the rules have it: games a person ended without a win (流し counts).
-    yakitori_rule = bool(getattr(preset.game, "yakitori_chips", 0))
-    yakitori = [0] * people
-    won: set[int] = set()
-
-    seatings: list[Seating] = []
-
-    def new_game(chips: list[int] | None) -> tuple[ScoredGame, _ScoringLedger]:
-        g = ScoredGame(
-            len(games), _game_start(preset, people, len(games), rotate, chips, chosen(len(games)))
-        )
-        games.append(g)
-        seat = seating_of(config, g.number)
-        seatings.append(seat)
-        # The game's start names people; the ledger's names seats.
-        start = copy.deepcopy(g.start)
-        if not seat.plain:
-            start["scores"] = seat.seat_list(start["scores"])
-            start["chips"] = seat.seat_list(start["chips"])
-            start["dealer"] = start["first_dealer"] = seat.seat(start["first_dealer"])
-        led = _ScoringLedger(preset, people, start)
-        g.scores = seat.people_list(list(led.state.scores))
-        g.chips = seat.people_list(list(led.state.chips))
-        return g, led
-
-    game, led = new_game(None)
-    for index, hand in enumerate(hands):
-        events = hand["events"]
-        if sum(e["type"] == "win" for e in events) > 1 and not preset.table.double_ron:
-            raise SessionError(
-                f"hand {index + 1}: these rules have no double ron (頭ハネ: the discarder's "
-                "next player in turn wins alone)",
-                code="no_double_ron",
-                params={"hand": index + 1},
-            )
-        if game.over:
-            game, led = new_game(game.chips)
-            won = set()
-        s = led.state
-        seat = seatings[-1]
-        hand_dealer = s.dealer
-        hand_seats = seat.seats(preset, hand_dealer)
-        label = {
-            "round": "ESWN"[s.round % 4],
-            "hand": s.hand,
-            "honba": s.honba,
-            "dealer": seat.person(s.dealer),
-        }
-        led.scored = []
-        led.dice_chances = 0
-        entries = []
-        for i, ev in enumerate(events):
-            nxt = events[i + 1] if i + 1 < len(events) else None
-            try:
-                entry = seat.entry(
-                    led.apply(seat.event(ev), None if nxt is None else seat.event(nxt))
-                )
-            except LedgerError as e:
-                raise hand_error(index, str(e)) from None
-            except (TypeError, KeyError, AttributeError, ValueError) as e:
-                # A field of a shape the ledger does not check (it expects its own JSON).
-                raise SessionError(
-                    f"hand {index + 1}: malformed event ({e})",
-                    code="hand_invalid",
-                    params={"hand": index + 1, "detail": str(e)},
-                ) from None
-            if not entry["allowed"]:
-                raise hand_error(index, str(entry["reason"]), 422)
-            entries.append(entry)
-        last = entries[-1]
-        main = next((e for e in events if e["type"] != "chips"), events[0])
-        if any(e["type"] in ("win", "draw") for e in events):
-            for p, wind in enumerate(hand_seats):
-                stats["hands_played"][p] += wind is not None
-        for ev, entry in zip(events, entries, strict=True):
-            if ev["type"] == "win":
-                stats["win_points"][ev["winner"]] += entry["payments"][ev["winner"]]
-        for ev in events:
-            if ev["type"] == "draw" and ev.get("kind") == "nagashi":
-                nagashi = ev.get("winners", ev.get("tenpai", [])[:1])
-                won.update(p for p in nagashi if isinstance(p, int))
-            if ev["type"] == "win":
-                won.add(ev["winner"])
-                stats["wins"][ev["winner"]] += 1
-                if ev.get("from") is None:
-                    stats["tsumo"][ev["winner"]] += 1
-                elif not ev.get("double") or ev is main:
-                    stats["deal_ins"][ev["from"]] += 1
-            if ev["type"] in ("win", "draw") and ev is main:
-                for p in ev.get("riichi", []):
-                    stats["riichi"][p] += 1
-            if ev["type"] in ("chombo", "penalty"):  # the standings' チョンボ・罰符 column
-                stats["chombo"][ev["player"]] += 1
-        game.events.extend(events)
-        game.scores, game.chips = list(last["scores"]), list(last["chips"])
-        rows.append(
-            {
-                "index": index,
-                "game": game.number,
-                "label": label,
-                "seats": hand_seats,
-                "events": events,
-                "scored": [with_names(result_to_json(r)) for r in led.scored],
-                "payments": [sum(e["payments"][p] for e in entries) for p in range(people)],
-                "chip_changes": [sum(e["chip_changes"][p] for e in entries) for p in range(people)],
-                "dice_chances": led.dice_chances,
-                "scores": last["scores"],
-                "chips": last["chips"],
-            }
-        )
-        if last["game_over"]:
-            game.over = True
-            game.settlement = last["settlement"]
-            game.result = seat.people_list(
-                _game_result(
-                    preset,
-                    seat.seat_list(last["settlement"]),
-                    seat.seat_list(game.start["chips"]),
-                    led,
-                )
-            )
-            for p, r in enumerate(seat.ranks(game.scores, game.start["first_dealer"])):
-                yakitori[p] += p not in won
-                stats["games_played"][p] += 1
-                stats["rank_sum"][p] += r + 1
-                stats["tops"][p] += r == 0
-    s = led.state
-    if game.over:
-        # The table after a finished game: the next game's first hand.
-        nxt = _game_start(preset, people, len(games), rotate, game.chips, chosen(len(games)))
-        coming = seating_of(config, len(games))
-        table = {
-            "game": len(games),
-            "dealer": nxt["dealer"],
-            "first_dealer": nxt["first_dealer"],
-            "round": "E",
-            "hand": 1,
-            "honba": 0,
-            "sticks": 0,
-            "scores": nxt["scores"],
-            "chips": nxt["chips"],
-            "seats": coming.seats(preset, coming.seat(nxt["dealer"])),
-            "seating": coming.order,
-        }
-    else:
-        seat = seatings[-1]
-        table = {
-            "game": game.number,
-            "dealer": seat.person(s.dealer),
-            "first_dealer": seat.person(s.first_dealer),
-            "round": "ESWN"[s.round % 4],
-            "hand": s.hand,
-            "honba": s.honba,
-            "sticks": s.sticks,
-            "stick_points": s.stick_points,
-            "extension": s.extension,
-            "scores": seat.people_list(list(s.scores)),
-            "chips": seat.people_list(list(s.chips)),
-            "seats": seat.seats(preset, s.dealer),
-            "shuba_used": sorted(seat.person(x) for x in s.shuba),
-            "seating": seat.order,
-        }
-    totals = [0.0] * people
-    for g in games:
-        if g.result is not None:
-            totals = [a + b for a, b in zip(totals, g.result, strict=True)]
-    order = sorted(range(people), key=lambda p: -totals[p])
-    ranks = [0] * people
-    for r, p in enumerate(order):
-        ranks[p] = r
-    out: dict[str, Any] = {
-        "table": table,
-        "settlement_style": preset.settlement.style,
-        "chips_apart": chips_apart(preset),
-        "hands": rows,
-        "games": [
-            {
-                "number": g.number,
-                "start": g.start,
-                "over": g.over,
-                "settlement": g.settlement,
-                "result": g.result,
-                "scores": g.scores,
-                "chips": g.chips,
-                # The end of a game as the table reads it: ranks (ties to the earlier seat
-                # from the first dealer) and who went bust (飛び).
-                "ranks": sit.ranks(g.scores, g.start["first_dealer"]),
-                "seating": sit.order,
-                "money": money(
-                    preset,
-                    config,
-                    g.result,
-                    [a - b for a, b in zip(g.chips, g.start["chips"], strict=True)],
-                )
-                if g.result is not None
-                else None,
-                "busted": [busted(preset.game, x) for x in g.scores] if g.over else None,
-                # 局: the hands played (wins and draws), not chip or penalty entries.
-                "hands": sum(
-                    1
-                    for r in rows
-                    if r["game"] == g.number
-                    and any(e["type"] in ("win", "draw") for e in r["events"])
-                ),
-            }
-            for g, sit in zip(games, seatings, strict=True)
-        ],
-        "standings": {
-            "result": [round(x, 1) for x in totals],
-            "rank": ranks,
-            "chips": list(table["chips"]),
-            **stats,
-            "yakitori": yakitori if yakitori_rule else None,
-        },
-    }
-    if config.get("rates"):
-        # The session's money: each finished game's at the rates, summed; after each
-        # finished game, the sum so far (the money graph's points).
-        running = [0.0] * people
-        for g_ in out["games"]:
-            if g_["money"] is not None:
-                running = [round(a + b, 2) for a, b in zip(running, g_["money"], strict=True)]
-                g_["money_total"] = list(running)
-        out["standings"]["money"] = running
-    return out
+    return from_scratch(config, hands, preset)
 
 
 def _ranks(scores: list[int], first_dealer: int) -> list[int]:
@@ -1258,6 +1009,10 @@ class Live:
     lock: threading.Lock = field(default_factory=threading.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
     conditions: tuple[int, Message] | None = None
+    cache: ReplayCache | None = None
+    """The replay kept between changes (a change replays from the hand it changes)."""
+    shown: tuple[int, Message, list[str]] | None = None
+    """The state message of revision ``shown[0]``, and its JSON once asked for."""
 
 
 class SessionManager:
@@ -1286,8 +1041,10 @@ class SessionManager:
                     if row is not None:
                         config, editor, rev, hands = row
                         preset = config_preset(config)
-                        state = replay(config, hands, preset)
-                        live = Live(config, editor, rev, hands, preset, state)
+                        from .session_replay import ReplayCache
+
+                        cache = ReplayCache(config, preset, hands)
+                        live = Live(config, editor, rev, hands, preset, cache.state, cache=cache)
                 except sqlite3.OperationalError:
                     raise
                 except Exception as e:  # one damaged session never stops the others
@@ -1313,15 +1070,33 @@ class SessionManager:
             live.lock.release()
 
     def _view(self, sid: str, live: Live) -> Message:
-        return {
+        """The state message, built once a revision (watchers ask for it again and again)."""
+        rev, shown = live.rev, live.shown  # a change sets its state before its revision
+        if shown is not None and shown[0] == rev:
+            return shown[1]
+        view = {
             "type": "state",
             "id": sid,
-            "rev": live.rev,
+            "rev": rev,
             "config": live.config,
             "players": live.preset.players,
             "cids": [h["cid"] for h in live.hands],
             **live.state,
         }
+        live.shown = (rev, view, [])
+        return view
+
+    def view_text(self, sid: str, view: Message | None = None) -> str:
+        """:meth:`view` (or ``view``, a state message it gave) as JSON text, serialised once
+        a revision."""
+        live = self._get(sid)
+        view = self.view(sid) if view is None else view
+        shown = live.shown
+        if shown is None or shown[1] is not view:
+            return json.dumps(view, ensure_ascii=False, separators=(",", ":"))
+        if not shown[2]:
+            shown[2].append(json.dumps(view, ensure_ascii=False, separators=(",", ":")))
+        return shown[2][0]
 
     def preview(self, sid: str, hand: Any, index: Any = None, delete: bool = False) -> Message:
         """What a hand would do if entered now, or what an edit (``index``: the hand it
@@ -1351,7 +1126,8 @@ class SessionManager:
                         code="bad_index",
                         params={"max": len(hands)},
                     )
-                state = replay(live.config, hands, live.preset)
+                assert live.cache is not None
+                state = live.cache.trial(live.config, hands, at).state
                 before = live.state["hands"]
         except SessionError as e:
             # The page disables 記録する and shows why: an answer, not a failure.
@@ -1403,6 +1179,7 @@ class SessionManager:
                 )
             hands = list(live.hands)
             config = live.config
+            start = len(hands)  # the first hand the change touches (an edit: its index)
             if op in ("add", "edit", "delete") and live.config.get("ended"):
                 raise SessionError(
                     "the session has ended: reopen it to change its hands",
@@ -1441,6 +1218,7 @@ class SessionManager:
                         code="bad_index",
                         params={"max": len(hands)},
                     )
+                start = index
                 if op == "edit":
                     hands[index] = {
                         "cid": hands[index]["cid"],
@@ -1454,10 +1232,12 @@ class SessionManager:
                     code="bad_type",
                     params={},
                 )
-            state = replay(config, hands, live.preset)
+            assert live.cache is not None
+            trial = live.cache.trial(config, hands, start)
             self.store.save(sid, live.rev, hands, config if config is not live.config else None)
+            live.cache.keep(trial)
+            live.hands, live.state, live.config = hands, trial.state, config
             live.rev += 1
-            live.hands, live.state, live.config = hands, state, config
             view = self._view(sid, live)
             subs = list(live.subscribers)
         for push in subs:
