@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from jantaku.rules.model import TableRules
 from jantaku.tiles.tileset import Tile
 
+from .events import Hora, Ryukyoku, StartKyoku
 from .wall import Json, Wall
 
 DEAD_WALL = 14
@@ -167,12 +168,12 @@ class RecordedChance(Chance):
         self.rolls: list[list[list[list[int]]]] = []
         for ev in events:
             kind = ev.get("type")
-            if kind == "start_kyoku":
+            if kind == StartKyoku.TYPE:
                 self.starts.append(ev)
                 self.rolls.append([])
-            elif kind == "hora" and ev.get("dice"):
+            elif kind == Hora.TYPE and ev.get("dice"):
                 self.rolls[-1].append(ev["dice"])
-            elif kind == "ryukyoku":
+            elif kind == Ryukyoku.TYPE:
                 self.rolls[-1] += [rolls for _, rolls in ev.get("nagashi_dice", [])]
 
     def start(

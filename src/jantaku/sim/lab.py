@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from jantaku.game import State
+from jantaku.game.events import EndGame, Hora, StartKyoku
 from jantaku.rules import load_preset
 from jantaku.rules.loader import RulesError
 from jantaku.rules.model import Preset
@@ -117,19 +118,19 @@ def game_numbers(arm: str, state: State, rec: GameTally) -> dict[str, Any]:
     settlement: list[float] | None = None
     for ev in state.events:
         kind = ev["type"]
-        if kind == "start_kyoku":
+        if kind == StartKyoku.TYPE:
             dealers.append(ev["oya"])
             if ev["bakaze"] != wind:
                 wind = ev["bakaze"]
                 rounds += 1
-        elif kind == "hora" and "hora_points" in ev:
+        elif kind == Hora.TYPE and "hora_points" in ev:
             win_points.append(int(ev["hora_points"]))
             limits[ev.get("limit") or "none"] += 1
             for y in ev.get("yakus", []):
                 yaku[y["id"]] += 1
             for item in ev.get("chip_items", []):
                 chip_items[item["item"]] += 1
-        elif kind == "end_game":
+        elif kind == EndGame.TYPE:
             settlement = ev.get("settlement")
     keeps = sum(a == b for a, b in itertools.pairwise(dealers))
     start_chips = state.game.preset.game.start_chips

@@ -35,6 +35,19 @@ from typing import Any, Final, NamedTuple, TextIO
 from jantaku.bots import Bot, SeatViews
 from jantaku.bots import spec as bot_spec
 from jantaku.game import Game, State
+from jantaku.game.events import (
+    Chi,
+    Daiminkan,
+    EndGame,
+    Hora,
+    Pass,
+    Pon,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    Tsumo,
+)
 from jantaku.rules import load_preset
 from jantaku.rules.model import Preset
 from jantaku.sim.backends import chunk_size, pack, run_chunks, unpack
@@ -223,11 +236,11 @@ def _tally(state: State, rec: GameTally) -> None:
     won = False
     for ev in state.events:
         kind: str = ev["type"]
-        if kind == "start_kyoku":
+        if kind == StartKyoku.TYPE:
             rec.hands += 1
             dealt_in = set()
             won = False
-        elif kind == "hora":
+        elif kind == Hora.TYPE:
             winner, target = ev["actor"], ev["target"]
             rec.wins[winner] += 1
             if not won:
@@ -244,11 +257,11 @@ def _tally(state: State, rec: GameTally) -> None:
                 if target not in dealt_in:
                     dealt_in.add(target)
                     rec.deal_ins[target] += 1
-        elif kind == "ryukyoku":
+        elif kind == Ryukyoku.TYPE:
             rec.draws += 1
-        elif kind == "reach_accepted":
+        elif kind == ReachAccepted.TYPE:
             rec.riichi[ev["actor"]] += 1
-        elif kind in ("chi", "pon", "daiminkan"):
+        elif kind in (Chi.TYPE, Pon.TYPE, Daiminkan.TYPE):
             rec.calls[ev["actor"]] += 1
     rec.events = len(state.events)
     led = state.ledger.state
@@ -319,7 +332,7 @@ def tile_problem(state: State) -> str | None:
 def view_problem(state: State, seat: int) -> str | None:
     """Why ``state.view(seat)`` shows something hidden, or None."""
     # Other seats' passes are left out of a view; every other event is there, in order.
-    real = iter(e for e in state.events if e["type"] != "pass" or e["actor"] == seat)
+    real = iter(e for e in state.events if e["type"] != Pass.TYPE or e["actor"] == seat)
     for ev in state.view(seat):
         kind = ev["type"]
         truth = next(real, None)
@@ -329,16 +342,16 @@ def view_problem(state: State, seat: int) -> str | None:
             return f"seat {seat} sees the wall"
         if "seed" in ev:
             return f"seat {seat} sees the seed (it rebuilds every wall)"
-        if kind == "start_game":
+        if kind == StartGame.TYPE:
             if {k: v for k, v in truth.items() if k != "seed"} != ev:
                 return f"seat {seat}'s view changes the start_game event"
-        elif kind == "start_kyoku":
+        elif kind == StartKyoku.TYPE:
             if list(ev.get("tehai", [])) != list(truth["wall"]["hands"][seat]):
                 return f"seat {seat} is shown a dealt hand that is not its own"
             extra = set(ev) - set(truth) - {"tehai"}
             if extra:
                 return f"seat {seat}'s start_kyoku has extra fields {sorted(extra)}"
-        elif kind == "tsumo" and ev["actor"] != seat:
+        elif kind == Tsumo.TYPE and ev["actor"] != seat:
             if "tile" in ev or ev.get("pai") != "?":
                 return f"seat {seat} sees seat {ev['actor']}'s draw"
         elif ev is not truth and ev != truth:
@@ -350,7 +363,7 @@ def view_problem(state: State, seat: int) -> str | None:
 
 def _check_end(game: Game, state: State, violation: Callable[[str, str], None]) -> None:
     last = state.events[-1]
-    if last["type"] != "end_game" or last.get("settlement") is None:
+    if last["type"] != EndGame.TYPE or last.get("settlement") is None:
         violation("end", f"the log ends with {last['type']}, without a settlement")
     for seat in range(state.people):
         problem = view_problem(state, seat)
