@@ -376,8 +376,9 @@ def create_app(
                 if isinstance(e, TableError)
                 else _error(str(e), "db_busy", {})
             )
-            code = 4401 if isinstance(e, TableError) and e.status == 401 else 4404
-            await websocket.close(code=4503 if isinstance(e, DatabaseBusy) else code)
+            status = e.status if isinstance(e, TableError) else 503
+            code = {401: 4401, 503: 4503}.get(status, 4404)  # 503: mjai_busy, try later
+            await websocket.close(code=code)
             return
         what = f"table {table_id} seat {seat}"
         sender = asyncio.create_task(send_all(websocket, queue, what=what))

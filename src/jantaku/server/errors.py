@@ -30,6 +30,7 @@ ERROR_CODES = frozenset(
         "server_full",
         "address_full",
         "bots_busy",
+        "mjai_busy",
         "rate_limited",
         "db_busy",
         "cannot_restore",

@@ -55,3 +55,6 @@ class ServerLimits:
     """Seconds, at a table of two or more people, between a discard (or a kan or north that
     may be robbed) reaching the seats and whatever follows it: long enough to cover a quick
     pass, so neither the frames nor their timing tell one person that another could call."""
+    mjai_processes: int = 16
+    """External mjai programs running at once (one per ``mjai:NAME`` seat of a table that is
+    playing); a table that would start more is refused (503 ``mjai_busy``) until one stops."""

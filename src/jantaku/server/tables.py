@@ -74,6 +74,7 @@ from .errors import StaleAction, TableError, no_table
 from .errors import short as _short
 from .integrity import BrokenLog, replay_checked
 from .limits import ServerLimits
+from .mjai_slots import MjaiSlots
 from .result_lines import ends_in, result_lines
 from .store import DatabaseBusy, Store, TableRow, hash_token
 from .validate import SEAT_NAMES, check_options, check_seats, check_seed
@@ -301,6 +302,8 @@ class TableManager:
         self.limits = limits or ServerLimits()
         self.mjai_bots = dict(mjai_bots or {})
         """Name → command of the external mjai bots a table may seat (the admin's config)."""
+        self.mjai_slots = MjaiSlots(self.limits.mjai_processes)
+        """The running mjai programs, capped (:mod:`jantaku.server.mjai_slots`)."""
         self.on_bot_turn: Callable[[float], None] = lambda seconds: None
         """Told the seconds of each bot decision (the server's metrics)."""
         self._lock = threading.Lock()
@@ -363,6 +366,8 @@ class TableManager:
         table = Table(row.id, row.preset, row.seed, list(row.seats), state, options=row.options)
         table.published = len(events)  # what the seats were sent before it left memory
         if "human" not in row.seats:
+            # A bot-only game already playing goes on (over the cap if it must).
+            self.mjai_slots.take(table, self._mjai_seats(table), force=True)
             if not events:
                 self._commit(table, 0)
             with self._lock:
@@ -443,17 +448,25 @@ class TableManager:
         tokens = {s: secrets.token_urlsafe(24) for s, k in enumerate(seats) if k == "human"}
         table = Table(0, preset, seed, list(seats), state, options=options)
         if not bots_only:
-            self._play_bots(table)  # until a person decides: at most a hand they sit out
-        table.id = self.store.create_table(
-            preset,
-            seed,
-            seats,
-            tokens,
-            state.events,
-            finished=state.game_over,
-            options=options,
-            owner=owner,
-        )
+            # Until a person decides: at most a hand they sit out (with mjai seats: nothing
+            # until someone joins, see _start_playing).
+            self._play_bots(table)
+        elif self._mjai_seats(table):
+            self.mjai_slots.take(table, self._mjai_seats(table))  # or 503 mjai_busy
+        try:
+            table.id = self.store.create_table(
+                preset,
+                seed,
+                seats,
+                tokens,
+                state.events,
+                finished=state.game_over,
+                options=options,
+                owner=owner,
+            )
+        except BaseException:
+            self.mjai_slots.release(table)
+            raise
         with table.lock:
             self._publish(table)
         if not state.game_over:
@@ -564,6 +577,7 @@ class TableManager:
         self._mark_joined(table_id)
         with self._locked(table_id) as table:
             if table is not None:
+                self._start_playing(table)
                 before = table.connected()
                 table.subscribers.setdefault(seat, []).append(subscriber)
                 table.active = time.time()
@@ -576,6 +590,27 @@ class TableManager:
         subscriber(done.view_message(seat))
         subscriber(done.legal_message(seat))
         return seat
+
+    def _mjai_seats(self, table: Table) -> int:
+        return sum(kind.startswith(MJAI_SEAT) for kind in table.seats)
+
+    def _start_playing(self, table: Table) -> None:
+        """A table with mjai seats and a person's starts playing when a person opens a seat
+        (made, or rebuilt after it was parked, it waits): its programs take their slots, or
+        the join is refused (503 ``mjai_busy``); then the bots catch up."""
+        n = self._mjai_seats(table)
+        if not n or self.mjai_slots.holds(table):
+            return
+        self.mjai_slots.take(table, n)
+        start = len(table.state.events)
+        try:
+            self._play_bots(table)
+            self._commit(table, start)
+        except BaseException:
+            self._rebuild(table, start)
+            self._close_external(table)
+            raise
+        self._publish(table)
 
     def _mark_joined(self, table_id: int) -> None:
         """Have the background thread note once that a person opened a seat (a table never
@@ -714,6 +749,8 @@ class TableManager:
         """Let the bots play until a person must decide, the game is over, or ``limit``
         actions (then the caller comes back for more)."""
         state = table.state
+        if self._mjai_seats(table) and not self.mjai_slots.holds(table):
+            return  # its programs start with the table (_start_playing, or bot-only)
         for _ in range(limit):
             if state.game_over:
                 return
@@ -755,6 +792,7 @@ class TableManager:
         for bot in table.external.values():
             bot.close()
         table.external.clear()
+        self.mjai_slots.release(table)
 
     def _commit(self, table: Table, start: int) -> None:
         new = table.state.events[start:]
@@ -1023,5 +1061,8 @@ class TableManager:
             self.store.close_table(row.id, "never joined" if unjoined else "abandoned")
             with self._lock:
                 self._tables.pop(row.id, None)
+            if held is not None:
+                with held.lock:
+                    self._close_external(held)
             closed.append(row.id)
         return parked, closed
