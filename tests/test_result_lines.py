@@ -89,7 +89,7 @@ def test_the_issue_lines_come_out() -> None:
     assert {"high_score", "bust_chips", "open_riichi", "sitting_out"} <= SEEN["gotou/4"]
     assert {"high_score", "bust_chips", "open_riichi", "dice"} <= SEEN["gotou/3"]
     assert "wareme" in SEEN["mighty/4"]
-    assert {"settlement:rank", "settlement:kubi", "settlement:chips"} <= SEEN["gotou/4"]
+    assert {"settlement:rank", "settlement:kubi", "settlement:held_chips"} <= SEEN["gotou/4"]
     assert {"settlement:boo_a", "settlement:table_fee"} <= SEEN["kanto-boo/4"]
     assert {"settlement:oka", "settlement:sink_uma"} <= SEEN["mighty/4"]
 

@@ -21,7 +21,8 @@ class Settlement:
     """Each seat's final result in the preset's unit (points/1000, chips, or Boo points)."""
     items: list[tuple[str, list[float]]] = field(default_factory=list)
     """The result line by line (素点, オカ, ウマ, 順位, クビ, マルビー, 場代, チップ…): their sum
-    is ``result``."""
+    is ``result``. ``chips``: the chips' value in the unit; ``held_chips``: the chips held, a
+    settlement in chips (gotou)."""
 
 
 class _Lines:
@@ -165,7 +166,7 @@ def _gotou(
     n = len(points)
     kubi = [points[seat] >= s.kubi for seat in range(n)]
     for seat, c in enumerate(chips):
-        lines.add("chips", seat, float(c))
+        lines.add("held_chips", seat, float(c))
     if s.raw_chips_per_10000:
         raw = [0.0] * n
         _raw_chips(raw, points, order, preset.game.start_points, s.raw_chips_per_10000)

@@ -11,6 +11,7 @@
 // before the dealer); without `sitting_out` everybody plays.
 import { has, lang, t } from './i18n.js';
 import { kindOf, tileEl, tileName } from './tiles.js';
+import { linesTable, settlementLines } from './result-lines.js';
 
 const SEAT_WINDS = ['E', 'S', 'W', 'N'];
 const DICE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
@@ -35,6 +36,8 @@ export function newModel({ seat = 0, you = null, seats, preset = null, serverWal
     bakaze: 'E', kyoku: 1, turn: null, last: null, horas: [], ryukyoku: null, result: null,
     end: null, wallLeft: null, rinshanLeft: null, dice: null, wareme: null,
     shownWaits: Array(n).fill(null), missedRon: Array(n).fill(null),
+    lines: null, handsEnded: 0, // the server's result lines (see resultNodes), hands ended
+    results: [], // every hand's result so far (the replay and the tests show any of them)
   };
 }
 
@@ -190,6 +193,8 @@ export function fold(M, ev) {
       break;
     case 'end_kyoku':
       M.result = handResult(M, ev.scores);
+      M.results.push(M.result);
+      M.handsEnded += 1;
       M.scores = ev.scores.slice();
       break;
     case 'end_game':
@@ -206,6 +211,7 @@ export function handResult(M, after = M.scores) {
   return {
     horas: M.horas.slice(), ryukyoku: M.ryukyoku, start: M.startScores.slice(),
     after: after.slice(), kyoku: { bakaze: M.bakaze, kyoku: M.kyoku, honba: M.honba },
+    index: M.handsEnded, // which of the server's hand lines are this hand's
   };
 }
 
@@ -482,7 +488,7 @@ export function el(tag, cls = '', ...children) {
   return e;
 }
 
-function cell(tr, text, tag = 'td', cls = '') {
+export function cell(tr, text, tag = 'td', cls = '') {
   const c = document.createElement(tag);
   c.append(text);
   if (cls) c.className = cls;
@@ -494,7 +500,7 @@ export function signed(v) {
   return v > 0 ? `+${v}` : String(v);
 }
 
-function signClass(v) {
+export function signClass(v) {
   return v > 0 ? 'plus' : v < 0 ? 'minus' : '';
 }
 
@@ -713,6 +719,8 @@ export function resultNodes(M, r) {
   for (const hora of r.horas) nodes.push(winSection(M, hora));
   if (r.ryukyoku) nodes.push(drawSection(M, r.ryukyoku));
   nodes.push(changesTable(M, r));
+  const lines = linesTable(M, M.lines?.hands?.[r.index], r.horas);
+  if (lines) nodes.push(lines);
   return nodes;
 }
 
@@ -748,6 +756,8 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
     table.append(tr);
   }
   const nodes = [Object.assign(el('h2', '', t('result.game_over')), { id: 'result-title' }), table];
+  const lines = settlementLines(M, M.lines?.settlement, order);
+  if (lines) nodes.push(lines);
   if (Array.isArray(end.leftover_sticks) && end.leftover_sticks.length === 2) {
     const [who, points] = end.leftover_sticks;
     nodes.push(el('p', '', t('result.leftover_to', { points, who: seatName(M, who) })));

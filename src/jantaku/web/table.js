@@ -421,6 +421,7 @@ async function handle(msg) {
     const preset = await loadPreset(msg.preset);
     M = newModel({ seat: msg.seat, you: msg.seat, seats: msg.seats, preset, serverWall: true });
     tableOptions = msg.options ?? {};
+    M.lines = msg.lines ?? null; // what each hand and the settlement paid, line by line
     legal = [];
     for (const ev of msg.events) fold(M, ev);
     setWallLeft(msg.tiles_left);
@@ -429,6 +430,7 @@ async function handle(msg) {
     if (M.end) await settlementDialog(M.end);
   } else if (msg.type === 'events') {
     if (!M) return;
+    if (msg.lines) M.lines = msg.lines; // a piece that ends a hand brings its lines
     for (const ev of msg.events) {
       fold(M, ev);
       render();
@@ -527,8 +529,13 @@ globalThis.jantakuTable = {
   // Layout tests: fold events the server did not send (a long hand's rivers and melds drawn
   // at once) and draw the board; the page no longer follows the game after this.
   foldLocally: (events) => { for (const ev of events) fold(M, ev); render(); },
-  // ... and show the result of the hand so far (or of the game) as the dialog would.
-  showResult: () => { if (M.end) settlementDialog(M.end); else resultDialog(M.result ?? handResult(M)); },
+  // ... and show the result of the hand so far (or of the game) as the dialog would; `hand`:
+  // the result of that hand (from 0) instead.
+  showResult: (hand) => {
+    if (Number.isInteger(hand)) resultDialog(M.results[hand]);
+    else if (M.end) settlementDialog(M.end);
+    else resultDialog(M.result ?? handResult(M));
+  },
 };
 
 /** A setting changed: the board again, the timer if it was just chosen during a decision,
