@@ -134,6 +134,10 @@ def test_the_listed_lines_add_up_to_the_columns(
         page.evaluate("document.querySelector('#result').close()")
         page.evaluate(f"globalThis.jantakuTable.showResult({busiest[1]})")
         page.wait_for_selector("#result table.lines")
+        # The columns and the lines under them in view (the dialog scrolls on a phone).
+        page.evaluate(
+            "document.querySelector('#result table.lines').scrollIntoView({block: 'end'})"
+        )
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"lines-{preset}-{people}.png"), full_page=True)
         assert axe_violations(page) == []
