@@ -154,3 +154,37 @@ def test_the_listed_lines_add_up_to_the_columns(
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_replay_lists_the_lines_too(server: str, browser: Any) -> None:
+    """The replay of a stored game shows each hand's lines and the settlement's, from
+    ``GET /api/tables/{id}/lines``; they add up to its columns as at the table."""
+    table, _ = play(server, "gotou", 4, 4)
+    page = browser.new_page(locale="ja-JP", viewport={"width": 390, "height": 844})
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{server}/replay.html?table={table}")
+        page.wait_for_function("globalThis.jantakuReplay && globalThis.jantakuReplay.ready()")
+        ends = page.evaluate(
+            """() => { const r = globalThis.jantakuReplay;
+              const log = r.steps(); const out = [];
+              for (let p = 0; p < log.length; p++) { r.go(p);
+                if (r.event().type === 'end_kyoku' || r.event().type === 'end_game') out.push(p); }
+              return out; }"""
+        )
+        assert len(ends) >= 2
+        for p in ends[:-1]:
+            page.evaluate(f"globalThis.jantakuReplay.go({p})")
+            page.wait_for_selector("#result[open] table.lines")
+            got = page.evaluate(READ_HAND)
+            for kind in ("points", "chips"):
+                mine = [x["values"] for x in got["lines"] if x["kind"] == kind]
+                assert [sum(v[q] for v in mine) for q in range(4)] == got["columns"][kind]
+        page.evaluate(f"globalThis.jantakuReplay.go({ends[-1]})")
+        page.wait_for_selector("#result[open] table.settlement-lines")
+        settled = page.evaluate(READ_SETTLEMENT)
+        for q, want in enumerate(settled["result"]):
+            total = sum(x["values"][q] for x in settled["lines"])
+            assert total == pytest.approx(want, abs=0.11), settled
+    finally:
+        page.close()

@@ -182,6 +182,10 @@ def test_the_table_sends_the_lines_with_each_hand_and_the_settlement(tmp_path: P
         cm.__exit__(None, None, None)
     events = view["events"]
     lines = view["lines"]
+    # The replay's source: the same lines, for a finished game only.
+    assert client.get(f"/api/tables/{t['id']}/lines").json() == lines
+    playing = new_table(client, ["human", "bot:baseline", "bot:baseline"], seed=8, preset="gotou")
+    assert client.get(f"/api/tables/{playing['id']}/lines").status_code == 409
     n = 3
     hand, paid = 0, []
     for ev in events:

@@ -30,6 +30,9 @@ HTTP:
 * ``GET /lab.html`` and ``/api/lab...``: the rule lab (:mod:`jantaku.server.lab`);
 * ``GET /api/tables/{id}/log``: a finished game's full event log, one JSON event a line
   (409 while it is played: the log holds the wall).
+* ``GET /api/tables/{id}/lines``: a finished game's result lines, ``{"hands": [...],
+  "settlement": [...]}``, what each hand and the settlement paid, line by line (the
+  replay's dialogs list them; 409 while it is played);
 * ``GET /api/tables/{id}/export?format=tenhou6|mjai``: a finished game as tenhou.net/6 JSON
   or an mjai log, for other tools (docs/export.md);
 * ``POST /api/import`` (body: a tenhou.net/6 or kobalab paipu JSON record, at most 4 MB): the
@@ -293,6 +296,10 @@ def create_app(
             media_type="application/x-ndjson",
             headers={"Content-Disposition": f'attachment; filename="jantaku-{table_id}.jsonl"'},
         )
+
+    @app.get("/api/tables/{table_id}/lines")
+    def table_lines(table_id: int) -> dict[str, Any]:
+        return manager.result_lines(table_id)
 
     @app.get("/api/tables/{table_id}/export")
     def table_export(table_id: int, format: str = "tenhou6") -> Response:

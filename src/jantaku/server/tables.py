@@ -511,6 +511,12 @@ class TableManager:
             )
         return self.store.event_lines(table_id)
 
+    def result_lines(self, table_id: int) -> dict[str, Any]:
+        """A finished game's result lines, each hand's and the settlement's (the replay's
+        dialogs list them); refused as its log is while the game is played."""
+        self.log_lines(table_id)
+        return self._record(table_id).result_lines()
+
     def table(self, table_id: int) -> Table | None:
         """The live table (rebuilt from the store if it was parked); None when it is over,
         closed or unknown. A broken one is refused."""

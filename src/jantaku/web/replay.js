@@ -69,8 +69,9 @@ function outcome(evs) {
   return parts.join(', ');
 }
 
-/** Index the log: its steps, its hands and one snapshot of the model before each hand. */
-async function open(log, seatKinds) {
+/** Index the log: its steps, its hands and one snapshot of the model before each hand;
+ * `lines`: the server's result lines of a stored game (its dialogs list them), or null. */
+async function open(log, seatKinds, lines = null) {
   stop();
   ready = false;
   events = log;
@@ -83,6 +84,7 @@ async function open(log, seatKinds) {
   hands = [];
   snapshots = [];
   const model = newModel({ seat: 0, you: null, seats, preset });
+  model.lines = lines;
   events.forEach((ev, i) => {
     if (ev.type === 'start_kyoku') {
       const { preset: _, ...rest } = model;
@@ -417,7 +419,9 @@ async function load() {
   const log = parseLines(await r.text());
   const listing = await fetch('/api/tables').then((x) => (x.ok ? x.json() : [])).catch(() => []);
   const row = listing.find((t) => String(t.id) === String(tableId));
-  await open(log, row?.seats ?? null);
+  const lines = await fetch(`/api/tables/${encodeURIComponent(tableId)}/lines`)
+    .then((x) => (x.ok ? x.json() : null)).catch(() => null);
+  await open(log, row?.seats ?? null, lines);
 }
 
 // For tests and debugging.
