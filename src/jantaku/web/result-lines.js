@@ -65,9 +65,13 @@ export function linesTable(M, lines, horas = []) {
 export function settlementLines(M, items, order) {
   if (!items || !items.length) return null;
   const table = el('table', 'settlement-lines');
-  table.setAttribute('aria-label', t('result.settle_head'));
+  // In the preset's unit: 千点 (ウマ・オカ), chips (gotou) or Boo points.
+  const style = M.preset?.knobs?.find((k) => k.key === 'settlement.style')?.value ?? 'uma';
+  const unit = has(`result.settle_unit.${style}`) ? t(`result.settle_unit.${style}`) : '';
+  table.createCaption().textContent = unit
+    ? t('result.settle_caption', { unit }) : t('result.settle_head');
   const head = document.createElement('tr');
-  cell(head, t('result.settle_head'), 'th');
+  cell(head, t('result.lines_head'), 'th');
   order.forEach((s, r) => { cell(head, t('result.rank_n', { n: r + 1 }), 'th').title = seatName(M, s); });
   table.append(head);
   for (const line of items) {
