@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-cluster lint typecheck bench clean chromium build compiler caddy axe
+.PHONY: run test test-cluster lint typecheck bench clean chromium build compiler caddy axe jscheck jstest
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,7 @@ test: chromium caddy axe
 	$(MAKE) --no-print-directory build
 	$(BIN)/pytest -n 2 -q
 	JANTAKU_PURE=1 $(BIN)/pytest -n 2 -q -p no:cacheprovider $(PURE_TESTS)
+	@$(MAKE) --no-print-directory jstest
 
 # Ray is the optional `cluster` extra, not installed by `make test` (240 MB; see README, the
 # rule lab): this installs it and runs the tests that Ray gives local workers' numbers.
@@ -74,6 +75,20 @@ test-cluster: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	@$(MAKE) --no-print-directory jscheck
+
+# The pages' JavaScript (`// @ts-check`, JSDoc types; tsconfig.json) checked by TypeScript's
+# tsc from npm (package.json: a lint tool only, users need no Node); skipped without npm.
+jscheck:
+	@[ -x node_modules/.bin/tsc ] || $(MAKE) --no-print-directory axe
+	@if [ -x node_modules/.bin/tsc ]; then node_modules/.bin/tsc -p tsconfig.json && echo "tsc: the pages' JavaScript checks"; \
+	else echo "npm is not installed: the pages' type check is skipped"; fi
+
+# The pages' JavaScript tests (tests/js/*.test.mjs: board.js's fold over the golden logs);
+# pytest runs them too (tests/js/test_node_js.py). Skipped without node.
+jstest:
+	@if command -v node >/dev/null 2>&1; then node --test --test-reporter=dot tests/js/*.test.mjs; \
+	else echo "node is not installed: the pages' JavaScript tests are skipped"; fi
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
