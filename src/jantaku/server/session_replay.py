@@ -22,17 +22,14 @@ from jantaku.scoring.calc import with_names
 from jantaku.scoring.json_io import result_to_json
 from jantaku.scoring.ledger import LedgerError, busted
 
-from .sessions import (
+from .session_config import chips_apart, config_preset, money
+from .session_errors import SessionError, hand_error
+from .session_games import (
     ScoredGame,
+    ScoringLedger,
     Seating,
-    SessionError,
-    _game_result,
-    _game_start,
-    _ScoringLedger,
-    chips_apart,
-    config_preset,
-    hand_error,
-    money,
+    game_result,
+    game_start,
     seating_of,
 )
 
@@ -78,11 +75,11 @@ class Replayer:
         first = self.config.get("first_dealers", {}).get(str(number))
         return first if isinstance(first, int) else None
 
-    def _new_game(self, chips: list[int] | None) -> _ScoringLedger:
+    def _new_game(self, chips: list[int] | None) -> ScoringLedger:
         number = len(self.games)
         g = ScoredGame(
             number,
-            _game_start(self.preset, self.people, number, self.rotate, chips, self._chosen(number)),
+            game_start(self.preset, self.people, number, self.rotate, chips, self._chosen(number)),
         )
         self.games.append(g)
         seat = seating_of(self.config, g.number)
@@ -93,7 +90,7 @@ class Replayer:
             start["scores"] = seat.seat_list(start["scores"])
             start["chips"] = seat.seat_list(start["chips"])
             start["dealer"] = start["first_dealer"] = seat.seat(start["first_dealer"])
-        led = _ScoringLedger(self.preset, self.people, start)
+        led = ScoringLedger(self.preset, self.people, start)
         g.scores = seat.people_list(list(led.state.scores))
         g.chips = seat.people_list(list(led.state.chips))
         return led
@@ -208,7 +205,7 @@ class Replayer:
             game.over = True
             game.settlement = last["settlement"]
             game.result = seat.people_list(
-                _game_result(
+                game_result(
                     preset,
                     seat.seat_list(last["settlement"]),
                     seat.seat_list(game.start["chips"]),
@@ -232,7 +229,7 @@ class Replayer:
         if game.over:
             # The table after a finished game: the next game's first hand.
             chosen = self._chosen(len(games))
-            nxt = _game_start(preset, people, len(games), self.rotate, game.chips, chosen)
+            nxt = game_start(preset, people, len(games), self.rotate, game.chips, chosen)
             coming = seating_of(config, len(games))
             table = {
                 "game": len(games),

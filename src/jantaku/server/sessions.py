@@ -26,29 +26,73 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import re
 import secrets
 import sqlite3
 import threading
 import time
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from jantaku.rules import PRESET_NAMES, RulesError, load_preset
 from jantaku.rules.model import Preset
-from jantaku.scoring.chips import ChipCounts, win_chips
 from jantaku.scoring.conditions import conditions
-from jantaku.scoring.ledger import Ledger
-from jantaku.scoring.score import ScoreResult
-from jantaku.scoring.settlement import rank_order, settle
-from jantaku.scoring.situation import WinSituation
 
-from .csv_cells import SafeWriter
-from .session_checks import event_values, session_options
+from .session_checks import event_values
+from .session_config import (
+    MAX_NAME,
+    MAX_TOML,
+    chips_apart,
+    config_preset,
+    make_config,
+    money,
+    settings,
+)
+from .session_errors import HAND_REASONS, SESSION_CODES, SessionError, broken_session, hand_error
+from .session_export import CSV_LANGS, csv_text, ledger_records
+from .session_games import (
+    PERSON_FIELDS,
+    PERSON_LISTS,
+    ScoredGame,
+    ScoringLedger,
+    Seating,
+    game_result,
+    game_start,
+    seating_of,
+)
 from .store import Readers, WriteBudget
+
+_HAND_REASONS: Final = HAND_REASONS  # read by tests/scoring/test_score_refusals.py
+
+__all__ = [  # the names other modules and the tests import from here
+    "CSV_LANGS",
+    "HAND_REASONS",
+    "MAX_NAME",
+    "MAX_TOML",
+    "PERSON_FIELDS",
+    "PERSON_LISTS",
+    "SESSION_CODES",
+    "ScoredGame",
+    "ScoringLedger",
+    "Seating",
+    "SessionError",
+    "SessionManager",
+    "SessionStore",
+    "broken_session",
+    "chips_apart",
+    "config_preset",
+    "csv_text",
+    "game_result",
+    "game_start",
+    "hand_error",
+    "hash_token",
+    "ledger_records",
+    "make_config",
+    "money",
+    "replay",
+    "seating_of",
+    "settings",
+]
 
 if TYPE_CHECKING:
     from .session_replay import ReplayCache
@@ -60,8 +104,6 @@ GROUP_SCAN: Final = 500
 """Sessions looked at (newest first) for a group's statistics."""
 GROUP_MAX: Final = 50
 """Sessions of one group summed at most."""
-MAX_NAME: Final = 24
-MAX_TOML: Final = 16_000
 SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
 
 SCHEMA = """
@@ -85,430 +127,8 @@ Message = dict[str, Any]
 Subscriber = Callable[[Message], None]
 
 
-class SessionError(ValueError):
-    """A request refused (bad input, stale revision, unknown session...): nothing changed.
-    ``code`` and ``params`` say why for the page's catalogue (``score.err_<code>`` in
-    web/i18n/*/score.json); the message says it in English."""
-
-    def __init__(
-        self,
-        message: str,
-        status: int = 400,
-        code: str = "invalid",
-        params: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(message)
-        assert code in SESSION_CODES, code
-        self.status = status
-        self.code = code
-        self.params: dict[str, Any] = params if params is not None else {"detail": message}
-
-    def as_json(self) -> dict[str, Any]:
-        return {"error": str(self), "status": self.status, "code": self.code, "params": self.params}
-
-
-# The ledger's refusals and errors a table meets, by the words of their message: the code the
-# page shows in the player's language, the message's named parts its params (anything else:
-# ``hand_invalid``, said without the English detail).
-_HAND_REASONS: Final = tuple(
-    (re.compile(words), code)
-    for words, code in (
-        ("マルシー", "refused_marushii"),
-        ("winner still sunk", "refused_winner_sunk"),
-        ("floating winner", "refused_floating_top"),
-        ("may not win this hand", "refused_dead"),
-        ("already used their シュバリー", "shuba_used"),
-        ("sits out this hand", "sits_out"),
-        ("the game is over", "game_over"),
-        (r"has no (?P<kind>\w+) draw", "no_draw_kind"),
-        (r"^(?P<field>\w+): a person 0 to", "bad_person"),
-        ("pays nothing for 1m and 9m", "no_terminal_bonus"),
-        ("has no open riichi", "no_open_riichi"),
-        ("must also be listed in riichi", "needs_riichi"),
-        ("cannot ron their own discard", "own_discard"),
-        ("share one discarder", "double_one_discarder"),
-        ("has no サイコロチャンス", "no_dice"),
-        ("pairs of numbers 1 to 6", "bad_dice"),
-        ("have no シュバリー", "no_shuba"),
-        ("is noten this hand", "noten_dead"),
-        ("has no penalty for", "no_penalty"),
-        ("cannot win from themself", "self_deal_in"),
-        ("a rinshan win is a tsumo", "rinshan_ron"),
-        (r"^chips\.(?P<item>\w+): \S+ pays no chips for it", "no_chip_item"),
-        ("plays without chips", "no_chips"),
-        ("^situation:", "bad_situation"),
-    )
-)
-
-SESSION_CODES: Final = frozenset(
-    {code for _, code in _HAND_REASONS}
-    | {
-        "hand_invalid",
-        "invalid",
-        "no_double_ron",
-        "stale",
-        "watch_only",
-        "no_session",
-        "broken_session",
-        "session_ended",
-        "same_name",
-        "names_count",
-        "name_length",
-        "not_between_games",
-        "bad_toml",
-        "bad_preset",
-        "bad_number",
-        "bad_options",
-        "unknown_field",
-        "bad_rates",
-        "bad_names",
-        "bad_title",
-        "bad_hand",
-        "bad_index",
-        "bad_at",
-        "bad_cid",
-        "too_many_hands",
-        "bad_type",
-        "bad_first_dealer",
-        "bad_ended",
-        "bad_join",
-        "bad_editor_link",
-        "bad_body",
-        "body_too_large",
-        "bad_lang",
-        "bad_qr_text",
-        "rules_refused",
-        "not_seats",
-        "db_busy",
-        "internal",
-    }
-)
-"""Every ``code`` a session's refusal carries: each is ``score.err_<code>`` in both catalogues
-(tests/test_score_sessions.py)."""
-
-
-def broken_session(sid: str, error: Exception) -> SessionError:
-    """The refusal of a session whose stored rows do not read or replay (edited, damaged):
-    logged once a read with its id, kept for inspection, never a 500."""
-    logging.getLogger("jantaku.server").error(
-        "session %s: its stored rows do not read or replay (%s: %s); skipped",
-        sid,
-        type(error).__name__,
-        str(error)[:200],
-    )
-    return SessionError(
-        f"session {sid} could not be restored from its stored rows; it is kept for inspection",
-        404,
-        "broken_session",
-        {"id": sid},
-    )
-
-
-def hand_error(index: int, message: str, status: int = 400) -> SessionError:
-    """The error of hand ``index`` (0-based) the ledger refused or could not take."""
-    params: dict[str, Any] = {"hand": index + 1, "detail": message}
-    for words, c in _HAND_REASONS:
-        found = words.search(message)
-        if found:
-            return SessionError(
-                f"hand {index + 1}: {message}", status, c, params | found.groupdict()
-            )
-    return SessionError(f"hand {index + 1}: {message}", status, "hand_invalid", params)
-
-
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-# -- configuration --------------------------------------------------------------------------
-
-
-def _toml_options(text: str) -> tuple[str, dict[str, Any]]:
-    """An imported rule file: ``base = "gotou"`` and the knobs it changes."""
-    if len(text) > MAX_TOML:
-        raise SessionError(
-            f"toml: a rule file of at most {MAX_TOML} characters",
-            code="bad_toml",
-            params={"detail": ""},
-        )
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise SessionError(
-            f"toml: not valid TOML: {e}", code="bad_toml", params={"detail": str(e)}
-        ) from None
-    base = data.pop("base", None)
-    if base not in PRESET_NAMES:
-        raise SessionError(
-            f"toml: the file must name its base preset (base = one of {', '.join(PRESET_NAMES)})",
-            code="bad_toml",
-            params={"detail": "base"},
-        )
-    for k in ("name", "title", "title_ja", "players"):
-        data.pop(k, None)
-    return str(base), data
-
-
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    out = dict(base)
-    for k, v in over.items():
-        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
-    return out
-
-
-def make_config(body: dict[str, Any]) -> dict[str, Any]:
-    """Check a new session's settings; the stored config. Raises :class:`SessionError`."""
-    if not isinstance(body, dict):
-        raise SessionError(
-            "a session is an object with preset and names", code="bad_body", params={}
-        )
-    unknown = set(body) - {
-        "preset",
-        "options",
-        "names",
-        "toml",
-        "start_points",
-        "start_chips",
-        "rotate",
-        "title",
-        "rates",
-    }
-    if unknown:
-        raise SessionError(
-            f"unknown field {sorted(unknown)[0]!r}",
-            code="unknown_field",
-            params={"field": str(sorted(unknown)[0])[:40]},
-        )
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise SessionError(
-            "options: an object of knob values", code="bad_options", params={"detail": "options"}
-        )
-    preset_name = body.get("preset", "riichi")
-    if body.get("toml"):
-        if not isinstance(body["toml"], str):
-            raise SessionError(
-                "toml: the text of a rule file", code="bad_toml", params={"detail": ""}
-            )
-        preset_name, file_options = _toml_options(body["toml"])
-        options = _merge(file_options, options)
-    if preset_name not in PRESET_NAMES:
-        raise SessionError(
-            f"preset: one of {', '.join(PRESET_NAMES)}, not {preset_name!r}",
-            code="bad_preset",
-            params={"preset": str(preset_name)[:40]},
-        )
-    for key in ("start_points", "start_chips"):
-        v = body.get(key)
-        if v is None:
-            continue
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 10_000_000:
-            raise SessionError(
-                f"{key}: a whole number from 0", code="bad_number", params={"field": key}
-            )
-        options = _merge(options, {"game": {key: v}})
-    try:
-        options = session_options(preset_name, options)  # bounded like a table's knobs
-    except ValueError as e:
-        raise SessionError(str(e), code="bad_options", params={"detail": str(e)}) from None
-    try:
-        preset = load_preset(preset_name, options or None)
-    except RulesError as e:
-        raise SessionError(str(e), code="bad_options", params={"detail": str(e)}) from None
-    names = _check_names(body.get("names"), preset.players, preset_name)
-    title = body.get("title", "")
-    if not isinstance(title, str) or len(title) > 60:
-        raise SessionError("title: at most 60 characters", code="bad_title", params={})
-    return {
-        "preset": preset_name,
-        "options": options,
-        "names": names,
-        "rotate": bool(body.get("rotate", True)),
-        "title": title,
-        **({"rates": _check_rates(body["rates"])} if body.get("rates") else {}),
-    }
-
-
-def _check_rates(rates: Any) -> dict[str, float]:
-    """The table's rates: money per unit of the settlement (``unit``: per 1000 points,
-    per chip or per Boo point, as the preset settles) and per chip where chips are settled
-    apart (``chip``)."""
-    if not isinstance(rates, dict) or set(rates) - {"unit", "chip"}:
-        raise SessionError(
-            'rates: an object {"unit": money per unit, "chip": money per chip}',
-            code="bad_rates",
-            params={},
-        )
-    out: dict[str, float] = {}
-    for k, v in rates.items():
-        if isinstance(v, bool) or not isinstance(v, int | float) or not 0 <= v <= 100_000:
-            raise SessionError(f"rates.{k}: a number from 0 to 100000", code="bad_rates", params={})
-        out[k] = float(v)
-    return out
-
-
-def chips_apart(preset: Preset) -> bool:
-    """Whether the preset's settlement leaves chips out of its result (chips paid apart)."""
-    return (
-        preset.chips.enabled and preset.settlement.style == "uma" and not preset.chips.point_value
-    )
-
-
-def money(
-    preset: Preset, config: dict[str, Any], result: list[float], chips_won: list[int]
-) -> list[float] | None:
-    """A game's result in money at the table's rates (None without rates): the settlement's
-    result times the unit rate, plus the chips won times the chip rate where chips are
-    settled apart."""
-    rates = config.get("rates")
-    if not rates:
-        return None
-    unit, chip = rates.get("unit", 0.0), rates.get("chip", 0.0)
-    apart = chips_apart(preset)
-    return [
-        round(r * unit + (c * chip if apart else 0.0), 2)
-        for r, c in zip(result, chips_won, strict=True)
-    ]
-
-
-def _check_names(names: Any, players: int, preset_name: str) -> list[str]:
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise SessionError("names: a list of the players' names", code="bad_names", params={})
-    out: list[str] = [n.strip() for n in names]
-    if len(out) not in (3, 4) or len(out) < players:
-        raise SessionError(
-            f"names: {players} players for {preset_name}"
-            + (" (or 4 rotating)" if players == 3 else "")
-            + f", not {len(out)}",
-            code="names_count",
-            params={"players": players, "count": len(out)},
-        )
-    for i, n in enumerate(out):
-        if not n or len(n) > MAX_NAME:
-            raise SessionError(
-                f"names[{i}]: 1 to {MAX_NAME} characters",
-                code="name_length",
-                params={"n": i + 1, "max": MAX_NAME},
-            )
-    if len(set(out)) != len(out):
-        raise SessionError("names: two players have the same name", code="same_name", params={})
-    return out
-
-
-def _settings(
-    config: dict[str, Any], msg: dict[str, Any], next_game: int | None = None
-) -> dict[str, Any]:
-    """A ``settings`` change: the players renamed (the same number of them: the hands name
-    people by their place), the rates changed, the session ended or reopened. The new
-    config."""
-    unknown = set(msg) - {
-        "type",
-        "at",
-        "names",
-        "ended",
-        "rates",
-        "first_dealer",
-        "seating",
-        "req",
-        "cid",
-    }
-    if unknown:
-        raise SessionError(
-            f"unknown field {sorted(unknown)[0]!r}",
-            code="unknown_field",
-            params={"field": str(sorted(unknown)[0])[:40]},
-        )
-    out = dict(config)
-    if "names" in msg:
-        names = _check_names(msg["names"], len(config["names"]), config["preset"])
-        if len(names) != len(config["names"]):
-            raise SessionError(
-                f"names: {len(config['names'])} names, as the session has",
-                code="names_count",
-                params={"players": len(config["names"]), "count": len(names)},
-            )
-        out["names"] = names
-    if "first_dealer" in msg:
-        # The next game's 起家 (席決め between games); ``next_game`` None: a game is under way.
-        p = msg["first_dealer"]
-        n = len(config["names"])
-        if next_game is None:
-            raise SessionError(
-                "first_dealer: only between games (the next game's first dealer)",
-                code="not_between_games",
-                params={},
-            )
-        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n:
-            raise SessionError(
-                f"first_dealer: a person 0 to {n - 1}", code="bad_first_dealer", params={"max": n}
-            )
-        out["first_dealers"] = {**config.get("first_dealers", {}), str(next_game): p}
-    if "seating" in msg:
-        # 席替え between games: the people in their seats' order around the table (each sits
-        # before the next in turn; at a three-player table with four, the one before the
-        # dealer sits out).
-        order = msg["seating"]
-        n = len(config["names"])
-        if (
-            next_game is None
-            or not isinstance(order, list)
-            or sorted(x for x in order if isinstance(x, int) and not isinstance(x, bool))
-            != list(range(n))
-        ):
-            raise SessionError(
-                "seating: every person once, in seat order, between games only",
-                code="not_seats",
-                params={},
-            )
-        out["seatings"] = {**config.get("seatings", {}), str(next_game): list(order)}
-    if "rates" in msg:
-        if msg["rates"]:
-            out["rates"] = _check_rates(msg["rates"])
-        else:
-            out.pop("rates", None)
-    if "ended" in msg:
-        if not isinstance(msg["ended"], bool):
-            raise SessionError("ended: true or false", code="bad_ended", params={})
-        out["ended"] = msg["ended"]
-    return out
-
-
-def config_preset(config: dict[str, Any]) -> Preset:
-    return load_preset(config["preset"], config["options"] or None)
-
-
-# -- replay ----------------------------------------------------------------------------------
-
-PERSON_FIELDS: Final = ("winner", "from", "player", "to", "wareme")
-PERSON_LISTS: Final = ("riichi", "shuba", "tenpai", "winners")
-
-
-class _ScoringLedger(Ledger):
-    """The ledger, keeping what the scorer said of each win it valued (yaku, han, fu)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.scored: list[ScoreResult] = []
-        self.dice_chances = 0
-        """サイコロチャンス the wins of the hand earn (a reminder to roll them)."""
-
-    def _pay_win(
-        self,
-        winner: int,
-        res: ScoreResult,
-        sit: WinSituation,
-        first: bool,
-        counts: ChipCounts | None = None,
-    ) -> None:
-        super()._pay_win(winner, res, sit, first, counts)
-        self.dice_chances += win_chips(res, sit, self.preset, counts).dice_chances
-
-    def _score_win(
-        self, ev: dict[str, Any], winner: int, discarder: int | None
-    ) -> tuple[ScoreResult, WinSituation]:
-        res, sit = super()._score_win(ev, winner, discarder)
-        self.scored.append(res)
-        return res, sit
 
 
 def _check_hand(hand: Any) -> list[dict[str, Any]]:
@@ -554,119 +174,6 @@ def _check_hand(hand: Any) -> list[dict[str, Any]]:
     return events
 
 
-@dataclass
-class ScoredGame:
-    number: int
-    start: dict[str, Any]
-    events: list[dict[str, Any]] = field(default_factory=list)
-    over: bool = False
-    settlement: list[float] | None = None
-    result: list[float] | None = None
-    """The settlement less the value of the chips brought into the game (summable)."""
-    scores: list[int] = field(default_factory=list)
-    chips: list[int] = field(default_factory=list)
-
-
-def _game_start(
-    preset: Preset,
-    people: int,
-    number: int,
-    rotate: bool,
-    chips: list[int] | None,
-    chosen: int | None = None,
-) -> dict[str, Any]:
-    """A game's start: the first dealer moves one seat a game (回し親), or the person the
-    table chose for it between games (``chosen``)."""
-    first = chosen if chosen is not None else number % people if rotate else 0
-    g = preset.game
-    return {
-        "scores": [g.start_points] * people,
-        "chips": list(chips) if chips is not None else [g.start_chips] * people,
-        "dealer": first,
-        "first_dealer": first,
-    }
-
-
-_PERSON_KEYS: Final = ("winner", "from", "player", "to", "wareme")
-_PERSON_LISTS: Final = ("riichi", "tenpai", "shuba", "open_riichi", "winners")
-
-
-class Seating:
-    """Who sits where in one game: ``order[k]`` is the person in the ledger's seat ``k`` (the
-    ledger plays seats in turn order; the session names people, as the page does)."""
-
-    def __init__(self, order: list[int]) -> None:
-        self.order = list(order)
-        self.pos = [0] * len(order)
-        for k, p in enumerate(order):
-            self.pos[p] = k
-        self.plain = self.order == sorted(self.order)
-
-    def seat(self, person: Any) -> Any:
-        """A person's seat (anything else as it is, for the ledger to refuse)."""
-        ok = isinstance(person, int) and not isinstance(person, bool)
-        return self.pos[person] if ok and 0 <= person < len(self.pos) else person
-
-    def person(self, seat: int) -> int:
-        return self.order[seat]
-
-    def event(self, ev: dict[str, Any]) -> dict[str, Any]:
-        """An event naming people, as the ledger's event naming seats."""
-        if self.plain:
-            return ev
-        out = dict(ev)
-        for k in _PERSON_KEYS:
-            if k in out:
-                out[k] = self.seat(out[k])
-        for k in _PERSON_LISTS:
-            if isinstance(out.get(k), list):
-                out[k] = [self.seat(x) for x in out[k]]
-        if isinstance(out.get("deal_ins"), list):
-            out["deal_ins"] = [
-                {**d, "winner": self.seat(d.get("winner"))} if isinstance(d, dict) else d
-                for d in out["deal_ins"]
-            ]
-        return out
-
-    def people_list(self, by_seat: list[Any]) -> list[Any]:
-        """Values by seat, as values by person."""
-        return [by_seat[self.pos[p]] for p in range(len(by_seat))]
-
-    def seat_list(self, by_person: list[Any]) -> list[Any]:
-        """Values by person, as values by seat."""
-        return [by_person[self.order[k]] for k in range(len(by_person))]
-
-    def entry(self, entry: dict[str, Any]) -> dict[str, Any]:
-        """A ledger entry's figures by person."""
-        if self.plain:
-            return entry
-        out = dict(entry)
-        for k in ("payments", "scores", "chips", "chip_changes", "settlement"):
-            if isinstance(out.get(k), list):
-                out[k] = self.people_list(out[k])
-        out["dealer"] = self.person(entry["dealer"])
-        return out
-
-    def seats(self, preset: Preset, dealer_seat: int) -> list[str | None]:
-        """Each person's seat wind with the dealer in ``dealer_seat``."""
-        return self.people_list(_seats(preset, len(self.order), dealer_seat))
-
-    def ranks(self, scores: list[int], first_dealer: int) -> list[int]:
-        """Each person's rank by points (ties to the earlier seat from the first dealer)."""
-        return self.people_list(_ranks(self.seat_list(scores), self.pos[first_dealer]))
-
-
-def seating_of(config: dict[str, Any], number: int) -> Seating:
-    """Game ``number``'s seating: the last one the table chose for it or a game before it."""
-    n = len(config["names"])
-    order = list(range(n))
-    for g in range(number, -1, -1):
-        chosen = config.get("seatings", {}).get(str(g))
-        if isinstance(chosen, list) and sorted(chosen) == order:
-            return Seating(chosen)
-    return Seating(order)
-
-
 def replay(
     config: dict[str, Any], hands: list[dict[str, Any]], preset: Preset | None = None
 ) -> dict[str, Any]:
@@ -675,232 +182,6 @@ def replay(
     from .session_replay import replay as from_scratch
 
     return from_scratch(config, hands, preset)
-
-
-def _ranks(scores: list[int], first_dealer: int) -> list[int]:
-    """Each person's rank (0 = top) by points, as the settlement ranks them."""
-    out = [0] * len(scores)
-    for r, p in enumerate(rank_order(scores, first_dealer)):
-        out[p] = r
-    return out
-
-
-def _seats(preset: Preset, people: int, dealer: int) -> list[str | None]:
-    """Each person's seat wind letter this hand (None: sits out, 4 at a three-player table)."""
-    out: list[str | None] = []
-    for p in range(people):
-        off = (p - dealer) % people
-        out.append("ESWN"[off] if off < preset.players else None)
-    return out
-
-
-def _game_result(
-    preset: Preset, settlement: list[float], start_chips: list[int], led: Ledger
-) -> list[float]:
-    """The game's settlement less the value of the chips carried in, so games add up (by
-    seat, as the ledger plays them).
-
-    The settlement counts every chip the player holds; with chips carried over from the
-    last game, that value was already counted there. ``settle`` is linear in the chips, so
-    the value carried in is ``settle(points, chips in) - settle(points, no chips)``.
-    """
-    s = led.state
-    points = s.scores
-    with_in = settle(preset, points, start_chips, s.first_dealer, s.yakuman_winner).result
-    without = settle(preset, points, [0] * s.people, s.first_dealer, s.yakuman_winner).result
-    return [round(a - (b - c), 1) for a, b, c in zip(settlement, with_in, without, strict=True)]
-
-
-def ledger_records(config: dict[str, Any], state: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each game as the JSON ``jantaku ledger --rules PRESET`` reads (with ``options`` and
-    ``names`` alongside for people; the command ignores neither: pass ``record``). A game
-    whose people changed seats names them in its seats' order (``names``), its events and
-    start by seat, as the ledger plays them."""
-    people = len(config["names"])
-    out = []
-    for g in state["games"]:
-        seat = Seating(g.get("seating") or list(range(people)))
-        events = [
-            seat.event(ev)
-            for row in state["hands"]
-            if row["game"] == g["number"]
-            for ev in row["events"]
-        ]
-        start = dict(g["start"])
-        if not seat.plain:
-            start["scores"] = seat.seat_list(start["scores"])
-            start["chips"] = seat.seat_list(start["chips"])
-            start["dealer"] = start["first_dealer"] = seat.seat(start["first_dealer"])
-        out.append(
-            {
-                "game": g["number"] + 1,
-                "names": seat.seat_list(config["names"]),
-                "record": {"players": people, "start": start, "events": events},
-            }
-        )
-    return out
-
-
-_WORDS: Final = {
-    "ja": {
-        "kind": "種類",
-        "game": "対局",
-        "hand": "局番号",
-        "round": "局",
-        "honba": "本場",
-        "dealer": "親",
-        "what": "内容",
-        "delta": "{name} 収支",
-        "points": "{name} 点数",
-        "chips": "{name} チップ",
-        "row_hand": "局",
-        "row_game": "精算",
-        "settlement": "精算",
-        "tsumo": "ツモ",
-        "ron": "ロン ← {name}",
-        "win": "{name} 和了",
-        "han_fu": "{han}翻{fu}符",
-        "han": "{han}翻",
-        "yakuman": "役満×{n}",
-        "by_hand": "手牌で計算",
-        "tenpai": "聴牌",
-        "nobody": "なし",
-        "exhaustive": "荒牌流局",
-        "nine_terminals": "九種九牌",
-        "nagashi": "流し満貫",
-        "abortive": "途中流局",
-        "chombo": "チョンボ",
-        "false_pon": "誤ポン",
-        "false_kan": "誤カン",
-        "abandon": "アガリ放棄",
-        "chip_event": "チップ → {name}",
-        "spring": "春",
-        "other": "その他",
-        "dice": "出目",
-        "winds": "東南西北",
-    },
-    "en": {
-        "kind": "kind",
-        "game": "game",
-        "hand": "hand",
-        "round": "round",
-        "honba": "honba",
-        "dealer": "dealer",
-        "what": "what",
-        "delta": "{name} ±",
-        "points": "{name} points",
-        "chips": "{name} chips",
-        "row_hand": "hand",
-        "row_game": "game",
-        "settlement": "settlement",
-        "tsumo": "tsumo",
-        "ron": "ron off {name}",
-        "win": "{name} wins",
-        "han_fu": "{han} han {fu} fu",
-        "han": "{han} han",
-        "yakuman": "yakuman ×{n}",
-        "by_hand": "by the hand",
-        "tenpai": "tenpai",
-        "nobody": "nobody",
-        "exhaustive": "draw",
-        "nine_terminals": "nine terminals",
-        "nagashi": "nagashi mangan",
-        "abortive": "abortive draw",
-        "chombo": "chombo",
-        "false_pon": "false pon",
-        "false_kan": "false kan",
-        "abandon": "win abandoned",
-        "chip_event": "chips → {name}",
-        "spring": "spring",
-        "other": "other",
-        "dice": "dice",
-        "winds": "ESWN",
-    },
-}
-CSV_LANGS: Final = tuple(_WORDS)
-
-
-def csv_text(config: dict[str, Any], state: dict[str, Any], lang: str = "ja") -> str:
-    """One row per hand and one per finished game, headings and words in ``lang`` (``ja``:
-    what a spreadsheet of the table's players reads; ``en``)."""
-    import io
-
-    w_ = _WORDS[lang]
-    names = config["names"]
-    buf = io.StringIO()
-    w = SafeWriter(buf)  # a name like "=HYPERLINK(...)" stays text in a spreadsheet
-    w.writerow(
-        [
-            *(w_[k] for k in ("kind", "game", "hand", "round", "honba", "dealer", "what")),
-            *[w_["delta"].format(name=n) for n in names],
-            *[w_["points"].format(name=n) for n in names],
-            *[w_["chips"].format(name=n) for n in names],
-        ]
-    )
-    winds = w_["winds"]
-    for row in state["hands"]:
-        lab = row["label"]
-        what = " / ".join(_describe(ev, names, w_) for ev in row["events"])
-        w.writerow(
-            [
-                w_["row_hand"],
-                row["game"] + 1,
-                row["index"] + 1,
-                f"{winds['ESWN'.index(lab['round'])]}{lab['hand']}",
-                lab["honba"],
-                names[lab["dealer"]],
-                what,
-                *row["payments"],
-                *row["scores"],
-                *row["chips"],
-            ]
-        )
-    for g in state["games"]:
-        if g["over"]:
-            w.writerow(
-                [
-                    w_["row_game"],
-                    g["number"] + 1,
-                    "",
-                    "",
-                    "",
-                    "",
-                    w_["settlement"],
-                    *g["result"],
-                    *g["scores"],
-                    *g["chips"],
-                ]
-            )
-    return buf.getvalue()
-
-
-def _describe(ev: dict[str, Any], names: list[str], w: dict[str, str]) -> str:
-    t = ev["type"]
-    if t == "win":
-        how = w["tsumo"] if ev.get("from") is None else w["ron"].format(name=names[ev["from"]])
-        if ev.get("yakuman"):
-            value = w["yakuman"].format(n=ev["yakuman"])
-        elif "han" in ev:
-            value = w["han_fu" if ev.get("fu") else "han"].format(han=ev["han"], fu=ev.get("fu"))
-        else:
-            value = w["by_hand"]
-        return f"{w['win'].format(name=names[ev['winner']])} {how} {value}"
-    if t == "draw":
-        kind = str(ev.get("kind", "exhaustive"))
-        tenpai = "・".join(names[p] for p in ev.get("tenpai", [])) or w["nobody"]
-        return f"{w.get(kind, kind)} {w['tenpai']}: {tenpai}"
-    if t in ("chombo", "penalty"):
-        kind = str(ev.get("kind", t))
-        return f"{w.get(kind, kind)} {names[ev['player']]}"
-    if t == "chips":
-        items = ev.get("items", {})
-        parts = [
-            f"{w.get(k, k)}×{n}"
-            for k, n in (items.items() if isinstance(items, dict) else ((i, 1) for i in items))
-        ]
-        parts += [f"{w['dice']} {d[0]}-{d[1]}" for d in ev.get("dice", [])]
-        return " ".join([w["chip_event"].format(name=names[ev["to"]]), *parts])
-    return str(t)
 
 
 # -- storage ---------------------------------------------------------------------------------
@@ -1191,7 +472,7 @@ class SessionManager:
                 games = live.state["games"]
                 between = not any(r["game"] == games[-1]["number"] for r in live.state["hands"])
                 between = between or bool(games[-1]["over"])
-                config = _settings(
+                config = settings(
                     live.config, msg, live.state["table"]["game"] if between else None
                 )
             elif op == "add":
