@@ -21,7 +21,7 @@ from typing import Any, Final
 from jantaku.bots import make_bot
 from jantaku.game.events import StartKyoku
 
-from .tables import Table, bot_seed, table_game
+from .live_table import Table, bot_seed, table_game
 
 NICE: Final = 10
 """How much lower the workers' priority is than the server's."""

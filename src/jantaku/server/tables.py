@@ -41,7 +41,6 @@ it out). A bot seat decides from its own :class:`SeatView`, fed the same filtere
 from __future__ import annotations
 
 import collections
-import hashlib
 import heapq
 import logging
 import secrets
@@ -51,235 +50,57 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Future
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any, Final
 
-from jantaku.bots import SeatView, SeatViews, make_bot
-from jantaku.game import Action, ActionType, Game, IllegalActionError, State
-from jantaku.game.events import (
-    Ankan,
-    Chi,
-    Dahai,
-    Daiminkan,
-    Kakan,
-    Nukidora,
-    Pon,
-    StartKyoku,
-    Tsumo,
-)
-from jantaku.game.visibility import seen_by, view_of
-from jantaku.rules import PRESET_NAMES, load_preset
+from jantaku.bots import make_bot
+from jantaku.game import Game, IllegalActionError
+from jantaku.game.events import StartKyoku
+from jantaku.rules import PRESET_NAMES
 
-from .errors import StaleAction, TableError, no_table
+from .errors import StaleAction, TableError
 from .errors import short as _short
 from .integrity import BrokenLog, replay_checked
 from .limits import ServerLimits
+from .live_table import (
+    CLAIM_WINDOWS,
+    DECISION_POINTS,
+    Message,
+    Subscriber,
+    Table,
+    action_json,
+    bot_seed,
+    parse_action,
+    table_game,
+)
 from .mjai_slots import MjaiSlots
-from .result_lines import ends_in, result_lines
 from .store import DatabaseBusy, Store, TableRow, hash_token
+from .table_records import listing, log_lines, recorded
 from .validate import SEAT_NAMES, check_options, check_seats, check_seed
 
 SEAT_KINDS: Final = SEAT_NAMES
 MJAI_SEAT: Final = "mjai:"
 """A seat played by an external mjai program: ``mjai:NAME``, NAME one of the server's
 configured bots (``jantaku serve --mjai-bots FILE``; players never type a command)."""
-CLAIM_WINDOWS: Final = frozenset({Dahai.TYPE, Kakan.TYPE, Ankan.TYPE, Nukidora.TYPE})
-"""Events after which other seats may call or rob: at a table of two or more people each
-ends a piece of what the seats are sent, followed by the discard pause."""
-DECISION_POINTS: Final = CLAIM_WINDOWS | {Tsumo.TYPE, Chi.TYPE, Pon.TYPE, Daiminkan.TYPE}
-"""Events after which some seat decides or may decide: each ends a piece of what the seats
-of a table of two or more people are sent (a person's turn then looks like a bot's)."""
 MAX_BOT_ACTIONS: Final = 100_000
 """A guard against an engine that never asks a human again (a bug, not a rule)."""
 
 log = logging.getLogger("jantaku.server")
 
-Message = dict[str, Any]
-Subscriber = Callable[[Message], None]
-
-
-def action_json(a: Action) -> dict[str, Any]:
-    return {"type": a.type.value, "tile": a.tile, "tiles": list(a.tiles)}
-
-
-def parse_action(data: object, seat: int, game: Game) -> Action:
-    """An ``Action`` of ``seat`` from the client's JSON, or :class:`TableError` saying what
-    is wrong with it. Whether it is legal now is the engine's to say."""
-    if not isinstance(data, dict):
-        raise TableError('\'action\' must be an object like {"type": "discard", "tile": 53}')
-    unknown = set(data) - {"type", "tile", "tiles", "seat"}
-    if unknown:
-        raise TableError(f"unknown action field(s): {', '.join(sorted(map(str, unknown)))}")
-    kind = data.get("type")
-    try:
-        atype = ActionType(kind)
-    except ValueError:
-        names = ", ".join(t.value for t in ActionType)
-        raise TableError(f"unknown action type {kind!r}; one of {names}") from None
-    if "seat" in data and data["seat"] != seat:
-        raise TableError(f"this connection plays seat {seat}, not {data['seat']!r}")
-
-    def tile(v: object, what: str) -> int:
-        if not isinstance(v, int) or isinstance(v, bool) or v not in game.tileset:
-            raise TableError(f"{what} must be a tile id of this game, not {v!r}")
-        return v
-
-    raw_tile = data.get("tile")
-    t = None if raw_tile is None else tile(raw_tile, "'tile'")
-    raw_tiles = data.get("tiles", [])
-    if not isinstance(raw_tiles, list) or len(raw_tiles) > 4:
-        raise TableError("'tiles' must be a list of at most 4 tile ids")
-    tiles = tuple(tile(v, "each of 'tiles'") for v in raw_tiles)
-    return Action(atype, seat, t, tiles)
-
-
-def table_game(preset: str, seed: int, seats: list[str], options: dict[str, Any]) -> Game:
-    """The game of a stored table: its preset with the knobs it changed, one person a seat."""
-    return Game(load_preset(preset, options or None), seed, people=len(seats))
-
-
-def bot_seed(seed: int, seat: int, step: int) -> int:
-    """The seed of a bot's decision: fixed by the game, the seat and the log length, so a
-    table resumed after a restart plays on exactly as it would have."""
-    digest = hashlib.sha256(f"{seed}:{seat}:{step}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-@dataclass
-class Table:
-    id: int
-    preset: str
-    seed: int
-    seats: list[str]
-    state: State
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    options: dict[str, Any] = field(default_factory=dict)
-    """The knobs this table changed from its preset."""
-    external: dict[int, Any] = field(default_factory=dict)
-    """The running mjai programs of its ``mjai:NAME`` seats, by seat."""
-    subscribers: dict[int, list[Subscriber]] = field(default_factory=dict)
-    active: float = field(default_factory=time.time)
-    """When a person last acted, connected or left (idle tables are parked)."""
-    parked: bool = False
-    record: bool = False
-    """A finished or closed table shown as it is: nobody has anything to do there."""
-    """Out of memory: whoever still holds this object must fetch the table again."""
-    offers: dict[int, tuple[int, list[dict[str, Any]]]] = field(default_factory=dict)
-    """Per seat: the options last offered, and the ``at`` they were computed at."""
-    published: int = 0
-    """Events sent out to the seats so far (the others wait for the discard pause)."""
-    release_at: float = 0.0
-    """When (``time.monotonic``) the next piece of events may go out."""
-    owed: set[int] = field(default_factory=set)
-    """Seats that acted and are owed a ``legal`` message with the next piece."""
-    timer: bool = False
-    """A release of held events is scheduled."""
-    _shown: SeatViews | None = None
-    """The seats' views of the events sent out so far (what a seat's page counts from)."""
-    _seen: dict[int, int] = field(default_factory=dict)
-    _seen_upto: int = 0
-    _views: tuple[State, SeatViews] | None = None
-    """The bot seats' views of ``state`` (rebuilt when the state is)."""
-
-    def seen(self, seat: int) -> int:
-        """How many events of its view ``seat`` has seen so far (the ``at`` of its options:
-        counted in its own view, so the hidden passes of others stay hidden)."""
-        events = self.state.events
-        upto = min(self.published, len(events))
-        if self._seen_upto > upto:  # rebuilt shorter: count again
-            self._seen, self._seen_upto = {}, 0
-        for ev in events[self._seen_upto : upto]:
-            for s in range(len(self.seats)):
-                if seen_by(ev, s) is not None:
-                    self._seen[s] = self._seen.get(s, 0) + 1
-        self._seen_upto = upto
-        return self._seen.get(seat, 0)
-
-    @property
-    def moved_on(self) -> bool:
-        """Whether the game went on past what the seats were sent (a decision already made
-        in the events held back for the discard pause): nobody may act on them yet."""
-        return any(e["type"] in DECISION_POINTS for e in self.state.events[self.published :])
-
-    def shown_view(self, seat: int) -> SeatView:
-        """``seat``'s state folded from the events sent out so far (never the held ones)."""
-        events = self.state.events[: self.published]
-        if self._shown is None or self._shown.fed > len(events):
-            self._shown = SeatViews(self.state.game)
-        self._shown.sync(events)
-        return self._shown[seat]
-
-    def seat_view(self, seat: int) -> SeatView:
-        """``seat``'s own state, folded from the events it saw (what its bot decides from)."""
-        st = self.state
-        if self._views is None or self._views[0] is not st or self._views[1].fed > len(st.events):
-            self._views = (st, SeatViews(st.game))
-        views = self._views[1]
-        views.sync(st.events)
-        return views[seat]
-
-    def sync_views(self) -> None:
-        """Bring the bot seats' views up to the table's last event (before their programs
-        are shown the end of the game)."""
-        if self._views is not None and self._views[0] is self.state:
-            self._views[1].sync(self.state.events)
-
-    def offer(self, seat: int, force: bool = False) -> bool:
-        """Compute the seat's options now; True when they changed (or ``force``), and then
-        they are offered at the seat's current ``at``."""
-        st = self.state
-        if self.moved_on or self.record or st.game_over or seat not in st.current_seats():
-            actions: list[dict[str, Any]] = []
-        else:
-            actions = [action_json(a) for a in st.legal_actions(seat)]
-        old = self.offers.get(seat)
-        if old is not None and old[1] == actions and not force:
-            return False
-        self.offers[seat] = (self.seen(seat), actions)
-        return True
-
-    def legal_message(self, seat: int) -> Message:
-        self.offer(seat)
-        at, actions = self.offers[seat]
-        return {"type": "legal", "at": at, "actions": actions}
-
-    def view_message(self, seat: int) -> Message:
-        return {
-            "type": "view",
-            "table": self.id,
-            "seat": seat,
-            "preset": self.preset,
-            "options": self.options,
-            "seats": list(self.seats),
-            "events": view_of(self.state.events[: self.published], seat),
-            "tiles_left": self.shown_view(seat).wall_left,
-            "connected": self.connected(),
-            "lines": self.result_lines(),
-        }
-
-    def result_lines(self) -> dict[str, Any]:
-        """The point and chip lines of each hand sent out so far, and the settlement's (the
-        result dialogs list them; :mod:`jantaku.server.result_lines`)."""
-        return result_lines(self.state.game, self.state.events[: self.published])
-
-    def connected(self) -> list[bool]:
-        """Per seat: whether a person's page is open there (a bot seat always is)."""
-        return [
-            kind != "human" or bool(self.subscribers.get(s)) for s, kind in enumerate(self.seats)
-        ]
-
-    def tell_presence(self, before: list[bool], but: Subscriber | None = None) -> None:
-        """Tell every open page but ``but`` (its view says it) which seats are connected (a
-        friend's seat not yet opened is one the table waits for), when that changed from
-        ``before``."""
-        now = self.connected()
-        if now == before:
-            return
-        msg: Message = {"type": "presence", "connected": now}
-        for subs in self.subscribers.values():
-            for sub in list(subs):
-                if sub is not but:
-                    sub(msg)
+__all__ = [  # the names other modules and the tests import from here
+    "CLAIM_WINDOWS",
+    "DECISION_POINTS",
+    "MAX_BOT_ACTIONS",
+    "MJAI_SEAT",
+    "SEAT_KINDS",
+    "Message",
+    "Subscriber",
+    "Table",
+    "TableManager",
+    "action_json",
+    "bot_seed",
+    "parse_action",
+    "table_game",
+]
 
 
 class TableManager:
@@ -317,7 +138,7 @@ class TableManager:
         """Tables whose stored rows failed to rebuild: id -> what went wrong."""
         self._bots: collections.deque[int] = collections.deque()
         self._bots_wake = threading.Condition()
-        from .bot_pool import BotPool  # it imports this module: only once it is loaded
+        from .bot_pool import BotPool  # its process pool only for a server that makes one
 
         self._pool = BotPool(self.limits.bot_workers) if self.limits.bot_workers > 0 else None
         self._in_pool: set[int] = set()
@@ -480,36 +301,11 @@ class TableManager:
 
     def listing(self, before: int | None = None, limit: int | None = None) -> list[dict[str, Any]]:
         """The tables, oldest first: with ``limit``, the ``limit`` newest (below ``before``)."""
-        out = []
-        for row in self.store.tables(before=before, limit=limit):
-            item: dict[str, Any] = {
-                "id": row.id,
-                "preset": row.preset,
-                "options": row.options,
-                "seats": row.seats,
-                "status": row.status,
-                "created": row.created,
-                "finished": row.finished,
-            }
-            if row.id in self.broken and row.status == "playing":
-                item["status"] = "broken"
-            if row.closed is not None:
-                item["closed"] = row.closed
-            if row.finished is not None:
-                item["seed"] = row.seed  # the seed gives the walls away: only once it is over
-            out.append(item)
-        return out
+        return listing(self.store, self.broken, before, limit)
 
     def log_lines(self, table_id: int) -> list[str]:
         """The full event log of a finished game, one JSON text per event."""
-        row = self.store.table(table_id)
-        if row is None:
-            raise no_table(table_id)
-        if row.finished is None:
-            raise TableError(
-                "the game is not over: its log holds the wall", 409, code="game_not_over", params={}
-            )
-        return self.store.event_lines(table_id)
+        return log_lines(self.store, table_id)
 
     def result_lines(self, table_id: int) -> dict[str, Any]:
         """A finished game's result lines, each hand's and the settlement's (the replay's
@@ -639,30 +435,8 @@ class TableManager:
                     self._to_mark.add(table_id)  # the next time round
 
     def _record(self, table_id: int) -> Table:
-        """A finished table, rebuilt from the store (not kept: nothing happens there)."""
-        row = self.store.table(table_id)
-        if row is None:
-            raise no_table(table_id)
-        try:
-            if row.broken is not None:
-                raise BrokenLog(row.broken)
-            game = table_game(row.preset, row.seed, row.seats, row.options)
-            state = replay_checked(game, self.store.events(table_id))
-        except DatabaseBusy:
-            raise
-        except Exception as e:
-            log.error("table %s: its stored rows do not rebuild (%s)", table_id, str(e)[:200])
-            raise TableError(
-                f"table {table_id} could not be restored from its stored log",
-                404,
-                code="cannot_restore",
-                params={"id": table_id},
-            ) from None
-        table = Table(
-            row.id, row.preset, row.seed, list(row.seats), state, options=row.options, record=True
-        )
-        table.published = len(state.events)
-        return table
+        """A finished table, rebuilt from the store (:func:`table_records.recorded`)."""
+        return recorded(self.store, table_id)
 
     def disconnect(self, table_id: int, seat: int, subscriber: Subscriber) -> None:
         with self._lock:
@@ -810,70 +584,10 @@ class TableManager:
                 self._tables.pop(table.id, None)
 
     def _publish(self, table: Table, actor: int | None = None) -> None:
-        """Send out the events not sent yet: at a table of one person all at once (with
-        ``actor``'s options, whose own action moved the game on); at a table of more, piece
-        by piece as far as the discard pause lets them go now (the rest when it is over),
-        never past the last point where somebody decides. Under the table's lock."""
-        events = table.state.events
-        if table.seats.count("human") < 2:
-            if actor is not None:
-                table.owed.add(actor)
-            start, table.published = table.published, len(events)
-            self._send_piece(table, events[start:])
-            return
-        if actor is not None:
-            # The actor hears at once that its action was taken, before anything it caused,
-            # whether that goes out now or after the pause: the same frames either way.
-            at = table.seen(actor)
-            table.offers[actor] = (at, [])
-            for sub in list(table.subscribers.get(actor, [])):
-                sub({"type": "legal", "at": at, "actions": []})
-        last = len(events)
-        if not table.state.game_over:
-            # A pass of one seat while another still decides stays back with the rest.
-            while last > table.published and events[last - 1]["type"] not in DECISION_POINTS:
-                last -= 1
-        now = time.monotonic()
-        while table.published < last:
-            if now < table.release_at:
-                self._schedule(table)
-                return
-            start = end = table.published
-            while end < last and events[end]["type"] not in DECISION_POINTS:
-                end += 1
-            end = min(end + 1, last)
-            if events[end - 1]["type"] in CLAIM_WINDOWS:
-                table.release_at = now + self.limits.discard_pause
-            table.published = end
-            self._send_piece(table, events[start:end])
-
-    def _send_piece(self, table: Table, new: list[dict[str, Any]]) -> None:
-        """Send each seat its view of ``new`` (the events just sent out), and its options
-        where they changed (always to a seat that is owed them). A piece that ends a hand or
-        the game brings the result's lines with it."""
-        lines = table.result_lines() if ends_in(new) else None
-        for seat, kind in enumerate(table.seats):
-            if kind != "human":
-                continue
-            changed = table.offer(seat, force=seat in table.owed)
-            subs = table.subscribers.get(seat)
-            if not subs:
-                continue
-            msgs: list[Message] = []
-            seen = view_of(new, seat)
-            if seen:
-                # The live wall's count as this seat counts it, after these events.
-                tiles_left = table.shown_view(seat).wall_left
-                msg: Message = {"type": "events", "events": seen, "tiles_left": tiles_left}
-                if lines is not None:
-                    msg["lines"] = lines
-                msgs.append(msg)
-            if changed:
-                msgs.append(table.legal_message(seat))
-            for sub in list(subs):
-                for m in msgs:
-                    sub(m)
-        table.owed.clear()
+        """Send out the table's events not sent yet (:meth:`Table.publish`), the rest when
+        its discard pause is over. Under the table's lock."""
+        if table.publish(actor, self.limits.discard_pause):
+            self._schedule(table)
 
     def _schedule(self, table: Table) -> None:
         """Have the held events of ``table`` sent out when its discard pause is over."""
