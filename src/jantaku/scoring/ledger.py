@@ -12,208 +12,47 @@ preset, the person just before the dealer sits out each hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from jantaku.rules.model import GameRules, Preset
-from jantaku.tiles.kinds import EAST, NORTH, WIND_LETTERS, WINDS, Kind
+from jantaku.rules.model import Preset
+from jantaku.tiles.kinds import EAST, WIND_LETTERS, WINDS
 
-from .breakdown import Journal, payment_lines
+from .breakdown import payment_lines
 from .chips import ChipCounts, ChipItemError, declared_counts, win_chips
 from .json_io import SituationError, situation_from_json
+from .ledger_books import LedgerBooks
+from .ledger_rules import (
+    DEAL_IN_KEYS,
+    DRAW_KINDS,
+    EVENT_KEYS,
+    NO_DRAW,
+    LedgerError,
+    LedgerState,
+    busted,
+    draw_kinds,
+    ending_refusal,
+    unknown_key,
+    win_ends_game,
+)
 from .points import standard_payments
-from .score import NotAWin, Scorer, ScoreResult
+from .score import NotAWin, ScoreResult
 from .settlement import rank_order, settle
 from .situation import RiichiKind, WinSituation
 
-EVENT_KEYS: dict[str, frozenset[str]] = {
-    "win": frozenset(
-        {
-            "type",
-            "winner",
-            "from",
-            "han",
-            "fu",
-            "yakuman",
-            "situation",
-            "riichi",
-            "shuba",
-            "double",
-            "wareme",
-            "spring",
-            "chips",
-            "dice",
-            "open_riichi",
-            "terminals",
-        }
-    ),
-    "draw": frozenset({"type", "kind", "tenpai", "riichi", "shuba", "winners", "spring"}),
-    "chombo": frozenset({"type", "player", "deal_ins", "continue"}),
-    "penalty": frozenset({"type", "player", "kind"}),
-    "chips": frozenset({"type", "to", "items", "dice", "double"}),
-}
-"""The keys each type of event may carry: any other is an error that names it (a misspelt
-key, e.g. ``"reason"`` for a draw's ``"kind"``, would otherwise be ignored silently)."""
-DEAL_IN_KEYS: frozenset[str] = frozenset(
-    {"winner", "situation", "han", "fu", "yakuman", "chips", "riichi", "shuba"}
-)
-"""The keys of each of a gotou chombo's ``deal_ins``."""
-START_KEYS: frozenset[str] = frozenset(
-    {
-        "scores",
-        "chips",
-        "dealer",
-        "round",
-        "hand",
-        "honba",
-        "sticks",
-        "first_dealer",
-        "extension",
-        "won",
-    }
-)
-"""The keys a ``start`` (a game resumed mid-way) may carry."""
+__all__ = [  # the names other modules and the tests import from here
+    "EVENT_KEYS",
+    "Ledger",
+    "LedgerError",
+    "LedgerState",
+    "busted",
+    "draw_kinds",
+    "ending_refusal",
+    "run_ledger",
+    "win_ends_game",
+]
 
 
-DRAW_KINDS: tuple[str, ...] = ("exhaustive", "nine_terminals", "abortive", "nagashi")
-"""The kinds of a ``draw`` event: exhaustive (the wall ran out), 九種九牌, Tenhou's other
-abortive draws (four winds, four riichi, four kans, triple ron), 流し."""
-_NO_DRAW: dict[str, str] = {
-    "nine_terminals": "table.nine_terminals is off: no 九種九牌",
-    "abortive": "table.tenhou_aborts is off: no four winds, four riichi, four kans or triple ron",
-}
-
-
-def draw_kinds(preset: Preset) -> tuple[str, ...]:
-    """The kinds of draw ``preset`` has (the ledger refuses the others, the scorekeeper does
-    not offer them): tokushima «途中流局なし» has neither abortive kind.
-
-    >>> from jantaku.rules import load_preset
-    >>> draw_kinds(load_preset("tokushima")), draw_kinds(load_preset("gotou"))
-    (('exhaustive', 'nagashi'), ('exhaustive', 'nine_terminals', 'nagashi'))
-    """
-    t = preset.table
-    has = {"nine_terminals": t.nine_terminals, "abortive": t.tenhou_aborts}
-    return tuple(k for k in DRAW_KINDS if has.get(k, True))
-
-
-def unknown_key(obj: dict[str, Any], allowed: frozenset[str], where: str) -> str | None:
-    """Why ``obj`` holds a key it may not (naming it and the keys it may), or None."""
-    extra = sorted(k for k in obj if k not in allowed)
-    if not extra:
-        return None
-    return f"{where}: unknown key {extra[0]!r} (it may have {', '.join(sorted(allowed))})"
-
-
-def busted(game: GameRules, points: int) -> bool:
-    """Whether ``points`` is out of the game by the preset's ``bust`` rule (飛び)."""
-    bust = game.bust
-    return (bust == "below_zero" and points < 0) or (bust == "zero_or_below" and points <= 0)
-
-
-def target_reached(game: GameRules, scores: Sequence[int]) -> bool:
-    """Someone has what ends the game after its last hand: ``extension_target`` or more,
-    or more than it where the rule says «全員40000点以下» (mighty)."""
-    target = game.extension_target
-    if game.extension_above:
-        return any(x > target for x in scores)
-    return any(x >= target for x in scores)
-
-
-def win_ends_game(
-    game: GameRules, after: Sequence[int], passes_last: bool, in_extension: bool
-) -> bool:
-    """Whether a win leaving the scores ``after`` ends the game, as the flow after the
-    hand would: a bust, the upper line, or the deal passing (``passes_last``: the winner
-    is not the dealer of the last hand or an extension hand) with no extension to play
-    (or the target reached)."""
-    reached = target_reached(game, after)
-    return (
-        any(busted(game, x) for x in after)
-        or bool(game.end_at_or_above and any(x >= game.end_at_or_above for x in after))
-        or (passes_last and (game.extension == "none" or reached or game.last_hand_dealer_only))
-        or (in_extension and reached and game.extension == "sudden_death")
-    )
-
-
-def ending_refusal(
-    game: GameRules,
-    before: Sequence[int],
-    after: Sequence[int],
-    winner: int,
-    first_dealer: int = 0,
-) -> str | None:
-    """Why kanto-boo refuses a win that ends the game (``restrict_game_ending_wins``), given
-    the scores ``before`` and ``after`` it, or None: one place for the ledger and for the
-    bots that weigh a win (or a deal-in) the rules will not let happen.
-
-    >>> g = GameRules(start_points=8000)
-    >>> ending_refusal(g, [2000, 9000, 10000, 11000], [-1900, 12900, 10000, 11000], 1)
-    'forbidden: this win would end the game in マルシー (one player sunk)'
-    >>> ending_refusal(g, [2000, 9000, 7000, 14000], [-1900, 12900, 7000, 14000], 1)
-    'forbidden: a floating winner must be the top when the win ends the game'
-    >>> ending_refusal(g, [2000, 6000, 7000, 17000], [-1900, 9900, 7000, 17000], 1) is None
-    True
-    """
-    start = game.start_points
-    order = rank_order(after, first_dealer)
-    top = order[0]
-    sunk = [p for p in order[1:] if after[p] < start]
-    if len(sunk) == 1:
-        return "forbidden: this win would end the game in マルシー (one player sunk)"
-    if after[winner] < start:
-        return "forbidden: this win ends the game with the winner still sunk"
-    if before[winner] >= start and top != winner:
-        return "forbidden: a floating winner must be the top when the win ends the game"
-    return None
-
-
-class LedgerError(ValueError):
-    """An event the ledger cannot take (names what is wrong); nothing changed."""
-
-
-@dataclass
-class LedgerState:
-    people: int
-    scores: list[int]
-    chips: list[int]
-    dealer: int = 0
-    round: int = 0
-    hand: int = 1
-    honba: int = 0
-    sticks: int = 0
-    stick_points: int = 0
-    """Points of the sticks on the table (a シュバ stick is worth more than a riichi one)."""
-    first_dealer: int = 0
-    game_over: bool = False
-    settlement: list[float] | None = None
-    settlement_items: list[tuple[str, list[float]]] = field(default_factory=list)
-    """The settlement line by line (順位, クビ, ウマ, オカ, マルビー, 場代…)."""
-    extension: bool = False
-    yakuman_winner: int | None = None
-    shuba: set[int] = field(default_factory=set)
-    lost_points: int = 0
-    """Stick points left at the end that the rules throw away (kanto-boo)."""
-    leftover: tuple[int, int] | None = None
-    """Who took the sticks left on the table at the end, and how many points."""
-    spring: bool = False
-    """A spring came out this hand (a chip event with a ``spring`` item): gotou's
-    sitting-out person then gets no «春が出なかった場合» chips."""
-    spring_paid: dict[int, list[int]] = field(default_factory=dict)
-    """Spring chips each person received this hand, by payer (gotou: a chombo gives them
-    back, «チョンボ者が春を抜いていた場合は戻す»)."""
-    dead: set[int] = field(default_factory=set)
-    """Persons who play the rest of this hand unable to win, noten at a draw (after a gotou
-    chombo, or アガリ放棄)."""
-    stick_back: set[int] = field(default_factory=set)
-    """Persons whose riichi stick this hand a chombo gave back (gotou «リー棒も戻す»)."""
-    hand_shuba: set[int] = field(default_factory=set)
-    """Who declared シュバリー this hand (a 流し's chips are doubled too)."""
-    won: set[int] = field(default_factory=set)
-    """Persons who have won a hand this game (焼き鳥 is for the others)."""
-
-
-class Ledger:
+class Ledger(LedgerBooks):
     """Game flow for one game under a preset.
 
     >>> from jantaku.rules import load_preset
@@ -223,106 +62,7 @@ class Ledger:
     ([0, 3900, -3900, 0], 1, 2)
     """
 
-    def __init__(
-        self,
-        preset: Preset,
-        people: int | None = None,
-        start: dict[str, Any] | None = None,
-        scorer: Scorer | None = None,
-    ) -> None:
-        self.preset = preset
-        # A game's own scorer of the preset, when it has one (building one costs a few percent
-        # of a simulated game).
-        self.scorer = Scorer(preset) if scorer is None else scorer
-        self.seats = preset.players
-        n = people if people is not None else preset.players
-        if n not in (3, 4) or n < preset.players:
-            raise LedgerError(
-                f"players: {preset.name} is played by {preset.players} (or 4 "
-                f"rotating at a three-player table), not {n}"
-            )
-        g = preset.game
-        self.state = LedgerState(
-            people=n,
-            scores=[g.start_points] * n,
-            chips=[g.start_chips] * n,
-        )
-        if start:
-            self._resume(start)
-        self.journal = Journal(n)
-        """Every point and chip this ledger moved, line by line (the result's breakdown)."""
-        self._pending: list[tuple[dict[str, Any], ScoreResult, WinSituation]] = []
-        self._taker: int | None = None
-        """The winner of a double ron who takes the sticks and honba: the first in turn order
-        from the discarder («供託は上家取り»), whatever order the wins are entered in."""
-
-    # -- seats -------------------------------------------------------------------------------
-
-    def seat_wind(self, person: int) -> Kind | None:
-        """The person's seat wind this hand, or None when they sit out."""
-        offset = (person - self.state.dealer) % self.state.people
-        return WINDS[offset] if offset < self.seats else None
-
-    def person_at(self, wind: Kind) -> int:
-        if wind == NORTH and self.seats == 3:
-            return (self.state.dealer - 1) % self.state.people
-        return (self.state.dealer + WINDS.index(wind)) % self.state.people
-
-    @property
-    def hands_per_wind(self) -> int:
-        return self.state.people
-
-    @property
-    def last_round(self) -> int:
-        return 0 if self.preset.game.length == "tonpuu" else 1
-
-    def is_last_hand(self) -> bool:
-        s = self.state
-        return s.round >= self.last_round and s.hand >= self.hands_per_wind
-
     # -- events ------------------------------------------------------------------------------
-
-    def _resume(self, start: dict[str, Any]) -> None:
-        s = self.state
-        n = s.people
-        wrong = unknown_key(start, START_KEYS, "start")
-        if wrong:
-            raise LedgerError(wrong)
-        for key, attr in (("scores", "scores"), ("chips", "chips")):
-            if key in start:
-                v = start[key]
-                if not isinstance(v, list) or len(v) != n or not all(isinstance(x, int) for x in v):
-                    raise LedgerError(f"start.{key}: {n} whole numbers")
-                setattr(s, attr, list(v))
-        for key in ("dealer", "hand", "honba", "sticks"):
-            if key in start:
-                v = start[key]
-                if not isinstance(v, int) or v < 0:
-                    raise LedgerError(f"start.{key}: a whole number ≥ 0")
-                setattr(s, key, v)
-        if not 0 <= s.dealer < n:
-            raise LedgerError(f"start.dealer: 0 to {n - 1}")
-        if "round" in start:
-            r = start["round"]
-            if r not in ("E", "S", "W", "N"):
-                raise LedgerError("start.round: E, S, W or N")
-            s.round = WIND_LETTERS.index(r)
-        if "first_dealer" in start:
-            s.first_dealer = int(start["first_dealer"])
-        # A game resumed past its last wind is in its extension (sudden death stays sudden
-        # death); ``extension: true`` says so for a game whose extension is in its last wind.
-        ext = start.get("extension", False)
-        if not isinstance(ext, bool):
-            raise LedgerError("start.extension: true or false")
-        s.extension = ext or s.round > self.last_round
-        if "won" in start:  # 焼き鳥: who has already won a hand in this game
-            won = start["won"]
-            if not isinstance(won, list) or not all(
-                isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n for p in won
-            ):
-                raise LedgerError(f"start.won: a list of persons 0 to {n - 1}")
-            s.won = set(won)
-        s.stick_points = s.sticks * self.preset.scoring.riichi_stick
 
     def run(self, events: Sequence[Any]) -> list[dict[str, Any]]:
         """Apply every event; a refused win (``allowed: false``) changes nothing."""
@@ -369,68 +109,7 @@ class Ledger:
             raise LedgerError(f"type: win, draw, chombo, penalty or chips, not {kind!r}")
         return self._entry(before, chips_before)
 
-    def _entry(
-        self,
-        before: list[int],
-        chips_before: list[int],
-        allowed: bool = True,
-        reason: str | None = None,
-    ) -> dict[str, Any]:
-        s = self.state
-        return {
-            "allowed": allowed,
-            "reason": reason,
-            "payments": [a - b for a, b in zip(s.scores, before, strict=True)],
-            "scores": list(s.scores),
-            "chips": list(s.chips),
-            "chip_changes": [a - b for a, b in zip(s.chips, chips_before, strict=True)],
-            "sticks": s.sticks,
-            "honba": s.honba,
-            "dealer": s.dealer,
-            "round": WIND_LETTERS[s.round % 4],
-            "hand": s.hand,
-            "game_over": s.game_over,
-            "settlement": s.settlement,
-        }
-
-    # -- moving points and chips: every move is a line of the journal ---------------------
-
-    def _points(self, item: str, payer: int | None, payee: int | None, n: int) -> None:
-        """``n`` points from ``payer`` to ``payee`` (None: the pot, or from it)."""
-        s = self.state
-        if payer is not None:
-            s.scores[payer] -= n
-            self.journal.note("points", item, payer, -n)
-        if payee is not None:
-            s.scores[payee] += n
-            self.journal.note("points", item, payee, n)
-
-    def _chips(self, item: str, payer: int, payee: int, n: int) -> None:
-        s = self.state
-        s.chips[payer] -= n
-        s.chips[payee] += n
-        self.journal.note("chips", item, payer, -n)
-        self.journal.note("chips", item, payee, n)
-
     # -- wins ------------------------------------------------------------------------------
-
-    def _person(self, ev: dict[str, Any], key: str, allow_none: bool = False) -> int | None:
-        v = ev.get(key)
-        if v is None and allow_none:
-            return None
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < self.state.people:
-            raise LedgerError(f"{key}: a person 0 to {self.state.people - 1}, not {v!r}")
-        if self.seat_wind(v) is None:
-            raise LedgerError(f"{key}: person {v} sits out this hand")
-        return v
-
-    def _riichi(self, ev: dict[str, Any]) -> list[int]:
-        seats = ev.get("riichi", [])
-        if not isinstance(seats, list):
-            raise LedgerError("riichi: a list of persons")
-        for p in seats:
-            self._person({"riichi": p}, "riichi")
-        return list(seats)
 
     def _score_win(
         self, ev: dict[str, Any], winner: int, discarder: int | None
@@ -773,7 +452,7 @@ class Ledger:
         if kind not in DRAW_KINDS:
             raise LedgerError(f"kind: {', '.join(DRAW_KINDS)}, not {kind!r}")
         if kind not in draw_kinds(self.preset):
-            return f"refused: {self.preset.name} has no {kind} draw ({_NO_DRAW[kind]})"
+            return f"refused: {self.preset.name} has no {kind} draw ({NO_DRAW[kind]})"
         tenpai = ev.get("tenpai", [])
         if not isinstance(tenpai, list):
             raise LedgerError("tenpai: a list of persons")
@@ -990,35 +669,7 @@ class Ledger:
                 if q != to:
                     paid[q] += total
 
-    def _new_hand(self) -> None:
-        """Forget what only mattered within the hand that ended."""
-        s = self.state
-        s.spring = False
-        s.spring_paid = {}
-        s.dead = set()
-        s.stick_back = set()
-        s.hand_shuba = set()
-
-    def _sitting_out_chips(self, spring: bool, draw: bool) -> None:
-        s = self.state
-        n = self.preset.game.sitting_out_chips
-        spring = spring or s.spring
-        self._new_hand()
-        if not n or s.people == self.seats:
-            return
-        out = (s.dealer - 1) % s.people
-        times = (0 if spring else 1) + (1 if draw else 0)
-        for q in range(s.people):
-            if q != out:
-                self._chips("sitting_out", q, out, n * times)
-
     # -- flow --------------------------------------------------------------------------------
-
-    def _reached(self, scores: Sequence[int]) -> bool:
-        return target_reached(self.preset.game, scores)
-
-    def _busted(self, points: int) -> bool:
-        return busted(self.preset.game, points)
 
     def _bust_ends_game(self) -> bool:
         """The bust line, checked after every payment (a hand's, a chombo's, a 誤ポン's): a
