@@ -108,6 +108,10 @@ class Replayer:
         new.won = set(self.won)
         memo = {id(self.preset): self.preset, id(self.config): self.config}
         memo[id(self.led.scorer)] = self.led.scorer
+        # A scored win is never changed once made, and the compiled ScoreResult cannot be
+        # rebuilt by deepcopy (its __init__ takes arguments): the copies share them.
+        for result in self.led.scored:
+            memo[id(result)] = result
         new.led = copy.deepcopy(self.led, memo)
         return new
 
