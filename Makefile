@@ -47,13 +47,14 @@ axe:
 	@{ command -v npm >/dev/null 2>&1 && npm ci --no-audit --no-fund --loglevel=error; } || echo "npm is not installed: the accessibility tests will skip"
 
 # The whole suite on the compiled build, then the core suites and the doctests of the compiled
-# packages on the pure one (tests/test_build.py compares the two builds' answers).
-PURE_TESTS := tests/test_tiles.py tests/test_hand_examples.py tests/test_scoring_riichi.py \
-	tests/test_house_scoring.py tests/test_game_engine.py \
-	tests/test_bots_standard.py::test_chi_for_open_tanyao_near_tenpai \
-	tests/test_bots_sim.py::test_view_and_tile_checks_catch_leaks \
-	tests/test_bots_visibility.py::test_bots_decide_the_same_from_their_own_seat_state \
-	tests/test_game_house_rules.py::test_ankan_after_riichi_compares_waits_or_their_number \
+# packages on the pure one (tests/project/test_build.py compares the two builds' answers).
+PURE_TESTS := tests/tiles/test_tiles.py tests/hand/test_hand_examples.py \
+	tests/scoring/test_scoring_riichi.py tests/scoring/test_house_scoring.py \
+	tests/game/test_game_engine.py \
+	tests/bots/test_bots_standard.py::test_chi_for_open_tanyao_near_tenpai \
+	tests/bots/test_bots_sim.py::test_view_and_tile_checks_catch_leaks \
+	tests/bots/test_bots_visibility.py::test_bots_decide_the_same_from_their_own_seat_state \
+	tests/game/test_game_house_rules.py::test_ankan_after_riichi_compares_waits_or_their_number \
 	$(addprefix src/jantaku/,tiles hand scoring game bots)
 
 # mypy runs before the compiled build, not beside it: the build writes jantaku/_compiled.py and
@@ -70,7 +71,7 @@ test: chromium caddy axe
 # rule lab): this installs it and runs the tests that Ray gives local workers' numbers.
 test-cluster: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev,cluster]'
-	$(BIN)/pytest -q tests/test_lab.py -k ray
+	$(BIN)/pytest -q tests/sim/test_lab.py -k ray
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

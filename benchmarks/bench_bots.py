@@ -15,7 +15,7 @@ Each seed is played once with the measured bot at each seat (``--games`` in all,
 most of the luck of the deal out of the comparison. The opponents fill the other seats
 (``--opponent``: any entry ``jantaku simulate --bots`` accepts: ``baseline``, or an
 external mjai bot such as the ``mjai`` package's ``RulebaseBot``, installed in its own
-virtualenv as tests/test_mjai_clients.py does:
+virtualenv as tests/bots/test_mjai_clients.py does:
 ``--opponent 'mjai:.venv-mjai/bin/python tests/mjai_client/run_bot.py {seat} rulebase'``).
 
 For the measured bot it reports the average rank with its standard error over the games

@@ -1,7 +1,7 @@
 """Write ``src/jantaku/data/pair_rows.bin``: every merge of two single groups' vectors.
 
 Run ``python tools/gen_pair_rows.py`` after ``tools/gen_tables.py`` changed the suit tables
-(``tests/test_hand_reference.py`` checks that the file matches them). The compiled kernels
+(``tests/hand/test_hand_reference.py`` checks that the file matches them). The compiled kernels
 of :mod:`jantaku.hand` read a hand's merged vectors from it instead of convolving them.
 """
 

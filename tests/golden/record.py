@@ -6,7 +6,7 @@ Run once, before the refactor, from the repository root::
 
 It writes ``games.jsonl.gz`` (one seeded game per line: its preset, seed, bots, people and
 every event) and ``real-log-scores.jsonl.gz`` (the scorer's JSON result for every win of the
-real Tenhou logs). ``tests/test_golden.py`` plays each game again from its recorded walls, dice
+real Tenhou logs). ``tests/game/test_golden.py`` plays each game again from its recorded walls, dice
 and decisions and scores each win again, and compares byte for byte.
 """
 

@@ -160,7 +160,7 @@ class Chance:
 
 class RecordedChance(Chance):
     """The chance outcomes a log recorded, hand by hand: a game played again from them and
-    the same decisions gives the same log (tests/test_golden.py)."""
+    the same decisions gives the same log (tests/game/test_golden.py)."""
 
     def __init__(self, seed: int, events: Sequence[Json]) -> None:
         super().__init__(seed)

@@ -174,7 +174,7 @@ class SeatView:
 
     def _fold(self, ev: EventJson) -> None:
         """The one place the seat's state changes: one event, by its type. Each case names
-        its classes' ``TYPE`` (:mod:`jantaku.game.events`); tests/test_game_vocabulary.py
+        its classes' ``TYPE`` (:mod:`jantaku.game.events`); tests/game/test_game_vocabulary.py
         checks that every class has one."""
         kind: str = ev["type"]  # typed: compiled, each case is a native string compare
         seat = self._seat

@@ -10,7 +10,7 @@ action the log shows the seat took.
 
 The legal actions are asked of the full state, but they are a function of the seat's own
 hand and the public record only (the engine offers a seat what its hand allows):
-``tests/test_review.py`` replaces every other hand and the wall and checks the review is
+``tests/review/test_review.py`` replaces every other hand and the wall and checks the review is
 unchanged.
 """
 

@@ -5,7 +5,7 @@ that hold once per hand and looks only at the yaku whose bits all hold. Such a y
 when its predicate, if it has one, says so: the predicate may take the bits for granted,
 and a yaku without one (断幺九, riichi...) is decided by its bits alone. So the bits that hold
 must be exact facts about the situation or the tiles, and a yaku's bits must follow from
-its real condition (tests/test_scoring_gates.py checks both).
+its real condition (tests/scoring/test_scoring_gates.py checks both).
 
 The tile bits are found by table: each suit's (and the honors') counts map to a
 :class:`Group` holding its facts, computed once per pattern, and a hand's bits are those of

@@ -43,7 +43,7 @@ ERROR_CODES = frozenset(
         "disk_full",
     }
 )
-"""Every ``code`` the server sends (tests/test_i18n.py: each is in both catalogues)."""
+"""Every ``code`` the server sends (tests/server/test_i18n.py: each is in both catalogues)."""
 
 
 class TableError(ValueError):

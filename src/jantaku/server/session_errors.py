@@ -107,7 +107,7 @@ SESSION_CODES: Final = frozenset(
     }
 )
 """Every ``code`` a session's refusal carries: each is ``score.err_<code>`` in both catalogues
-(tests/test_score_sessions.py)."""
+(tests/scoring/test_score_sessions.py)."""
 
 
 def broken_session(sid: str, error: Exception) -> SessionError:
