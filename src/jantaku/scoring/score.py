@@ -7,9 +7,7 @@ payments are rounded and what is added to them. Chips are in :mod:`jantaku.scori
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from typing import Final, NamedTuple, final
 
 from jantaku.hand.analysis import HandAnalyzer
 from jantaku.rules.model import Preset
@@ -18,7 +16,6 @@ from jantaku.tiles.kinds import (
     EAST,
     FIVES,
     M1,
-    M9,
     N_KINDS,
     NORTH,
     SPRING,
@@ -33,14 +30,12 @@ from jantaku.tiles.tileset import TileSet, Variant, tile_kind
 from .gates import (
     CHANKAN,
     CLOSED,
-    DOUBLE_RIICHI,
     FIRST_TURN,
     HAITEI,
     HOUTEI,
     IPPATSU,
     KANS3,
     KANS4,
-    OPEN_RIICHI,
     PLACE,
     RIICHI,
     RINSHAN,
@@ -53,148 +48,47 @@ from .gates import (
     groups_at,
     groups_of,
     hand_splits,
-    round_is,
-    seat_is,
 )
 from .house import HOUSE_HAN, MU, RIICHI_ONLY_RON, HouseWin, Stage
-from .points import LIMIT_NAMES, MANGAN, base_points, no_bazoro_base, standard_payments
+from .points import MANGAN, base_points, no_bazoro_base, standard_payments
 from .reading import CHIITOI, STANDARD, Reading, fu_of, readings
 from .refusal import NotAWin as NotAWin  # re-exported: callers import it from here
 from .refusal import Refusal
+from .score_parts import (
+    AKA,
+    CACHED_HAN,
+    DORA,
+    HONOR_YAKUMAN,
+    INCOMPLETE,
+    NO_CALLS,
+    NO_ENTRIES,
+    NO_POWERS,
+    NO_VALUE,
+    NO_WILDCARD,
+    NO_YAKU,
+    PINFU,
+    RIICHI_GATES,
+    ROUND_GATES,
+    SEAT_GATES,
+    URA,
+    Candidate,
+    Entry,
+    any_needed,
+    holds,
+    house_payments,
+    level_up,
+)
+from .score_result import DoraFacts, ScoreResult, YakuHan
 from .situation import RiichiKind, WinSituation
 from .yaku import (
     ALL_YAKU,
-    ALL_YAKU_BY_ID,
-    DORA_IDS,
-    DORA_NAMES,
     HOUSE_IDS,
     SUPERSEDES,
-    YAKU_BY_ID,
     Ctx,
     Yaku,
 )
 
-
-class YakuHan(NamedTuple):
-    id: str
-    han: int
-    yakuman: int = 0
-
-    @property
-    def tenhou_id(self) -> int | None:
-        if self.id in DORA_IDS:
-            return DORA_IDS[self.id]
-        return ALL_YAKU_BY_ID[self.id].tenhou_id
-
-    @property
-    def name_ja(self) -> str:
-        return DORA_NAMES[self.id][1] if self.id in DORA_NAMES else ALL_YAKU_BY_ID[self.id].name_ja
-
-    @property
-    def name_en(self) -> str:
-        return DORA_NAMES[self.id][0] if self.id in DORA_NAMES else ALL_YAKU_BY_ID[self.id].name_en
-
-
-@final
-class DoraFacts:
-    """The counts chips are paid on, as found with the dora. Native ints rather than the
-    dictionary :attr:`ScoreResult.facts` gives: building a dictionary for every hand scored
-    cost as much as counting the dora."""
-
-    __slots__ = ("gold", "kan_dora", "nuki", "red", "ura")
-
-    def __init__(self, kan_dora: int, red: int, gold: int, ura: int, nuki: int) -> None:
-        self.kan_dora = kan_dora
-        self.red = red
-        self.gold = gold
-        self.ura = ura
-        """-1 when the hand has no ura dora to count (no riichi, or no ura dora by rule)."""
-        self.nuki = nuki
-
-    def as_dict(self) -> dict[str, int]:
-        out = {"kan_dora": self.kan_dora, "red": self.red, "gold": self.gold}
-        if self.ura >= 0:
-            out["ura"] = self.ura
-        out["nuki"] = self.nuki
-        return out
-
-
-@final
-class ScoreResult:
-    """A scored win. A plain class rather than a dataclass: a compiled dataclass still runs
-    the ``__init__`` that :mod:`dataclasses` writes in Python, once for every hand scored.
-    Its JSON is built only when asked (:func:`jantaku.scoring.json_io.result_to_json`)."""
-
-    __slots__ = (
-        "_facts",
-        "base",
-        "fu",
-        "han",
-        "limit",
-        "pao_wind",
-        "payments",
-        "reading",
-        "sticks",
-        "value",
-        "wildcards",
-        "yaku",
-        "yakuman",
-    )
-
-    def __init__(
-        self,
-        yaku: tuple[YakuHan, ...],
-        han: int,
-        fu: int,
-        yakuman: int,
-        limit: str | None,
-        base: int,
-        payments: dict[Kind, int],
-        sticks: int,
-        reading: Reading,
-        pao_wind: Kind | None = None,
-        value: int = 0,
-        wildcards: tuple[Kind, ...] = (),
-        facts: DoraFacts | None = None,
-    ) -> None:
-        self.yaku = yaku
-        self.han = han
-        self.fu = fu
-        self.yakuman = yakuman
-        """Real yakuman multiples (a counted yakuman is 0 here, ``limit`` says ``yakuman``)."""
-        self.limit = limit
-        self.base = base
-        self.payments = payments
-        """Payer seat wind → points paid, honba and bonuses included."""
-        self.sticks = sticks
-        """Riichi sticks collected (count)."""
-        self.reading = reading
-        self.pao_wind = pao_wind
-        self.value = value
-        """What the hand is worth before honba, sticks and bonuses (Tenhou's ``ten``)."""
-        self.wildcards = wildcards
-        """What the wildcards became in the chosen reading."""
-        self._facts = facts
-
-    def __repr__(self) -> str:
-        return (
-            f"ScoreResult(yaku={self.yaku!r}, han={self.han}, fu={self.fu}, "
-            f"yakuman={self.yakuman}, limit={self.limit!r}, base={self.base}, "
-            f"payments={self.payments!r}, sticks={self.sticks}, value={self.value}, "
-            f"pao_wind={self.pao_wind!r}, wildcards={self.wildcards!r}, facts={self.facts!r})"
-        )
-
-    @property
-    def facts(self) -> dict[str, int]:
-        """Counts that chips are paid on (ura, kan dora, red, gold, north...)."""
-        return {} if self._facts is None else self._facts.as_dict()
-
-    @property
-    def points(self) -> int:
-        return self.value
-
-    def total_gain(self, stick_value: int = 1000) -> int:
-        return sum(self.payments.values()) + self.sticks * stick_value
+__all__ = ["DoraFacts", "NotAWin", "ScoreResult", "Scorer", "YakuHan"]
 
 
 class Scorer:
@@ -235,22 +129,22 @@ class Scorer:
         # Each yaku once, with its han in a closed or an open hand (or its yakuman multiple)
         # and the YakuHan it adds.
         self._closed_entries = [
-            _Entry(y, self.han[y.id][0], YakuHan(y.id, self.han[y.id][0]))
+            Entry(y, self.han[y.id][0], YakuHan(y.id, self.han[y.id][0]))
             for y in normal
             if self.han[y.id][0]
         ]
         self._open_entries = [
-            _Entry(y, self.han[y.id][1], YakuHan(y.id, self.han[y.id][1]))
+            Entry(y, self.han[y.id][1], YakuHan(y.id, self.han[y.id][1]))
             for y in normal
             if self.han[y.id][1]
         ]
         multiple = {y.id: y.yakuman if double else 1 for y in self.yaku}
         self._yakuman_entries = [
-            _Entry(y, multiple[y.id], YakuHan(y.id, 0, multiple[y.id]))
+            Entry(y, multiple[y.id], YakuHan(y.id, 0, multiple[y.id]))
             for y in self.yaku
             if y.yakuman and y.id not in as_han
         ]
-        self._yakuman_hint = _any_needed(self._yakuman_entries)
+        self._yakuman_hint = any_needed(self._yakuman_entries)
         """A hand with none of these gate bits has no yakuman (most hands skip the loop)."""
         enabled = {y.id for y in self.yaku}
         self._supersedes = {k: v for k, v in SUPERSEDES.items() if k in enabled}
@@ -293,7 +187,7 @@ class Scorer:
             or rules.terminal_manzu_bonus
             or rules.daiminkan_liability
         )
-        """Whether payments need :meth:`_house_payments` even without a liable seat."""
+        """Whether payments need :func:`house_payments` even without a liable seat."""
         self._mangan_cap = rules.limit_cap == "mangan"
         self._mangan_base = MANGAN if rules.point_table == "standard" else MANGAN // 2
         """A mangan's base points in this preset's point table (the cap of ``limit_cap``)."""
@@ -362,7 +256,7 @@ class Scorer:
                     kan_dora += all_counts[d]
         han = dora
         if dora:
-            out.append(_DORA[dora] if dora < _CACHED_HAN else YakuHan("dora", dora))
+            out.append(DORA[dora] if dora < CACHED_HAN else YakuHan("dora", dora))
         is_red = self._red
         red = gold = 0
         for t in real_tiles:
@@ -377,7 +271,7 @@ class Scorer:
             aka += sum(all_counts[k] for k in FIVES)
         if aka:
             han += aka
-            out.append(_AKA[aka] if aka < _CACHED_HAN else YakuHan("aka_dora", aka))
+            out.append(AKA[aka] if aka < CACHED_HAN else YakuHan("aka_dora", aka))
         ura = -1
         if sit.riichi is not RiichiKind.NONE and self._ura_dora:
             ura = 0
@@ -386,7 +280,7 @@ class Scorer:
                 if d >= 0:
                     ura += all_counts[d]
             han += ura
-            out.append(_URA[ura] if ura < _CACHED_HAN else YakuHan("ura_dora", ura))
+            out.append(URA[ura] if ura < CACHED_HAN else YakuHan("ura_dora", ura))
         extracted = sit.extracted
         if not extracted:
             return out, DoraFacts(kan_dora, red, gold, ura, 0), han
@@ -431,7 +325,7 @@ class Scorer:
             return self._mu(sit)
         concealed = sit.concealed
         win_tile = sit.win_tile
-        if not _holds(concealed, win_tile):
+        if not holds(concealed, win_tile):
             raise NotAWin(
                 Refusal.WIN_TILE_NOT_HELD, "the winning tile is not among the concealed tiles"
             )
@@ -491,26 +385,26 @@ class Scorer:
             real_tiles = (*real, *meld_tiles)
         wild = rule_wild + (1 if pochi else 0)
         if wild:
-            called = _NO_CALLS
+            called = NO_CALLS
             if melds:
                 called = [0] * 38
                 for t in meld_tiles:
                     called[t >> 2] = called[t >> 2] + 1
             identities = self.analyzer.wildcard_readings(conc, len(melds), wild, called)
             if not identities:
-                raise NotAWin(*_INCOMPLETE)
+                raise NotAWin(*INCOMPLETE)
         else:
-            identities = _NO_WILDCARD
+            identities = NO_WILDCARD
         sit_gates = self._situation_gates(sit, closed)
         seat, round_wind = sit.seat_wind, sit.round_wind
         vfu = self._vfu[(seat - EAST) * 4 + round_wind - EAST]
-        powers = sit.flower_powers() if self._flower_rules else _NO_POWERS
+        powers = sit.flower_powers() if self._flower_rules else NO_POWERS
         extracted = sit.extracted
-        best: _Candidate | None = None
+        best: Candidate | None = None
         best_key: tuple[int, int, int] | None = None
         best_ident: tuple[Kind, ...] = ()
         best_facts: DoraFacts | None = None
-        reason: tuple[Refusal, str] = _INCOMPLETE
+        reason: tuple[Refusal, str] = INCOMPLETE
         for ident in identities:
             counts = conc
             keys = conc_keys
@@ -561,15 +455,15 @@ class Scorer:
                 gates = sit_gates | group_gates(hm, hp, hs, hh)
             else:
                 gates = group_gates(man, pin, sou, honors) | sit_gates
-            gates |= _SEAT_GATES[seat] | _ROUND_GATES[round_wind]
+            gates |= SEAT_GATES[seat] | ROUND_GATES[round_wind]
             splits = hand_splits(man, pin, sou, honors, len(melds))
             for r in readings(sit, self.analyzer, counts, win_kind, gates, splits):
-                if reason is _INCOMPLETE:
-                    reason = _NO_YAKU
+                if reason is INCOMPLETE:
+                    reason = NO_YAKU
                 res = self._score_reading(
                     sit, r, hand_counts, counts, vfu, dora, gates, powers, closed, dora_han
                 )
-                if not isinstance(res, _Candidate):
+                if not isinstance(res, Candidate):
                     reason = res
                     continue
                 if best is None:
@@ -586,7 +480,7 @@ class Scorer:
         if (
             self._honor_only_north
             and conc[NORTH]
-            and not any(f.id in _HONOR_YAKUMAN for f in best.found)
+            and not any(f.id in HONOR_YAKUMAN for f in best.found)
         ):
             raise NotAWin(
                 Refusal.NORTH_IN_HAND,
@@ -618,7 +512,7 @@ class Scorer:
         elif riichi is RiichiKind.RIICHI:
             g = RIICHI | SINGLE_RIICHI
         else:
-            g = _RIICHI_GATES[riichi]
+            g = RIICHI_GATES[riichi]
         g |= TSUMO if sit.tsumo else RON
         if closed:
             g |= CLOSED
@@ -652,7 +546,7 @@ class Scorer:
         powers: AbstractSet[Kind],
         closed: bool,
         dora_han: int,
-    ) -> _Candidate | tuple[Refusal, str]:
+    ) -> Candidate | tuple[Refusal, str]:
         rules = self.rules
         form = r.form
         c: Ctx | None = None  # made for the first predicate called (many readings call none)
@@ -660,7 +554,7 @@ class Scorer:
         found: list[YakuHan] = []
         house_win: HouseWin | None = None
         yakuman = 0
-        for e in self._yakuman_entries if gates & self._yakuman_hint else _NO_ENTRIES:
+        for e in self._yakuman_entries if gates & self._yakuman_hint else NO_ENTRIES:
             if e.needs & missing:
                 continue
             test = e.test
@@ -684,7 +578,7 @@ class Scorer:
                         c = self._ctx(sit, r, counts, closed, vfu, conc, gates)
                     if not test(c):
                         continue
-                    if test is _PINFU:  # pinfu's own fu (the id is not compared every time)
+                    if test is PINFU:  # pinfu's own fu (the id is not compared every time)
                         pinfu = True
                 found.append(e.found)
                 yaku_han += e.value
@@ -694,7 +588,7 @@ class Scorer:
                         found = [f for f in found if f.id not in losers]
                 yaku_han = sum(f.han for f in found)
             if not found:
-                return _NO_YAKU
+                return NO_YAKU
             if yaku_han < self._min_han or (
                 self._two_han_from and sit.honba >= self._two_han_from and yaku_han < 2
             ):
@@ -708,7 +602,7 @@ class Scorer:
             if ron_only is not None and ron_only.test(sit, [f.id for f in found], dora_han):
                 m = ron_only.yakuman
                 base, limit = self._base(0, 0, m)
-                return _Candidate([YakuHan(ron_only.id, 0, m)], 0, 0, m, base, limit, r, counts)
+                return Candidate([YakuHan(ron_only.id, 0, m)], 0, 0, m, base, limit, r, counts)
             found.extend(dora)
             han = yaku_han + dora_han
             if self._house_han:
@@ -746,8 +640,8 @@ class Scorer:
             if base > cap or limit == "yakuman":
                 base, limit = cap, "mangan"
         if base <= 0 and not yakuman and limit is None and not self._no_bazoro:
-            return _NO_VALUE
-        return _Candidate(found, han, fu, yakuman, base, limit, r, counts)
+            return NO_VALUE
+        return Candidate(found, han, fu, yakuman, base, limit, r, counts)
 
     @staticmethod
     def _ctx(
@@ -794,7 +688,7 @@ class Scorer:
         return res
 
     def _level_up(self, base: int) -> tuple[int, str | None]:
-        return _level_up(base, self._mangan_base)
+        return level_up(base, self._mangan_base)
 
     def _base(self, han: int, fu: int, yakuman: int) -> tuple[int, str | None]:
         """Base points and limit name by this preset's point table."""
@@ -886,7 +780,9 @@ class Scorer:
             value -= honba * len(pays)  # the value is before the honba
         pao = None
         if self._pay_extras or sit.pao_wind is not None:
-            pays, pao = self._house_payments(sit, found, pays, value, counts, discarder)
+            pays, pao = house_payments(
+                self.rules, self._pao_yaku, sit, found, pays, value, counts, discarder
+            )
         return ScoreResult(
             tuple(found),
             han,
@@ -902,158 +798,3 @@ class Scorer:
             wildcards,
             facts,
         )
-
-    def _house_payments(
-        self,
-        sit: WinSituation,
-        found: list[YakuHan],
-        pays: dict[Kind, int],
-        value: int,
-        counts: list[int],
-        discarder: Kind | None,
-    ) -> tuple[dict[Kind, int], Kind | None]:
-        """What house rules add to the payments (honba and 割れ目 done), and who is liable
-        (包, 責任払い) if anyone."""
-        rules = self.rules
-        if sit.tsumo and rules.tsumo_bonus:
-            for p in pays:
-                pays[p] += rules.tsumo_bonus
-        if rules.open_riichi_bonus and sit.riichi.is_open:
-            for p in pays:
-                pays[p] += rules.open_riichi_bonus
-        if rules.terminal_manzu_bonus:
-            n = counts[M1] + counts[M9]
-            for p in pays:
-                pays[p] += n * rules.terminal_manzu_bonus
-        pao = None
-        pao_yaku = self._pao_yaku
-        if sit.pao_wind is not None and any(f.id in pao_yaku for f in found):
-            pao = sit.pao_wind
-        elif (
-            rules.daiminkan_liability
-            and sit.tsumo
-            and sit.rinshan
-            and sit.kan_feeder_wind is not None
-        ):
-            pao = sit.kan_feeder_wind
-        if pao is not None:
-            total = sum(pays.values())
-            if sit.tsumo:
-                pays = {pao: total}
-            elif pao != discarder and discarder is not None:
-                half = (value // 2 + 99) // 100 * 100
-                pays = {pao: half, discarder: total - half}
-        return pays, pao
-
-
-_HONOR_YAKUMAN: Final = frozenset(
-    {"kokushi", "kokushi13", "daisuushii", "shousuushii", "tsuuiisou", "manzu_honitsu"}
-)
-
-
-_INCOMPLETE: Final = (Refusal.INCOMPLETE, "the hand is not complete")
-_NO_YAKU: Final = (Refusal.NO_YAKU, "the hand has no yaku")
-_NO_VALUE: Final = (Refusal.NO_VALUE, "the hand has no value")
-# Final: the compiled build keeps these in C statics rather than the module's dictionary.
-_NO_WILDCARD: Final[list[tuple[Kind, ...]]] = [()]
-_NO_CALLS: Final[list[int]] = [0] * 38
-"""Counts of called tiles for a hand without melds (never written to)."""
-_NO_POWERS: Final[frozenset[Kind]] = frozenset()
-_RIICHI_GATES: Final = {
-    RiichiKind.NONE: 0,
-    RiichiKind.RIICHI: RIICHI | SINGLE_RIICHI,
-    RiichiKind.DOUBLE: RIICHI | DOUBLE_RIICHI,
-    RiichiKind.OPEN: RIICHI | SINGLE_RIICHI | OPEN_RIICHI,
-    RiichiKind.SHUBA: RIICHI | SINGLE_RIICHI,
-    RiichiKind.OPEN_SHUBA: RIICHI | SINGLE_RIICHI | OPEN_RIICHI,
-    RiichiKind.DOUBLE_OPEN: RIICHI | DOUBLE_RIICHI | OPEN_RIICHI,
-    RiichiKind.DOUBLE_SHUBA: RIICHI | DOUBLE_RIICHI,
-    RiichiKind.DOUBLE_OPEN_SHUBA: RIICHI | DOUBLE_RIICHI | OPEN_RIICHI,
-}
-"""Gate bits of each kind of riichi (シュバ is a riichi; 見せ is an open one)."""
-_CACHED_HAN: Final = 64
-_DORA: Final = tuple(YakuHan("dora", n) for n in range(_CACHED_HAN))
-_AKA: Final = tuple(YakuHan("aka_dora", n) for n in range(_CACHED_HAN))
-_URA: Final = tuple(YakuHan("ura_dora", n) for n in range(_CACHED_HAN))
-_SEAT_GATES: Final = tuple(seat_is(k) if k in WINDS else 0 for k in range(N_KINDS))
-_ROUND_GATES: Final = tuple(round_is(k) if k in WINDS else 0 for k in range(N_KINDS))
-_PINFU: Final = YAKU_BY_ID["pinfu"].test
-"""平和's predicate: a reading that has it takes pinfu's fixed fu."""
-
-
-@final
-class _Entry:
-    """A yaku the scorer looks for: the gate bits it needs and its predicate (copied out of
-    the :class:`Yaku`: native fields in the compiled build), its han in this hand's column
-    (or its yakuman multiple), and the :class:`YakuHan` it adds when found."""
-
-    __slots__ = ("found", "needs", "test", "value")
-
-    def __init__(self, yaku: Yaku, value: int, found: YakuHan) -> None:
-        self.needs: int = yaku.needs
-        self.test: Callable[[Ctx], bool] | None = yaku.test
-        self.value = value
-        self.found = found
-
-
-_NO_ENTRIES: Final[list[_Entry]] = []
-
-
-def _any_needed(entries: list[_Entry]) -> int:
-    """The highest gate bit each entry needs (the rarest kind of fact: the tiles' bits are
-    above the situation's), all together: a hand with none of them has none of the entries.
-    Every bit when an entry needs none."""
-    out = 0
-    for e in entries:
-        if not e.needs:
-            return -1
-        out |= 1 << (e.needs.bit_length() - 1)
-    return out
-
-
-@final
-class _Candidate:
-    """A scored reading before payments (only the best one gets paid). A plain class: the
-    compiled build makes one per reading, and a named tuple's constructor runs in Python."""
-
-    __slots__ = ("base", "counts", "found", "fu", "han", "limit", "reading", "yakuman")
-
-    def __init__(
-        self,
-        found: list[YakuHan],
-        han: int,
-        fu: int,
-        yakuman: int,
-        base: int,
-        limit: str | None,
-        reading: Reading,
-        counts: list[int],
-    ) -> None:
-        self.found = found
-        self.han = han
-        self.fu = fu
-        self.yakuman = yakuman
-        self.base = base
-        self.limit = limit
-        self.reading = reading
-        self.counts = counts
-
-
-def _holds(tiles: tuple[int, ...], tile: int) -> bool:
-    """``tile in tiles`` as a native loop (the compiled ``in`` on a tuple compares Python
-    objects one by one)."""
-    return any(t == tile for t in tiles)
-
-
-def _level_up(base: int, mangan: int) -> tuple[int, str | None]:
-    """gotou 夏: one level up from mangan (満貫→跳満→倍満→三倍満→役満→5倍満), on a table whose
-    mangan is worth ``mangan`` base points.
-
-    >>> _level_up(2000, 2000), _level_up(8000, 2000), _level_up(10000, 2000)
-    ((3000, 'haneman'), (10000, 'yakuman'), (12000, 'yakuman'))
-    """
-    ladder = [mangan * x // 2 for x in (2, 3, 4, 6, 8, 10)]
-    for i, v in enumerate(ladder[:-1]):
-        if base <= v:
-            return ladder[i + 1], LIMIT_NAMES.get(i + 1, "yakuman")
-    return base + ladder[-1] - ladder[-2], "yakuman"
