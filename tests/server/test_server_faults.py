@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from jantaku.server.app import create_app
 from support.server import BOTS3, FAST, Seat, client_for, connect, new_table
+from support.waits import wait_until
 
 
 @pytest.fixture
@@ -85,7 +86,10 @@ def test_a_locked_database_is_503_changes_nothing_and_other_tables_answer(db: st
             holder.execute("BEGIN EXCLUSIVE")
             try:
                 sa.send_action(action)  # waits for the lock, off the event loop
-                time.sleep(0.2)
+                # The write is under way once it holds the store's writer lock (waiting on
+                # SQLite's, which the holder keeps).
+                store = client.app.state.manager.store  # type: ignore[attr-defined]
+                wait_until(store._lock.locked)
                 # Meanwhile another table answers at once, and so does the listing.
                 best = min(timed_view(sb) for _ in range(3))
                 assert best < 0.1, best
