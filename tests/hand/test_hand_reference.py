@@ -896,6 +896,18 @@ def run_mode(
     return mm.checked
 
 
+Plan = Sequence[tuple[int, Callable[[Generator], Deal], bool]]
+
+# The wildcard comparisons take 10 to 14 s each in full: the normal suite checks the first
+# fifth of each seeded stream (the same hands, fewer of them), `-m slow` all of them.
+SHARES = [pytest.param(5, id="sample"), pytest.param(1, id="full", marks=pytest.mark.slow)]
+
+
+def share_of(plan: Plan, share: int) -> list[tuple[int, Callable[[Generator], Deal], bool]]:
+    """The first ``1/share`` of each part of a plan (at least one hand of each)."""
+    return [(max(1, n // share), make, fourteen) for n, make, fourteen in plan]
+
+
 def _setup(
     name: str, *, chiitoi_four: bool = False, fifth_copy: bool = False
 ) -> tuple[HandAnalyzer, Rules]:
@@ -1060,7 +1072,8 @@ def test_sanma() -> None:
     assert run_mode(a, rules, 104, plan) >= 6000
 
 
-def test_mighty_one_wildcard() -> None:
+@pytest.mark.parametrize("share", SHARES)
+def test_mighty_one_wildcard(share: int) -> None:
     """12 real tiles + the wildcard: shanten, waits, infinite waits, no fifth copy. One hand
     in five has a called set (9 concealed tiles), whose copies count against the wildcard."""
     a, rules = _setup("mighty")
@@ -1075,10 +1088,12 @@ def test_mighty_one_wildcard() -> None:
         melds = 1 if g.rng.random() < 0.2 else 0
         return g.hand(13 - 3 * melds, melds, 1, p_random=0.2, quad_rate=0.3)
 
-    assert run_mode(a, rules, 105, [(5000, short, False), (1500, drawn, True)]) >= 6500
+    plan = share_of([(5000, short, False), (1500, drawn, True)], share)
+    assert run_mode(a, rules, 105, plan) >= sum(n for n, _, _ in plan)
 
 
-def test_two_wildcards() -> None:
+@pytest.mark.parametrize("share", SHARES)
+def test_two_wildcards(share: int) -> None:
     """11 real tiles + 2 wildcards (and 12 + 2 with the draw); a few with a called set,
     whose copies count against the wildcards (the exact path: slow, hence few)."""
     a, rules = _setup("riichi")
@@ -1092,8 +1107,8 @@ def test_two_wildcards() -> None:
     def called(g: Generator) -> Deal:
         return g.hand(8, 1, 2, p_random=0.2, quad_rate=0.25, replace_weights=(0.7, 0.2, 0.1))
 
-    plan = [(5000, short, False), (500, drawn, True), (100, called, False)]
-    assert run_mode(a, rules, 106, plan) >= 5600
+    plan = share_of([(5000, short, False), (500, drawn, True), (100, called, False)], share)
+    assert run_mode(a, rules, 106, plan) >= sum(n for n, _, _ in plan)
 
 
 def _fifth_copy_plan(n14: int, n13: int) -> list[tuple[int, Callable[[Generator], Deal], bool]]:
@@ -1108,12 +1123,14 @@ def _fifth_copy_plan(n14: int, n13: int) -> list[tuple[int, Callable[[Generator]
     return [(n14, drawn, True), (n13, short, False)]
 
 
-def test_fifth_copy_allowed() -> None:
+@pytest.mark.parametrize("share", SHARES)
+def test_fifth_copy_allowed(share: int) -> None:
     """An analyzer whose wildcards may be fifth copies: one or two wildcards; 14-tile hands
     (completeness) and 13-tile hands (waits: the exact path tries every reading of every
     draw, which is slow, hence fewer of them)."""
     a, rules = _setup("mighty", fifth_copy=True)
-    assert run_mode(a, rules, 107, _fifth_copy_plan(4000, 1000), readings=False) >= 5000
+    plan = share_of(_fifth_copy_plan(4000, 1000), share)
+    assert run_mode(a, rules, 107, plan, readings=False) >= sum(n for n, _, _ in plan)
 
 
 def test_fifth_copy_readings() -> None:

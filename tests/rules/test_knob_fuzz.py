@@ -5,6 +5,7 @@ evenly, a round-up unit of 0."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -28,28 +29,34 @@ def variants(k: KnobInfo) -> list[Any]:
     return []
 
 
-def fuzz(preset: str, seeds: int) -> tuple[int, list[str]]:
+def fuzz(preset: str, seeds: int, share: int = 1) -> tuple[int, list[str]]:
+    """Play ``seeds`` games for each (knob, value); with ``share`` > 1, for a fixed sample of
+    one pair in ``share`` of them (the same sample every run)."""
     base = load_preset(preset)
+    pairs = [(k, value) for k in knobs(base) for value in variants(k)]
+    if share > 1:
+        pairs = random.Random(0).sample(pairs, len(pairs) // share)
     played, problems = 0, []
-    for k in knobs(base):
+    for k, value in pairs:
         section, name = k.key.split(".")
-        for value in variants(k):
-            try:
-                rules = load_preset(preset, {section: {name: value}})
-            except RulesError as e:
-                assert name in str(e), e  # a refusal names the knob
-                continue
-            for seed in range(seeds):
-                rec = play_game(rules, seed, "random", check=True, max_actions=60_000)
-                played += 1
-                if rec.violations or not rec.finished:
-                    problems.append(f"{preset} {k.key}={value!r} seed {seed}: {rec.violations}")
+        try:
+            rules = load_preset(preset, {section: {name: value}})
+        except RulesError as e:
+            assert name in str(e), e  # a refusal names the knob
+            continue
+        for seed in range(seeds):
+            rec = play_game(rules, seed, "random", check=True, max_actions=60_000)
+            played += 1
+            if rec.violations or not rec.finished:
+                problems.append(f"{preset} {k.key}={value!r} seed {seed}: {rec.violations}")
     return played, problems
 
 
-def test_every_sanma_knob_changed_alone_plays_a_checked_game() -> None:
-    played, problems = fuzz("sanma", 1)
-    assert played > 100 and problems == []
+def test_a_sample_of_sanma_knobs_changed_alone_plays_checked_games() -> None:
+    """A fixed third of the sanma (knob, value) pairs: every pair of every preset, each with
+    two seeds, is the `slow` test below (the full sanma run took 10 to 20 s)."""
+    played, problems = fuzz("sanma", 1, share=3)
+    assert played > 30 and problems == []
 
 
 def test_negative_numbers_and_a_zero_round_up_are_refused() -> None:
