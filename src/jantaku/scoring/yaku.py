@@ -11,8 +11,7 @@ predicate. That is most of what makes scoring fast.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final, final
+from typing import Final
 
 from jantaku.tiles.kinds import (
     CHUN,
@@ -50,7 +49,6 @@ from .gates import (
     KANS4,
     NO_MIDDLE,
     ONE_SUIT,
-    OPEN_RIICHI,
     ORPHANS,
     RIICHI,
     RINSHAN,
@@ -70,81 +68,24 @@ from .gates import (
     triple,
 )
 from .house import HOUSE_HAN, WIN_YAKUMAN, WinYakuman
-from .reading import CHIITOI, KOKUSHI, KOKUSHI13, RYANMEN, TANKI, Reading
-from .situation import WinSituation
+from .reading import CHIITOI, KOKUSHI, KOKUSHI13, RYANMEN, TANKI
+from .yaku_ctx import Ctx, Yaku
+from .yaku_house import HOUSE_YAKU
 
-
-@final
-class Ctx:
-    """What the predicates look at: one reading of one win, with derived facts.
-
-    A plain class rather than a dataclass: the scorer makes one per reading, and a compiled
-    dataclass still runs the ``__init__`` that :mod:`dataclasses` writes in Python."""
-
-    __slots__ = (
-        "ankou",
-        "closed",
-        "concealed_counts",
-        "counts",
-        "gates",
-        "kans",
-        "r",
-        "seqs",
-        "sit",
-        "trips",
-        "value_pair",
-    )
-
-    def __init__(
-        self,
-        sit: WinSituation,
-        r: Reading,
-        counts: list[int],
-        closed: bool,
-        trips: tuple[Kind, ...],
-        seqs: tuple[Kind, ...],
-        kans: int,
-        ankou: int,
-        value_pair: bool,
-        concealed_counts: list[int],
-        gates: int,
-    ) -> None:
-        self.sit = sit
-        self.r = r
-        self.counts = counts
-        """All the hand's tiles per kind (concealed, winning tile and melds; a kan counts 4)."""
-        self.closed = closed
-        self.trips = trips
-        self.seqs = seqs
-        self.kans = kans
-        self.ankou = ankou
-        self.value_pair = value_pair
-        self.concealed_counts = concealed_counts
-        self.gates = gates
-        """The gate bits that hold (see :mod:`jantaku.scoring.gates`)."""
-
-
-@dataclass(frozen=True)
-class Yaku:
-    id: str
-    tenhou_id: int | None
-    name_en: str
-    name_ja: str
-    han_closed: int
-    han_open: int
-    test: Callable[[Ctx], bool] | None
-    """The predicate, called only when every bit of ``needs`` holds (it may rely on them);
-    ``None``: the bits are the whole condition."""
-    yakuman: int = 0
-    needs: int = 0
-    """Gate bits (:mod:`jantaku.scoring.gates`) the yaku needs; each one must be implied by
-    the yaku's real condition, so a hand without it cannot have the yaku."""
-
-    def holds(self, c: Ctx) -> bool:
-        """Whether this reading has the yaku."""
-        if self.needs & ~c.gates:
-            return False
-        return self.test is None or self.test(c)
+__all__ = [  # the names other modules import from here
+    "ALL_YAKU",
+    "ALL_YAKU_BY_ID",
+    "DORA_IDS",
+    "DORA_NAMES",
+    "HOUSE_IDS",
+    "HOUSE_YAKU",
+    "SUPERSEDES",
+    "YAKU",
+    "YAKU_BY_ID",
+    "Ctx",
+    "Yaku",
+    "yaku_ids",
+]
 
 
 def _groups_have(c: Ctx, pred: Callable[[Kind], bool]) -> bool:
@@ -717,139 +658,6 @@ DORA_NAMES: Final[dict[str, tuple[str, str]]] = {
 """Han that are counted like yaku but never make a hand a win by themselves: English and
 Japanese names."""
 
-
-# -- House yaku: off unless a preset lists them in ``scoring.extra_yaku`` -------------------
-
-
-def _renkou(c: Ctx, n: int) -> bool:
-    trips = set(c.trips)
-    return any(all(k + i in trips and (k + i) // 9 == k // 9 for i in range(n)) for k in range(27))
-
-
-def _chiitoi_flush(c: Ctx, honors: bool) -> bool:
-    return c.r.form == CHIITOI and c.closed and bool(c.gates & HONOR) is honors
-
-
-def _manzu_honitsu(c: Ctx) -> bool:
-    return any(c.counts[k] for k in range(9))
-
-
-def _four_north(c: Ctx) -> bool:
-    """Four norths set aside (the situation's ``extracted``; a north kept in the hand does not
-    count)."""
-    extracted = c.sit.extracted
-    return len(extracted) >= 4 and sum(1 for t in extracted if tile_kind(t) == NORTH) == 4
-
-
-HOUSE_YAKU: Final[tuple[Yaku, ...]] = (
-    Yaku(
-        "sanrenkou",
-        None,
-        "Three consecutive triplets",
-        "三連刻",
-        2,
-        2,
-        lambda c: _renkou(c, 3) and not _renkou(c, 4),
-        needs=SETS3,
-    ),
-    Yaku(
-        "sanpuu",
-        None,
-        "Three winds",
-        "三風",
-        2,
-        2,
-        lambda c: EAST in c.trips and SOUTH in c.trips and WEST in c.trips,
-        needs=triple(EAST) | triple(SOUTH) | triple(WEST),
-    ),
-    Yaku(
-        "shousharin",
-        None,
-        "Closed half-flush seven pairs",
-        "小車輪",
-        6,
-        0,
-        lambda c: _chiitoi_flush(c, True),
-        needs=CLOSED | ONE_SUIT | HONOR,
-    ),
-    Yaku(
-        "open_riichi",
-        None,
-        "Open riichi",
-        "オープン立直",
-        2,
-        0,
-        None,
-        needs=OPEN_RIICHI,
-    ),
-    Yaku(
-        "shihua",
-        None,
-        "All four flowers",
-        "四華",
-        0,
-        0,
-        lambda c: len({(t - 136) % 4 for t in c.sit.extracted if t >= 136}) == 4,
-        yakuman=1,
-    ),
-    Yaku(
-        "suurenkou",
-        None,
-        "Four consecutive triplets",
-        "四連刻",
-        0,
-        0,
-        lambda c: _renkou(c, 4),
-        yakuman=1,
-        needs=SETS4,
-    ),
-    Yaku(
-        "daisharin",
-        None,
-        "Closed full-flush seven pairs",
-        "大車輪",
-        0,
-        0,
-        lambda c: _chiitoi_flush(c, False),
-        yakuman=1,
-        needs=CLOSED | ONE_SUIT,
-    ),
-    Yaku(
-        "manzu_honitsu",
-        None,
-        "Manzu half flush",
-        "萬子の混一色",
-        0,
-        0,
-        _manzu_honitsu,
-        yakuman=1,
-        needs=ONE_SUIT | HONOR,
-    ),
-    # «北4枚抜き 8飜固定» is listed among gotou's 特殊役: a yaku of its own, so a hand with no
-    # other yaku wins with it. Its han are the knob ``scoring.four_north_han`` (which turns it
-    # on); the four norths then add no 抜きドラ of their own (``Scorer._dora``).
-    Yaku(
-        "four_north",
-        None,
-        "Four norths extracted",
-        "北4枚抜き",
-        8,
-        8,
-        _four_north,
-    ),
-    Yaku(
-        "yakuhai_north",
-        None,
-        "North (value honor)",
-        "役牌 北",
-        1,
-        1,
-        lambda c: NORTH in c.trips and NORTH not in (c.sit.seat_wind, c.sit.round_wind),
-        needs=triple(NORTH),
-    ),
-)
-"""``shousharin`` stands in for 混一色 + 七対子 (6 han in all, «メンホンチートイ 6飜»). The house
-yakuman found from the whole win (リーのみロン, 無): :data:`jantaku.scoring.house.WIN_YAKUMAN`."""
 
 SUPERSEDES: Final[dict[str, tuple[str, ...]]] = {
     "shousharin": ("honitsu", "chiitoitsu"),
