@@ -1,3 +1,4 @@
+// @ts-check
 // What the table page and the replay page share: the model of a table folded from the game's
 // events, the board (seats, rivers, melds, hands, the centre) and the result of a hand and of
 // the game. Every function takes the model first; the pages keep their own state.
@@ -9,9 +10,16 @@
 // Persons and players: at a three-player preset played by four people, the events number the
 // persons 0..3, and each start_kyoku names the one who sits out that hand (抜け番, the one just
 // before the dealer); without `sitting_out` everybody plays.
+import { el } from './dom.js';
 import { has, lang, t } from './i18n.js';
 import { kindOf, tileEl, tileName } from './tiles.js';
 import { linesTable, settlementLines } from './result-lines.js';
+
+export { el }; // the pages that draw results take it from here with the rest
+
+/** @typedef {import('./types').GameEvent} GameEvent */
+/** @typedef {import('./types').Model} Model */
+/** @typedef {import('./types').HandResult} HandResult */
 
 const SEAT_WINDS = ['E', 'S', 'W', 'N'];
 const DICE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
@@ -26,7 +34,8 @@ const $ = (sel) => document.querySelector(sel);
  */
 export function newModel({ seat = 0, you = null, seats, preset = null, serverWall = false }) {
   const n = seats.length;
-  return {
+  /** @type {Model} */
+  const model = {
     seat, you, seats, n, preset, serverWall,
     hands: Array(n).fill(null), draws: Array(n).fill(null), counts: Array(n).fill(0),
     rivers: [], melds: [], nuki: [],
@@ -39,8 +48,10 @@ export function newModel({ seat = 0, you = null, seats, preset = null, serverWal
     lines: null, handsEnded: 0, // the server's result lines (see resultNodes), hands ended
     results: [], // every hand's result so far (the replay and the tests show any of them)
   };
+  return model;
 }
 
+/** @param {Model} M */
 export function knob(M, key, fallback) {
   const k = M.preset?.knobs?.find((x) => x.key === key);
   return k === undefined ? fallback : k.value;
@@ -48,6 +59,7 @@ export function knob(M, key, fallback) {
 
 const byId = (a, b) => a - b;
 
+/** @param {Model} M @param {import('./types').StartKyoku} ev */
 function startKyoku(M, ev) {
   const n = M.n;
   const sittingOut = Number.isInteger(ev.sitting_out) ? ev.sitting_out : null;
@@ -77,7 +89,8 @@ function startKyoku(M, ev) {
   });
 }
 
-/** Take tiles out of a hand (the drawn tile joins the hand first). */
+/** Take tiles out of a hand (the drawn tile joins the hand first).
+ * @param {Model} M */
 function take(M, actor, ids) {
   M.counts[actor] = Math.max(0, M.counts[actor] - ids.length);
   const hand = M.hands[actor];
@@ -92,12 +105,14 @@ function take(M, actor, ids) {
   M.draws[actor] = null;
 }
 
+/** @param {Model} M */
 function addChips(M, deltas) {
   (deltas ?? []).forEach((d, s) => { if (s < M.n) M.chips[s] += d; });
 }
 
 /** The live wall's count after a draw, as the engine counts it (a replacement tile shortens
- * the live wall only where the preset says so, or once the replacement tiles are gone). */
+ * the live wall only where the preset says so, or once the replacement tiles are gone).
+ * @param {Model} M */
 function countDraw(M, rinshan) {
   if (M.wallLeft === null || M.serverWall) return; // a seat's page shows the server's count
   if (rinshan && M.rinshanLeft > 0) {
@@ -107,7 +122,9 @@ function countDraw(M, rinshan) {
   M.wallLeft = Math.max(0, M.wallLeft - 1);
 }
 
-/** Fold one event into the model. */
+/** Fold one event into the model.
+ * @param {Model} M
+ * @param {GameEvent} ev */
 export function fold(M, ev) {
   switch (ev.type) {
     case 'start_kyoku': startKyoku(M, ev); break;
@@ -206,7 +223,9 @@ export function fold(M, ev) {
   }
 }
 
-/** The result of the hand so far (its wins and draw), for the result dialog. */
+/** The result of the hand so far (its wins and draw), for the result dialog.
+ * @param {Model} M
+ * @returns {HandResult} */
 export function handResult(M, after = M.scores) {
   return {
     horas: M.horas.slice(), ryukyoku: M.ryukyoku, start: M.startScores.slice(),
@@ -225,7 +244,8 @@ export function reasonName(reason) {
   return has(`result.reason.${reason}`) ? t(`result.reason.${reason}`) : t('result.reason.other', { reason });
 }
 
-/** Whether the preset pays chips (祝儀): shown beside points only then. */
+/** Whether the preset pays chips (祝儀): shown beside points only then.
+ * @param {Model} M */
 export function hasChips(M) {
   return knob(M, 'chips.enabled', false) || M.chips.some((c) => c !== 0);
 }
@@ -237,6 +257,7 @@ export function botKind(name) {
   return has(`table.bot_kind.${name}`) ? t(`table.bot_kind.${name}`) : name;
 }
 
+/** @param {Pick<Model, 'you' | 'seats'>} M */
 export function seatName(M, s) {
   if (s === M.you) return t('table.you');
   const kind = M.seats[s] ?? '';
@@ -244,7 +265,8 @@ export function seatName(M, s) {
     : t('table.player', { n: s + 1 });
 }
 
-/** The persons who play this hand, in turn order from the dealer. */
+/** The persons who play this hand, in turn order from the dealer.
+ * @param {Model} M */
 export function activeOrder(M) {
   const out = [];
   for (let i = 0; i < M.n; i++) {
@@ -254,19 +276,22 @@ export function activeOrder(M) {
   return out;
 }
 
-/** The seat wind of person s this hand ('E', 'S', 'W', 'N'), or null while they sit out. */
+/** The seat wind of person s this hand ('E', 'S', 'W', 'N'), or null while they sit out.
+ * @param {Model} M */
 export function seatWind(M, s) {
   const i = activeOrder(M).indexOf(s);
   return i < 0 ? null : SEAT_WINDS[i];
 }
 
-/** "東家 · あなた" / "East · You" ("抜け番" while sitting out). */
+/** "東家 · あなた" / "East · You" ("抜け番" while sitting out).
+ * @param {Model} M */
 export function seatLabel(M, s) {
   const wind = seatWind(M, s);
   return `${wind ? t(`table.seat_wind.${wind}`) : t('table.sitting_out')} · ${seatName(M, s)}`;
 }
 
-/** Where person s sits as seen from the bottom seat. */
+/** Where person s sits as seen from the bottom seat.
+ * @param {Model} M */
 export function position(M, s) {
   const rel = (s - M.seat + M.n) % M.n;
   if (rel === 0) return 'bottom';
@@ -274,7 +299,8 @@ export function position(M, s) {
   return ['bottom', 'right', 'top', 'left'][rel];
 }
 
-/** Steps in turn order from person a to person b among those playing the hand. */
+/** Steps in turn order from person a to person b among those playing the hand.
+ * @param {Model} M */
 function turnsFrom(M, a, b) {
   const order = activeOrder(M);
   const i = order.indexOf(a);
@@ -282,6 +308,7 @@ function turnsFrom(M, a, b) {
   return i < 0 || j < 0 ? (b - a + M.n) % M.n : (j - i + order.length) % order.length;
 }
 
+/** @param {Model} M */
 export function roundName(M) {
   return t('table.round', { wind: windName(M.bakaze), kyoku: M.kyoku });
 }
@@ -292,7 +319,8 @@ export function roundName(M) {
  * however long the hand lasts (so a river is never deeper than three rows), the riichi discard
  * sideways, a called tile taken out (kept in the page, hidden, so the discards still count)
  * and, when the riichi discard was the one called, the next discard sideways instead; the last
- * discard marked. */
+ * discard marked.
+ * @param {Model} M */
 export function renderRiver(M, s) {
   const box = document.createElement('div');
   box.className = 'river';
@@ -312,6 +340,7 @@ export function renderRiver(M, s) {
   return box;
 }
 
+/** @param {Model} M */
 function renderMeld(M, s, m) {
   const box = document.createElement('span');
   box.className = 'meld';
@@ -335,6 +364,7 @@ function renderMeld(M, s, m) {
   return box;
 }
 
+/** @param {Model} M */
 export function renderMelds(M, s) {
   const row = document.createElement('div');
   row.className = 'row melds';
@@ -350,7 +380,8 @@ export function renderMelds(M, s) {
 }
 
 /** A hand as the board shows it: face up (sorted, the drawn tile apart) where the model knows
- * it, else as many face-down tiles. */
+ * it, else as many face-down tiles.
+ * @param {Model} M */
 export function renderHandRow(M, s) {
   const row = document.createElement('div');
   const hand = M.hands[s];
@@ -373,6 +404,7 @@ export function renderHandRow(M, s) {
   return row;
 }
 
+/** @param {Model} M */
 function renderPlayer(M, s, hand) {
   const side = position(M, s);
   const box = $(`#p-${side}`);
@@ -409,7 +441,8 @@ function renderPlayer(M, s, hand) {
 }
 
 /** The centre's box of person s, at the side they sit: wind, name, score, chips, the riichi
- * stick they put on the table, and the marks of the hand (親, 割れ目, シュバ, 抜け番). */
+ * stick they put on the table, and the marks of the hand (親, 割れ目, シュバ, 抜け番).
+ * @param {Model} M */
 function seatScore(M, s) {
   const box = el('div', 'seat-score');
   box.dataset.side = position(M, s);
@@ -439,8 +472,8 @@ function seatScore(M, s) {
  * Draw the board into #p-top/#p-left/#p-right/#p-bottom and the centre (#round, #sticks,
  * #dora, #center-scores). `hand(s)` may give a seat's hand element (the table page's own,
  * clickable hand); otherwise renderHandRow. Returns false while no hand has been dealt.
- */
-export function renderBoard(M, { hand = () => null } = {}) {
+ * @param {Model} M */
+export function renderBoard(M, { hand = (/** @type {number} */ _s) => /** @type {HTMLElement | null} */ (null) } = {}) {
   for (const id of ['top', 'left', 'right', 'bottom']) {
     $(`#p-${id}`).classList.add('empty');
     $(`#p-${id}`).classList.remove('sitting-out', 'turn');
@@ -481,13 +514,6 @@ export function renderBoard(M, { hand = () => null } = {}) {
 
 // -- the results --------------------------------------------------------------------------------
 
-export function el(tag, cls = '', ...children) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  e.append(...children);
-  return e;
-}
-
 export function cell(tr, text, tag = 'td', cls = '') {
   const c = document.createElement(tag);
   c.append(text);
@@ -526,7 +552,8 @@ function tileLine(cls, label, tiles) {
 }
 
 /** A hand as Tenhou and Mahjong Soul lay it out: the concealed tiles sorted, the winning tile
- * apart, then the called melds and the extracted tiles. */
+ * apart, then the called melds and the extracted tiles.
+ * @param {Model} M */
 function handLayout(M, s, concealed, winTile) {
   const row = el('div', 'hand-layout');
   const rest = concealed.slice();
@@ -617,6 +644,7 @@ function diceLine(rolls) {
   return row;
 }
 
+/** @param {Model} M */
 function winSection(M, hora) {
   const s = hora.actor;
   const sec = el('section', 'win');
@@ -643,6 +671,7 @@ function winSection(M, hora) {
   return sec;
 }
 
+/** @param {Model} M */
 function drawSection(M, r) {
   const sec = el('section', 'draw');
   sec.append(el('h3', 'reason', reasonName(r.reason)));
@@ -677,7 +706,8 @@ function drawSection(M, r) {
   return sec;
 }
 
-/** Every seat's change this hand: points (and chips where the preset has them). */
+/** Every seat's change this hand: points (and chips where the preset has them).
+ * @param {Model} M */
 function changesTable(M, r) {
   const deltas = Array(M.n).fill(0);
   const chips = Array(M.n).fill(0);
@@ -713,8 +743,10 @@ export function handTitle(k) {
 }
 
 /** The nodes of a hand's result: each win (hand, dora, yaku, points, chips) or the draw, then
- * every seat's change. */
+ * every seat's change.
+ * @param {Model} M */
 export function resultNodes(M, r) {
+  /** @type {HTMLElement[]} */
   const nodes = [Object.assign(el('h2', '', handTitle(r.kyoku)), { id: 'result-title' })];
   for (const hora of r.horas) nodes.push(winSection(M, hora));
   if (r.ryukyoku) nodes.push(drawSection(M, r.ryukyoku));
@@ -724,7 +756,8 @@ export function resultNodes(M, r) {
   return nodes;
 }
 
-/** The nodes of the final settlement; `logHref`: where the game's log downloads. */
+/** The nodes of the final settlement; `logHref`: where the game's log downloads.
+ * @param {Model} M */
 export function settlementNodes(M, end, { logHref = null } = {}) {
   const table = el('table', 'settlement');
   const head = document.createElement('tr');

@@ -1,3 +1,4 @@
+// @ts-check
 // /calc: the hand calculator on its own, under a preset chosen from the list (remembered).
 
 import { mountCalculator } from './calc.js';
@@ -5,7 +6,7 @@ import { api, applyI18n, lang, onLangChange, registerServiceWorker, t } from './
 
 registerServiceWorker();
 applyI18n(document);
-const select = document.getElementById('rules');
+const select = /** @type {HTMLSelectElement} */ (document.getElementById('rules'));
 const box = document.getElementById('calc');
 
 async function main() {

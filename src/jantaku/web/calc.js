@@ -1,3 +1,4 @@
+// @ts-check
 // The hand calculator: a tile picker under any rule set, scored by the server.
 //
 // mountCalculator(root, {rules, options, context, onUse}) draws the palette of the rule set's tiles

@@ -1,8 +1,10 @@
+// @ts-check
 // The small comforts of the table page, each behind one setting remembered by the browser:
 // a sound on your turn and on calls (off by default), a per-turn timer (none by default: the
 // table waits for you), the waits and furiten of your hand when it is tenpai (on), and as at
 // Tenhou and 雀魂: the drawn tile discarded by itself after riichi (自動ツモ切り, on), calls
 // let pass by themselves (鳴きなし, off), and wins taken by themselves (自動和了, off).
+import { el } from './dom.js';
 import { t } from './i18n.js';
 
 const KEY = 'jantaku.table';
@@ -85,13 +87,6 @@ export function stopTimer() {
 
 // -- the settings panel ---------------------------------------------------------------------------
 
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 /** A switch of the panel for the boolean setting `name`. */
 function settingSwitch(name, id, changed) {
   const input = el('input', 'switch');
@@ -133,6 +128,7 @@ export function settingsPanel(changed = () => {}) {
   seconds.value = String(settings.timer);
   seconds.addEventListener('change', () => { settings.timer = Number(seconds.value); save(); changed(); });
   const panel = el('div', 'panel');
+  /** @type {[HTMLInputElement | HTMLSelectElement, string][]} */
   const rows = [
     [sound, 'table.sound'], [waits, 'table.show_waits'], [seconds, 'table.timer'],
     [settingSwitch('autoTsumogiri', 'setting-auto-tsumogiri', changed), 'table.auto_tsumogiri'],

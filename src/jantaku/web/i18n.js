@@ -1,3 +1,4 @@
+// @ts-check
 // The pages' messages in the reader's language (Japanese first, English second).
 //
 //   import { t, lang, setLang, applyI18n, onLangChange } from './i18n.js';
@@ -80,8 +81,8 @@ export function errorText(err) {
 
 /** Fill `root`'s elements marked with data-i18n (text; variables from data-i18n-vars, JSON)
  * and data-i18n-attr ("attr:key; attr:key"), and mount the switch in [data-lang-switch]. */
-export function applyI18n(root = document) {
-  const all = (sel) => [...(root.matches?.(sel) ? [root] : []), ...root.querySelectorAll(sel)];
+export function applyI18n(root = /** @type {Document | Element} */ (document)) {
+  const all = (sel) => [...('matches' in root && root.matches(sel) ? [root] : []), ...root.querySelectorAll(sel)];
   for (const e of all('[data-i18n]')) {
     let vars = {};
     if (e.dataset.i18nVars) {
@@ -147,4 +148,5 @@ export function langHeaders(headers = {}) {
   return { ...headers, 'Accept-Language': lang };
 }
 
-globalThis.jantakuI18n = { lang: () => lang, missing: () => [...missing], setLang, t };
+// The page's one i18n, for the tests and for api.js (which imports nothing: see there).
+globalThis.jantakuI18n = { lang: () => lang, missing: () => [...missing], setLang, t, errorText };

@@ -1,23 +1,14 @@
+// @ts-check
 // The rule lab page: start a run on the server (POST /api/lab), follow its progress
 // (GET /api/lab/{id} every second), show its report, and list past runs.
-import { t, applyI18n, errorText, has, langHeaders, onLangChange, lang } from './i18n.js';
+import { t, applyI18n, has, onLangChange, lang } from './i18n.js';
 import { choiceLabel, knobLabel, valueText } from './rulesheet.js';
+import { request } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 let knobs = [];
 let current = null;
 let presets = []; // /api/presets: names and titles
-
-/** The server's answer, or its refusal in the reader's language (by code, from the catalogue). */
-async function getJSON(url, options) {
-  const r = await fetch(url, { ...options, headers: langHeaders(options?.headers) });
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    const detail = typeof body.detail === 'string' ? body.detail : body.detail ? JSON.stringify(body.detail) : '';
-    throw new Error(errorText(body) || detail || t('errors.http', { status: r.status }));
-  }
-  return body;
-}
 
 const presetTitle = (name) => {
   const p = presets.find((x) => x.name === name);
@@ -25,15 +16,15 @@ const presetTitle = (name) => {
 };
 
 function labelPresets() {
-  for (const o of $('rules').options) o.text = presetTitle(o.value);
-  for (const o of $('bots').options) {
+  for (const o of /** @type {HTMLSelectElement} */ ($('rules')).options) o.text = presetTitle(o.value);
+  for (const o of /** @type {HTMLSelectElement} */ ($('bots')).options) {
     o.text = has(`table.bot_kind.${o.value}`) ? t(`table.bot_kind.${o.value}`) : o.value;
   }
 }
 
 async function loadPresets() {
-  presets = await getJSON('/api/presets');
-  const select = $('rules');
+  presets = await request('/api/presets');
+  const select = /** @type {HTMLSelectElement} */ ($('rules'));
   select.replaceChildren(...presets.map((p) => new Option(p.name, p.name)));
   labelPresets();
   select.value = presets.some((p) => p.name === 'gotou') ? 'gotou' : presets[0].name;
@@ -44,22 +35,22 @@ async function loadPresets() {
 let knobsWanted = null;
 
 async function loadKnobs() {
-  const rules = $('rules').value;
+  const rules = /** @type {HTMLSelectElement} */ ($('rules')).value;
   knobsWanted = rules;
   // No row can be added before this rule set's knobs are here: a row made from the old
   // list would offer knobs the new rules may not have.
-  $('add-vary').disabled = true;
-  const detail = await getJSON(`/api/presets/${encodeURIComponent(rules)}`);
+  /** @type {HTMLButtonElement} */ ($('add-vary')).disabled = true;
+  const detail = await request(`/api/presets/${encodeURIComponent(rules)}`);
   if (knobsWanted !== rules) return;
   knobs = detail.knobs.filter((k) => ['bool', 'int', 'float', 'str', 'choice'].includes(k.kind));
   // Rows whose knob the new rules also have stay, with their values; the others go.
   for (const row of document.querySelectorAll('.vary-row')) {
-    const select = row.querySelector('.vary-knob');
+    const select = /** @type {HTMLSelectElement} */ (row.querySelector('.vary-knob'));
     const key = select.value;
     if (knobs.some((k) => k.key === key)) {
       fillKnobOptions(select);
       select.value = key;
-      const input = row.querySelector('.vary-value');
+      const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (row.querySelector('.vary-value'));
       const kept = input.value;
       const fresh = valueInput(knobs.find((k) => k.key === key));
       input.replaceWith(fresh);
@@ -68,7 +59,7 @@ async function loadKnobs() {
       row.remove();
     }
   }
-  $('add-vary').disabled = false;
+  /** @type {HTMLButtonElement} */ ($('add-vary')).disabled = false;
 }
 
 /** The knobs by their names for people ("ツモ加符(1人あたり) (1000 点)"), sorted so. */
@@ -131,9 +122,9 @@ function addVaryRow() {
  * anything runs. */
 function varyList() {
   return [...document.querySelectorAll('.vary-row')].map((row) => {
-    const key = row.querySelector('.vary-knob').value;
+    const key = /** @type {HTMLSelectElement} */ (row.querySelector('.vary-knob')).value;
     const k = knobs.find((x) => x.key === key);
-    let v = row.querySelector('.vary-value').value.trim();
+    let v = /** @type {HTMLInputElement | HTMLSelectElement} */ (row.querySelector('.vary-value')).value.trim();
     if (k?.kind === 'bool' && v !== 'true' && v !== 'false') {
       throw new Error(t('lab.need_bool', { knob: knobLabel(key) }));
     }
@@ -162,14 +153,14 @@ async function start(ev) {
     return;
   }
   const body = {
-    rules: $('rules').value,
+    rules: /** @type {HTMLSelectElement} */ ($('rules')).value,
     vary,
-    games: Number($('games').value),
-    seed: Number($('seed').value || 0),
-    bots: $('bots').value,
+    games: Number(/** @type {HTMLInputElement} */ ($('games')).value),
+    seed: Number(/** @type {HTMLInputElement} */ ($('seed')).value || 0),
+    bots: /** @type {HTMLSelectElement} */ ($('bots')).value,
   };
   try {
-    const { id } = await getJSON('/api/lab', {
+    const { id } = await request('/api/lab', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
     });
     follow(id);
@@ -192,14 +183,14 @@ async function poll() {
   const id = current;
   let s;
   try {
-    s = await getJSON(`/api/lab/${id}`);
+    s = await request(`/api/lab/${id}`);
   } catch (e) {
     $('run-status').textContent = `${t('lab.error')}: ${e.message}`;
     return;
   }
   if (id !== current) return;
-  $('bar').max = s.total;
-  $('bar').value = s.done;
+  /** @type {HTMLProgressElement} */ ($('bar')).max = s.total;
+  /** @type {HTMLProgressElement} */ ($('bar')).value = s.done;
   if (s.status === 'running') {
     $('run-status').textContent = t('lab.running', { done: s.done, total: s.total });
     setTimeout(poll, 1000);
@@ -211,17 +202,17 @@ async function poll() {
     $('run-status').textContent = t('lab.done', { total: s.total });
     $('findings').replaceChildren(...(s.findings.length ? s.findings : [{ ja: t('lab.no_difference'), en: t('lab.no_difference') }])
       .map((f) => { const li = document.createElement('li'); li.textContent = lang === 'ja' ? f.ja : f.en; return li; }));
-    $('report').src = `/api/lab/${id}/report`;
+    /** @type {HTMLIFrameElement} */ ($('report')).src = `/api/lab/${id}/report`;
     $('report').hidden = false;
-    $('report-link').href = `/api/lab/${id}/report`;
+    /** @type {HTMLAnchorElement} */ ($('report-link')).href = `/api/lab/${id}/report`;
     $('report-link').hidden = false;
   }
   listRuns();
 }
 
 async function listRuns() {
-  const runs = await getJSON('/api/lab').catch(() => []);
-  $('past-runs').tBodies[0].replaceChildren(...runs.map((r) => {
+  const runs = await request('/api/lab').catch(() => []);
+  /** @type {HTMLTableElement} */ ($('past-runs')).tBodies[0].replaceChildren(...runs.map((r) => {
     const tr = document.createElement('tr');
     const when = new Date(r.created * 1000).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB');
     const cells = [when, presetTitle(r.rules), r.vary.map(varyText).join(lang === 'ja' ? '、' : ', ') || '—', String(r.games)];
@@ -245,7 +236,7 @@ async function listRuns() {
 applyI18n(document);
 onLangChange(() => {
   labelPresets();
-  for (const select of document.querySelectorAll('.vary-knob')) {
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll('.vary-knob'))) {
     const key = select.value;
     fillKnobOptions(select);
     select.value = key;

@@ -1,4 +1,7 @@
+// @ts-check
 // The lobby: choose a preset, read and change its knobs, seat the players, start a table.
+import { detailText, request } from './api.js';
+import { el } from './dom.js';
 import { applyI18n, errorText, has, lang, langHeaders, onLangChange, t } from './i18n.js';
 import { forgetTable, myTables, rememberTable, seatUrl } from './mytables.js';
 import { seatLink } from './net.js';
@@ -8,6 +11,7 @@ import {
 
 const $ = (sel) => document.querySelector(sel);
 // [value, catalogue key, variables]
+/** @type {[string, string, { bot?: string }][]} */
 const SEAT_KINDS = [
   ['you', 'lobby.seat_kind.you', {}],
   ['bot:standard', 'lobby.seat_kind.bot', { bot: 'standard' }],
@@ -28,28 +32,6 @@ let shownPreset = null; // the loaded preset's /api/presets/{name}
 let toAgree = new Set(); // knobs the seed leaves to the table (要相談)
 const sections = new Set(); // the knob sections, to read flat and sectioned `options` apart
 
-async function getJSON(url, options) {
-  const r = await fetch(url, { ...options, headers: langHeaders(options?.headers) });
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) {
-    const said = typeof body.code === 'string' ? errorText(body) : detailText(body.detail);
-    const err = new Error(said || t('errors.http', { status: r.status }));
-    err.params = body.params ?? {}; // e.g. the knobs a refused rule set names (`bad_knob`)
-    throw err;
-  }
-  return body;
-}
-
-/** The server's `detail`: a message, or FastAPI's list of validation errors. */
-function detailText(detail) {
-  if (detail === undefined || detail === null) return '';
-  if (typeof detail === 'string') return detail;
-  if (Array.isArray(detail)) {
-    return detail.map((d) => (d && d.msg ? `${(d.loc ?? []).join('.')}: ${d.msg}` : fmt(d))).join('; ');
-  }
-  return JSON.stringify(detail);
-}
-
 function fmt(v) {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
@@ -61,13 +43,6 @@ function canon(v) {
     return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
   }
   return JSON.stringify(v);
-}
-
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
 }
 
 /** A knob's documentation as nodes: ``code`` spans become <code>, line breaks spaces. */
@@ -102,7 +77,7 @@ function renderSeats() {
 
 async function loadPreset(name) {
   const mine = ++loading;
-  const p = await getJSON(`/api/presets/${encodeURIComponent(name)}`);
+  const p = await request(`/api/presets/${encodeURIComponent(name)}`);
   if (mine !== loading) return;
   players = p.players;
   $('#people').hidden = players !== 3;
@@ -271,19 +246,19 @@ function updateSummary() {
     let visible = 0;
     let edited = 0;
     let differs = 0;
-    const rows = knobRows.filter((r) => groupOf(r.k.key) === details.dataset.group);
+    const rows = knobRows.filter((r) => groupOf(r.k.key) === /** @type {HTMLElement} */ (details).dataset.group);
     for (const row of rows) {
       const flagged = row.edited || row.refused !== '';
       const text = `${row.k.key} ${knobLabel(row.k.key)} ${row.k.description} ${row.k.note} ${valueText(row.k, row.k.value)}`.toLowerCase();
       const show = (!only || row.differs || flagged || toAgree.has(row.k.key))
         && (!words || text.includes(words) || row.refused !== '');
       row.tr.hidden = !show;
-      visible += show;
+      visible += Number(show);
       edited += row.edited;
       differs += row.differs;
     }
     shown += visible;
-    details.hidden = visible === 0;
+    /** @type {HTMLElement} */ (details).hidden = visible === 0;
     details.classList.toggle('has-edits', edited > 0);
     const parts = [t('rules.section_count', { count: rows.length })];
     if (differs) parts.push(t('rules.section_set', { count: differs }));
@@ -444,7 +419,7 @@ async function importRuleset(file) {
   const text = await file.text();
   let reply;
   try {
-    reply = await getJSON('/api/rulesets/import', {
+    reply = await request('/api/rulesets/import', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ toml: text }),
@@ -464,7 +439,7 @@ async function importRuleset(file) {
 // ---- starting a table ----------------------------------------------------------------------
 
 function chosenPeople() {
-  return Number(document.querySelector('input[name="people"]:checked')?.value ?? players);
+  return Number(/** @type {HTMLInputElement | null} */ (document.querySelector('input[name="people"]:checked'))?.value ?? players);
 }
 
 function tableUrl(id, token) {
@@ -496,7 +471,7 @@ async function start(event) {
   if (Object.keys(options).length) body.options = options;
   let reply;
   try {
-    reply = await getJSON('/api/tables', {
+    reply = await request('/api/tables', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
@@ -665,7 +640,7 @@ function seatKindName(kind) {
 }
 
 async function refreshTables() {
-  const rows = await getJSON('/api/tables');
+  const rows = await request('/api/tables');
   renderMine(rows);
   const body = $('#tables tbody');
   body.replaceChildren();
@@ -731,12 +706,12 @@ onLangChange(() => {
 });
 labelPresets();
 // The yaku by name for the rule sheet's pickers, before the first preset's rows are drawn.
-getJSON('/api/yaku').then(setYakuNames).catch(() => {}).finally(() => {
+request('/api/yaku').then(setYakuNames).catch(() => {}).finally(() => {
   loadPreset($('#preset').value).catch((e) => { $('#form-error').textContent = errorText(e) || e.message; });
 });
 refreshTables().catch(() => {});
 // External mjai bots this server may seat (its admin's list: GET /api/mjai-bots).
-getJSON('/api/mjai-bots').then((names) => {
+request('/api/mjai-bots').then((names) => {
   if (!names.length) return;
   SEAT_KINDS.splice(-1, 0, ...names.map((n) => [`mjai:${n}`, 'lobby.seat_kind.mjai', { name: n }]));
   renderSeats();

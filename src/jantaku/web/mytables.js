@@ -1,3 +1,4 @@
+// @ts-check
 // The tables this browser sat down at, kept in its own storage (never sent anywhere): each
 // table's id, rules, when it was made, this browser's seat and the seat tokens it holds (its
 // own, and the friends' it invited), so the lobby can take the player back to an unfinished

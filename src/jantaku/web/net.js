@@ -1,3 +1,4 @@
+// @ts-check
 // The socket of one seat at a table (the protocol of jantaku/server/app.py), for any page:
 // the seat token is read from the URL fragment (#token=..., never sent to the server in a
 // URL), sent as the first message {"type": "join", "token": T}; an action names the `at` of
@@ -39,6 +40,8 @@ export const REFUSED = {
  * 'restarting' | 'refused'; detail: the close code when refused, the wait in ms before a
  * retry; `text` of 'restarting' is the page's language already).
  * Returns {sendAction(action, at), requestView(), close()}; sendAction is false when not open.
+ * @param {{ tableId: string, token: string, onMessage: (msg: any) => void,
+ *   onStatus?: (text: string, state: string, detail?: number) => void }} options
  */
 export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
   let ws = null;

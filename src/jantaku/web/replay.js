@@ -1,3 +1,4 @@
+// @ts-check
 // The replay of a finished game: its full log (GET /api/tables/{id}/log, or a log file opened
 // here), stepped through event by event with every hand face up, as Tenhou's and Mahjong
 // Soul's replays show them.
@@ -250,7 +251,7 @@ function render() {
   $('#counter').dataset.pos = String(pos);
   $('#event').textContent = describe(ev);
   $('#event').dataset.type = ev.type;
-  for (const b of document.querySelectorAll('#hand-list button')) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('#hand-list button'))) {
     b.classList.toggle('current', Number(b.dataset.hand) === h);
     if (Number(b.dataset.hand) === h) b.setAttribute('aria-current', 'true');
     else b.removeAttribute('aria-current');
@@ -282,7 +283,7 @@ function go(p) {
 }
 
 function step(d) { go(pos + d); }
-document.addEventListener('replay:go', (e) => go(e.detail));
+document.addEventListener('replay:go', (e) => go(/** @type {CustomEvent<number>} */ (e).detail));
 
 /** Up/PageUp: the previous hand's start; Down/PageDown: the next one's (past the last hand:
  * the end of the game). */
@@ -443,7 +444,7 @@ onLangChange(() => {
   if (!ready) return;
   showStatus();
   renderHandList();
-  for (const o of $('#pov').options) o.text = seatName({ seats, you: null }, Number(o.value));
+  for (const o of /** @type {HTMLSelectElement} */ ($('#pov')).options) o.text = seatName({ seats, you: null }, Number(o.value));
   const p = pos;
   pos = -1; // render anew
   go(p);

@@ -1,3 +1,4 @@
+// @ts-check
 // The result dialogs' lines: every point and chip a hand paid, by reason, and the settlement
 // by item, as the server's ledger paid them (the page adds nothing up but the totals shown).
 import { t, has } from './i18n.js';

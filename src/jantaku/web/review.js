@@ -1,3 +1,4 @@
+// @ts-check
 // 牌譜検討 in the replay viewer: the 「検討」 switch. For the seat in view (視点) of a finished
 // server table, the server reviews the game in the background (POST /api/tables/{id}/review,
 // progress from GET .../review?seat=N) and then, at each step, this panel shows the seat's
@@ -33,7 +34,7 @@ function label(o) { return lang === 'en' ? o.en : o.ja; }
 function num(v) { return v === null || v === undefined ? '—' : v.toLocaleString(undefined, { maximumFractionDigits: 1 }); }
 
 function seatText(seat) {
-  const pov = document.querySelector('#pov');
+  const pov = /** @type {HTMLSelectElement | null} */ (document.querySelector('#pov'));
   return pov?.options[seat]?.textContent ?? String(seat);
 }
 
@@ -160,9 +161,9 @@ function decisionNodes(review, d) {
 function render(progress = null) {
   const box = panel();
   box.querySelector('[data-rv=switch]').textContent = t('review.switch');
-  box.querySelector('#review-on').checked = on;
+  /** @type {HTMLInputElement} */ (box.querySelector('#review-on')).checked = on;
   const body = box.querySelector('.rv-body');
-  const report = box.querySelector('#review-report');
+  const report = /** @type {HTMLAnchorElement} */ (box.querySelector('#review-report'));
   report.hidden = true;
   if (!on) { body.replaceChildren(); return; }
   if (!where || !where.table) { body.replaceChildren(node('p', 'rv-note', t('review.only_tables'))); return; }
@@ -216,7 +217,7 @@ function render(progress = null) {
 }
 
 document.addEventListener('replay:position', (e) => {
-  where = e.detail;
+  where = /** @type {CustomEvent} */ (e).detail;
   if (on) ensure();
   render();
 });

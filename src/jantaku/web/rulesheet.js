@@ -1,3 +1,4 @@
+// @ts-check
 // A preset as the rule sheet a Japanese table reads: its options grouped as players group them
 // (基本, 役, 点数, 祝儀, 流局, 終了条件, 精算), each with a control that fits its value (a switch,
 // a choice, a number with its unit, the red fives as a per-suit picker, lists and maps as rows
@@ -6,6 +7,7 @@
 //
 // editorFor(knob) -> {input, read() -> {value} | {error}, write(value)}: `input` is the element
 // to put in the page; it fires `input` events when the reader changes it.
+import { el } from './dom.js';
 import { has, lang, t } from './i18n.js';
 import { tileLabel } from './tiles.js';
 
@@ -48,7 +50,8 @@ function entryText(key, v) {
 }
 
 /** The groups in the order a rule sheet lists them, and the knobs in each, in order. A knob in
- * none of them (a knob added later) is listed under その他 (other). */
+ * none of them (a knob added later) is listed under その他 (other).
+ * @type {[string, string[]][]} */
 export const GROUPS = [
   ['basic', [
     'game.start_points', 'game.start_chips', 'tiles.red', 'tiles.gold', 'tiles.dot_white',
@@ -165,13 +168,6 @@ export function valueText(k, v) {
   return String(v);
 }
 
-function el(tag, className, text) {
-  const e = document.createElement(tag);
-  if (className) e.className = className;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 function numberInput(value, { whole = true, label = '' } = {}) {
   const input = el('input', 'num');
   input.type = 'number';
@@ -257,7 +253,7 @@ function structEditor(k, id) {
     model.push(isList ? blank : ['', blank]);
     draw();
     fire(box);
-    rows.lastElementChild?.querySelector('input, select')?.focus();
+    /** @type {HTMLElement | null | undefined} */ (rows.lastElementChild?.querySelector('input, select'))?.focus();
   });
   box.append(rows, add);
 

@@ -9,7 +9,7 @@ const CACHE = 'jantaku-score-v2';
 const SHELL = [
   '/score', '/calc',
   '/static/score.js', '/static/scorekit.js', '/static/calc.js', '/static/calc-page.js',
-  '/static/score.css', '/static/tiles.js', '/static/i18n.js',
+  '/static/score.css', '/static/tiles.js', '/static/i18n.js', '/static/api.js', '/static/dom.js',
   // i18n.js reads the merged catalogue: without it kept, an offline reload shows keys.
   '/api/i18n/ja', '/api/i18n/en', '/api/presets',
   '/static/i18n/ja/score.json', '/static/i18n/en/score.json',

@@ -1,3 +1,4 @@
+// @ts-check
 // /score: 点数記録, the scorekeeper of a physical table.
 //
 // /score                    a form that starts a session (rules, people, points, chips);
@@ -313,11 +314,11 @@ function render() {
   }
   renderQueue();
   const base = `${location.origin}/score#s=${sid}`;
-  $('watch-link').value = base;
+  /** @type {HTMLInputElement} */ ($('watch-link')).value = base;
   $('editor-row').hidden = !token;
-  if (token) $('editor-link').value = `${base}&e=${token}`;
-  $('csv').href = `/api/sessions/${sid}/export.csv?lang=${lang()}`;
-  $('json').href = `/api/sessions/${sid}/export.json`;
+  if (token) /** @type {HTMLInputElement} */ ($('editor-link')).value = `${base}&e=${token}`;
+  /** @type {HTMLAnchorElement} */ ($('csv')).href = `/api/sessions/${sid}/export.csv?lang=${lang()}`;
+  /** @type {HTMLAnchorElement} */ ($('json')).href = `/api/sessions/${sid}/export.json`;
   document.body.dataset.rev = String(S.rev);
 }
 
@@ -413,7 +414,7 @@ function seatingEditor() {
     if (j < 0 || j >= order.length) return;
     [order[k], order[j]] = [order[j], order[k]];
     draw();
-    box.querySelector(`[data-testid=seat-${by < 0 ? 'up' : 'down'}-${j}]`)?.focus();
+    /** @type {HTMLElement | null} */ (box.querySelector(`[data-testid=seat-${by < 0 ? 'up' : 'down'}-${j}]`))?.focus();
   };
   const draw = () => fill(box,
     el('legend', {}, t('score.seating')),
@@ -461,6 +462,7 @@ function renderRates() {
   const get = (key, p) => (group ? group[names()[p]]?.[key] ?? 0 : st[key][p]);
   const pct = (a, b) => (b ? `${Math.round((100 * a) / b)}%` : '—');
   const avg = (a, b, digits = 0) => (b ? (a / b).toFixed(digits) : '—');
+  /** @type {[string, (p: number) => string][]} */
   const cols = [
     ['win_rate', (p) => pct(get('wins', p), get('hands_played', p))],
     ['deal_in_rate', (p) => pct(get('deal_ins', p), get('hands_played', p))],
@@ -656,7 +658,7 @@ function diceBox(dice, onchange, testid) {
 /** The entry dialog for a new hand (row = null) or a past one (row: edit it). */
 function openEntry(kind, row = null) {
   if (!S || !info) return; // the buttons show once both are here; a stray early tap waits
-  const dialog = $('entry');
+  const dialog = /** @type {HTMLDialogElement} */ ($('entry'));
   const form = $('entry-form');
   const seen = S.rev; // what the person saw when they began: a change since is a conflict
   const dealer = row ? row.label.dealer : S.table.dealer;
@@ -1013,10 +1015,10 @@ async function knobPanel(box, presetName) {
 
 async function createPage() {
   $('create').hidden = false;
-  const form = $('create-form');
+  const form = /** @type {HTMLFormElement} */ ($('create-form'));
   const presets = await api('/api/presets');
   presetTitles = Object.fromEntries(presets.map((p) => [p.name, lang() === 'en' ? p.title : p.title_ja]));
-  const select = form.elements.preset;
+  const select = /** @type {HTMLSelectElement} */ (form.elements.namedItem('preset'));
   for (const p of presets) {
     select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : p.title_ja));
   }
@@ -1036,7 +1038,8 @@ async function createPage() {
   }
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const f = form.elements;
+    // The form's fields by name (inputs, the preset's select, the TOML file and text areas).
+    const f = /** @type {HTMLFormControlsCollection & Record<string, HTMLInputElement>} */ (form.elements);
     const body = { preset: f.preset.value, names: [f.n0, f.n1, f.n2, f.n3].map((x) => x.value.trim()).filter(Boolean) };
     if (f.start_points.value) body.start_points = Number(f.start_points.value);
     if (f.start_chips.value) body.start_chips = Number(f.start_chips.value);
@@ -1075,12 +1078,12 @@ function sessionPage() {
   $('session').hidden = false;
   for (const b of $('actions').querySelectorAll('button')) b.addEventListener('click', () => openEntry(b.dataset.act));
   $('print').addEventListener('click', () => window.print());
-  for (const b of document.querySelectorAll('button.qr')) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button.qr'))) {
     // The QR code is drawn by the server (POST: an editor link's token stays out of URLs).
     b.addEventListener('click', async () => {
       const box = $('qr-box');
       try {
-        const r = await fetch('/api/qr', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: $(b.dataset.qr).value }) });
+        const r = await fetch('/api/qr', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: /** @type {HTMLInputElement} */ ($(b.dataset.qr)).value }) });
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
         const image = new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement;
         image.setAttribute('role', 'img');
@@ -1093,9 +1096,9 @@ function sessionPage() {
       }
     });
   }
-  for (const b of document.querySelectorAll('button.copy')) {
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button.copy'))) {
     b.addEventListener('click', async () => {
-      const input = $(b.dataset.copy);
+      const input = /** @type {HTMLInputElement} */ ($(b.dataset.copy));
       try {
         await navigator.clipboard.writeText(input.value);
       } catch {

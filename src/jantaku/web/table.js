@@ -1,3 +1,4 @@
+// @ts-check
 // The table page of one seat: its socket (net.js, the token from #token=...), the received events folded
 // into a small model of what this seat may see (board.js), the engine's legal actions as
 // buttons, and the result of every hand and of the game in a dialog.
@@ -118,7 +119,7 @@ function render() {
   // The board is drawn anew: the focus goes back where it was in the hand.
   const inHand = !!document.activeElement?.closest?.('#hand');
   renderBoard(M, { hand: (s) => (s === M.seat ? renderHand() : null) });
-  if (inHand) document.querySelector('#hand [tabindex="0"]')?.focus();
+  if (inHand) /** @type {HTMLElement | null} */ (document.querySelector('#hand [tabindex="0"]'))?.focus();
   renderActions();
   renderTurnNote();
   updateWaits();
@@ -206,7 +207,7 @@ function keyFor(type) {
 
 function renderActions() {
   const box = $('#actions');
-  const hadFocus = box.contains(document.activeElement) ? document.activeElement.dataset.type : null;
+  const hadFocus = box.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.type : null;
   box.replaceChildren();
   let digit = 0; // the offered calls by number: 1, 2, 3...
   if (M && M.sittingOut === M.seat && !M.end) {
@@ -507,7 +508,7 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape') { riichiMode = null; render(); return; }
   // Space and Enter on a button, a link or a field are theirs (the hand's own are handled
   // there), not the drawn tile's.
-  if ((e.key === ' ' || e.key === 'Enter') && e.target.closest?.('button, a, input, select, textarea, summary')) return;
+  if ((e.key === ' ' || e.key === 'Enter') && /** @type {Element} */ (e.target).closest?.('button, a, input, select, textarea, summary')) return;
   const drawn = M ? M.draws[M.seat] : null;
   if (e.key === ' ' && drawn !== null && !riichiMode) {
     const a = playableAction(drawn);
@@ -517,7 +518,7 @@ document.addEventListener('keydown', (e) => {
   const button = /^[1-8]$/.test(e.key)
     ? document.querySelector(`#actions button[data-digit="${e.key}"]`)
     : document.querySelector(`#actions button[data-key="${CSS.escape(e.key.toLowerCase())}"]`);
-  if (button) { e.preventDefault(); button.click(); }
+  if (button) { e.preventDefault(); /** @type {HTMLButtonElement} */ (button).click(); }
 });
 
 // For tests and debugging: the model, the legal actions, and whether every message is shown

@@ -1,3 +1,4 @@
+// @ts-check
 // Tile ids -> names -> images. Tile ids: kind = id >> 2 below 136 (0-8 1-9m, 9-17 1-9p,
 // 18-26 1-9s, 27-33 E S W N white green red); 136-139 the flowers spring..winter (140-143
 // their second copies under 華8).
