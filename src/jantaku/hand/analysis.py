@@ -25,7 +25,7 @@ exactly checked, in the whole hand) unless the analyzer allows fifth copies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, NamedTuple, final
 
 from jantaku.hand.tables import (
@@ -39,12 +39,35 @@ from jantaku.hand.tables import (
 from jantaku.tiles.kinds import M2, N_KINDS, TERMINALS_AND_HONORS, Kind, kind_name
 from jantaku.tiles.tileset import TileSet
 
+from .splits import (
+    Counts,
+    Split,
+    combine_splits,
+    decompose,
+    group_splits,
+    standard_splits,
+)
+from .waits import Waits, no_waits
+
 if TYPE_CHECKING:  # mypyc's machine-word int; plain ``int`` when the module is interpreted
     from mypy_extensions import i64
 
-Counts = Sequence[int]
 # A count is changed as ``c[k] = c[k] + 1``, never ``c[k] += 1``: compiled, the augmented
 # form on a list item is Python's generic in-place add.
+
+__all__ = [  # names other modules import from here
+    "Counts",
+    "Decomposition",
+    "HandAnalyzer",
+    "HandError",
+    "ShantenForms",
+    "Split",
+    "Waits",
+    "combine_splits",
+    "decompose",
+    "group_splits",
+    "tileset_riichi",
+]
 
 _ORPHAN: Final = bytes(k in TERMINALS_AND_HONORS for k in range(N_KINDS))
 """1 for each of the thirteen kinds of 国士無双 (bytes: compiled, an item is a native int)."""
@@ -81,66 +104,6 @@ class ShantenForms(NamedTuple):
     @property
     def overall(self) -> int:
         return min(self.standard, self.chiitoitsu, self.kokushi)
-
-
-@final
-class Waits:
-    """The kinds that complete a hand one tile short (immutable, compared by value).
-
-    ``infinite`` is true when every kind that the player could still draw completes the hand
-    (無限: a wildcard hand whose real tiles are already four sets).
-    """
-
-    # A plain class rather than a frozen dataclass: compiled, a dataclass's generated
-    # ``__init__`` stays interpreted, and cost 1.5 µs a call, more than the waits search.
-
-    def __init__(self, shanten: int, kinds: tuple[Kind, ...], infinite: bool = False) -> None:
-        self._shanten = shanten
-        self._kinds = kinds
-        self._infinite = infinite
-
-    @property
-    def shanten(self) -> int:
-        return self._shanten
-
-    @property
-    def kinds(self) -> tuple[Kind, ...]:
-        return self._kinds
-
-    @property
-    def infinite(self) -> bool:
-        return self._infinite
-
-    @property
-    def names(self) -> list[str]:
-        return [kind_name(k) for k in self._kinds]
-
-    def __bool__(self) -> bool:
-        return bool(self._kinds)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Waits):
-            return NotImplemented
-        return (self._shanten, self._kinds, self._infinite) == (
-            other._shanten,
-            other._kinds,
-            other._infinite,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self._shanten, self._kinds, self._infinite))
-
-    def __repr__(self) -> str:
-        return f"Waits(shanten={self._shanten}, kinds={self._kinds}, infinite={self._infinite})"
-
-
-_NO_WAITS: Final[list[Waits]] = [Waits(s, ()) for s in range(-1, 15)]
-"""The answer for a hand that is not one tile short, by shanten + 1 (one shared instance:
-most hands a bot asks about are not tenpai)."""
-
-
-def _no_waits(shanten: int) -> Waits:
-    return _NO_WAITS[shanten + 1] if shanten + 1 < len(_NO_WAITS) else Waits(shanten, ())
 
 
 def _as_list(counts: Counts) -> list[int]:
@@ -643,7 +606,7 @@ class HandAnalyzer:
         shanten = d - wildcards - 1 if d > wildcards else -1
         exact = self._needs_exact(wildcards, called)
         if d > wildcards + 1 and not (exact and self.fifth_copy and d <= wildcards + 3):
-            return _no_waits(shanten)
+            return no_waits(shanten)
         # Every kind's distance after its draw comes from one table pass. The tables count
         # four copies among the concealed tiles only: with wildcards, the rule's limit (called
         # copies too) is stricter, so a table wait is then checked exactly; with fifth copies
@@ -775,7 +738,7 @@ class HandAnalyzer:
         """Complete-hand test that also works with counts above four."""
         if max(c) <= 4:
             return self.distance(c, melds) == 0
-        if any(_standard_splits(c, 4 - melds, True, 0)):
+        if any(standard_splits(c, 4 - melds, True, 0)):
             return True
         if melds:
             return False
@@ -792,141 +755,7 @@ class HandAnalyzer:
         return [Decomposition(p, t, s) for p, t, s in decompose(counts, melds)]
 
 
-def decompose(counts: Counts, melds: int = 0) -> list[Split]:
-    """:meth:`HandAnalyzer.decompositions` as plain ``(pair, triplets, runs)`` tuples (the
-    scorer's hot path)."""
-    b = bytes(counts[:N_KINDS])
-    return combine_splits(
-        [cache.get(b[base:end]) or group_splits(base, b[base:end]) for base, end, cache in _GROUPS],
-        melds,
-    )
-
-
-def combine_splits(groups: Iterable[list[Split]], melds: int = 0) -> list[Split]:
-    """The readings of a hand as ``4 - melds`` sets and a pair, from the splits of each of
-    its groups (:func:`group_splits`)."""
-    # A reading takes one split per group, exactly one of them holding the pair. Rather
-    # than first adding up the tiles, the readings with the wrong number of sets are dropped
-    # at the end. Most hands split one way only: that reading is kept in three variables
-    # until a group splits two ways.
-    pair: Kind = -1
-    trips: tuple[Kind, ...] = ()
-    seqs: tuple[Kind, ...] = ()
-    partial: list[Split] | None = None
-    for splits in groups:
-        if splits is _NO_TILES:
-            continue
-        if not splits:
-            return []
-        if partial is None:
-            if len(splits) == 1:
-                gpair, gtrips, gseqs = splits[0]
-                if gpair >= 0:
-                    if pair >= 0:
-                        return []
-                    pair = gpair
-                trips += gtrips
-                seqs += gseqs
-                continue
-            partial = [(pair, trips, seqs)]
-        partial = [
-            (max(p, gpair), t + gtrips, s + gseqs)
-            for p, t, s in partial
-            for gpair, gtrips, gseqs in splits
-            if gpair < 0 or p < 0
-        ]
-    sets = 4 - melds
-    if partial is None:
-        return [(pair, trips, seqs)] if pair >= 0 and len(trips) + len(seqs) == sets else []
-    return [x for x in partial if x[0] >= 0 and len(x[1]) + len(x[2]) == sets]
-
-
 def tileset_riichi() -> TileSet:
     from jantaku.tiles.tileset import tileset
 
     return tileset("riichi")
-
-
-Split = tuple[int, tuple[Kind, ...], tuple[Kind, ...]]
-"""One group's tiles as ``(pair kind or -1, triplet kinds, run starts)``."""
-_NO_TILES: Final[list[Split]] = [(-1, (), ())]
-"""The one split of a group without tiles (recognised by identity: nothing to add)."""
-_GROUPS: Final[tuple[tuple[int, int, dict[bytes, list[Split]]], ...]] = tuple(
-    (base, base + (9 if base < 27 else 7), {}) for base in (0, 9, 18, 27)
-)
-"""Each group's first kind, end, and its splits by counts (few patterns occur)."""
-
-
-def group_splits(base: int, group: bytes) -> list[Split]:
-    """Every split of one suit's (or the honors') tiles into sets and at most one pair:
-    ``(pair kind or -1, triplets, runs)``; ``base`` is the group's first kind, ``group``
-    its counts. Cached."""
-    cache = _GROUPS[base // 9][2]
-    hit = cache.get(group)
-    if hit is not None:
-        return hit
-    c = [0] * N_KINDS
-    c[base : base + len(group)] = group
-    out: list[Split] = []
-    if not any(group):
-        out = _NO_TILES
-    elif sum(group) % 3 == 0:
-        out.extend((-1, t, s) for t, s in _set_splits(c, base))
-    elif sum(group) % 3 == 2:
-        for p in range(base, base + len(group)):
-            if c[p] >= 2:
-                c[p] = c[p] - 2
-                out.extend((p, t, s) for t, s in _set_splits(c, base))
-                c[p] = c[p] + 2
-    cache[group] = out
-    return out
-
-
-def _set_splits(
-    c: list[int], start: int, no_triplet_at: int = -1
-) -> Iterator[tuple[tuple[Kind, ...], tuple[Kind, ...]]]:
-    """All ways to split ``c`` (from ``start`` on) into triplets and runs, each once.
-
-    After a run starting at a kind, no triplet of that kind is taken: the triplet-first
-    branch already found those splits."""
-    i = start
-    while i < N_KINDS and c[i] == 0:
-        i += 1
-    if i == N_KINDS:
-        yield (), ()
-        return
-    if c[i] >= 3 and i != no_triplet_at:
-        c[i] = c[i] - 3
-        for trip, seq in _set_splits(c, i):
-            yield (i, *trip), seq
-        c[i] = c[i] + 3
-    if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] = c[i] - 1
-        c[i + 1] = c[i + 1] - 1
-        c[i + 2] = c[i + 2] - 1
-        for trip, seq in _set_splits(c, i, i):
-            yield trip, (i, *seq)
-        c[i] = c[i] + 1
-        c[i + 1] = c[i + 1] + 1
-        c[i + 2] = c[i + 2] + 1
-
-
-def _standard_splits(c: list[int], sets: int, need_pair: bool, start: int) -> Iterator[bool]:
-    """Yields True once if ``c`` is exactly ``sets`` sets (+ a pair if ``need_pair``)."""
-    if need_pair:
-        for p in range(N_KINDS):
-            if c[p] >= 2:
-                c[p] = c[p] - 2
-                found = any(list(_standard_splits(c, sets, False, 0)))
-                c[p] = c[p] + 2
-                if found:
-                    yield True
-                    return
-        return
-    # _set_splits changes ``c`` while it runs: always let it finish, so it restores ``c``.
-    found = False
-    for trip, seq in _set_splits(c, start):
-        if len(trip) + len(seq) == sets:
-            found = True
-    if found:
-        yield True
