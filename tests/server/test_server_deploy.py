@@ -250,7 +250,7 @@ def test_a_real_server_believes_no_forwarded_header_without_trusted_proxies(
 ) -> None:
     """uvicorn on its own believes X-Forwarded-For from 127.0.0.1: `jantaku serve` must not,
     or any local client would pass for a new address with each request."""
-    from test_server_stop_backup import free_port
+    from support.process import free_port
 
     port = free_port()
     command = [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port)]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -22,38 +21,9 @@ import pytest
 sync_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
+from support.process import free_port, post, start  # noqa: E402
+
 BOTS3 = ["bot:baseline", "bot:baseline", "bot:random"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(db: Path, port: int) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("jantaku serve did not start")
-
-
-def post(port: int, path: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    return json.load(urllib.request.urlopen(req))
 
 
 def get(port: int, path: str) -> Any:
