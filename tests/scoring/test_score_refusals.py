@@ -65,7 +65,7 @@ def test_a_second_shuba_is_refused_by_code_over_the_socket(tmp_path: Path) -> No
 def test_every_refusal_code_has_a_message_in_both_languages() -> None:
     from jantaku.server import sessions
 
-    codes = {c for _, c in sessions._HAND_REASONS} | {
+    codes = {c for _, c in sessions.HAND_REASONS} | {
         "hand_invalid",
         "session_ended",
         "names_count",

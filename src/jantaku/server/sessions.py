@@ -62,8 +62,6 @@ from .session_games import (
 )
 from .store import Readers, WriteBudget
 
-_HAND_REASONS: Final = HAND_REASONS  # read by tests/scoring/test_score_refusals.py
-
 __all__ = [  # the names other modules and the tests import from here
     "CSV_LANGS",
     "HAND_REASONS",
