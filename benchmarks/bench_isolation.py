@@ -40,13 +40,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+
+from bench_server import wait_until_up
 
 BOT = "bot:baseline"
 SERVER = """
@@ -82,16 +83,7 @@ def start_server(db: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     command = [sys.executable, "-c", SERVER, str(db), str(port), str(workers)]
     proc = subprocess.Popen(command, env=env)
-    for _ in range(600):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/presets", timeout=1)
-            return proc
-        except OSError:
-            if proc.poll() is not None:
-                raise SystemExit("the server did not start") from None
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not answer in 60 s")
+    return wait_until_up(proc, f"http://127.0.0.1:{port}/api/presets")
 
 
 def call(port: int, path: str, body: Any = None, source: str = "127.0.0.1") -> Any:

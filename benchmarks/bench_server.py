@@ -86,16 +86,21 @@ def start_server(
     command += ["--table-rate", "100000", "--table-burst", "100000"]
     out = log.open("ab") if log is not None else subprocess.DEVNULL
     proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+    return wait_until_up(proc, f"http://127.0.0.1:{port}/healthz")
+
+
+def wait_until_up(proc: subprocess.Popen[bytes], url: str) -> subprocess.Popen[bytes]:
+    """``proc`` once ``url`` answers (60 s at most); it is killed if it never does."""
     for _ in range(600):
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            urllib.request.urlopen(url, timeout=1)
             return proc
         except OSError:
             if proc.poll() is not None:
-                raise SystemExit("jantaku serve did not start") from None
+                raise SystemExit("the server did not start") from None
             time.sleep(0.1)
     proc.kill()
-    raise SystemExit("jantaku serve did not answer in 60 s")
+    raise SystemExit("the server did not answer in 60 s")
 
 
 class Refused(Exception):
