@@ -20,11 +20,6 @@ from jantaku.scoring.ledger import run_ledger
 from jantaku.server.app import create_app
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "score.sqlite3")
-
-
 def session(client: TestClient, **body: Any) -> tuple[str, dict[str, str]]:
     r = client.post("/api/sessions", json=body)
     assert r.status_code == 200, r.text

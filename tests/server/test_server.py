@@ -13,12 +13,6 @@ from jantaku.game.visibility import view_of
 from jantaku.rules import PRESET_NAMES
 from support.server import BOTS3, client_for, connect, join, new_table, wait_finished
 
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.sqlite3")
-
-
 # -- lobby ----------------------------------------------------------------------------------------
 
 

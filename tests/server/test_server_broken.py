@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,11 +15,6 @@ from jantaku.game import Game
 from jantaku.rules import load_preset
 from jantaku.server.integrity import BrokenLog, replay_checked
 from support.server import BOTS3, client_for, connect, new_table
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.sqlite3")
 
 
 def played_tables(db: str, n: int) -> list[Any]:

@@ -32,11 +32,6 @@ TIGHT = ServerLimits(table_rate=1 / 3600, table_burst=2, view_rate=1000, view_bu
 """Two tables an address, then none for an hour: a third one tells the buckets apart."""
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.sqlite3")
-
-
 def client(
     db: str, peer: str, deployment: Deployment | None = None, limits: ServerLimits = TIGHT
 ) -> TestClient:

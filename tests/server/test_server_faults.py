@@ -9,7 +9,6 @@ import logging
 import sqlite3
 import time
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,11 +16,6 @@ from fastapi.testclient import TestClient
 from jantaku.server.app import create_app
 from support.server import BOTS3, FAST, Seat, client_for, connect, new_table
 from support.waits import wait_until
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.sqlite3")
 
 
 def test_a_table_whose_rows_do_not_rebuild_is_skipped_and_the_others_served(
@@ -89,7 +83,7 @@ def test_a_locked_database_is_503_changes_nothing_and_other_tables_answer(db: st
                 # The write is under way once it holds the store's writer lock (waiting on
                 # SQLite's, which the holder keeps).
                 store = client.app.state.manager.store  # type: ignore[attr-defined]
-                wait_until(store._lock.locked)
+                wait_until(lambda: store.writing)
                 # Meanwhile another table answers at once, and so does the listing.
                 best = min(timed_view(sb) for _ in range(3))
                 assert best < 0.1, best

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,11 +16,6 @@ from jantaku.server.app import create_app
 from support.server import BOTS3, FAST, client_for, connect, new_table, wait_finished
 
 HUMAN4 = ["human", *BOTS3]
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.sqlite3")
 
 
 def quiet_client(db: str) -> TestClient:

@@ -33,11 +33,6 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.sqlite3")
-
-
 def keys(value: Any) -> set[str]:
     """Every key of every object inside ``value``."""
     if isinstance(value, dict):

@@ -108,6 +108,14 @@ class Store:
         self._readers: list[sqlite3.Connection] = []
         self._readers_lock = threading.Lock()
 
+    @property
+    def writing(self) -> bool:
+        """Whether a write holds the store's writer lock now: under way, or waiting for
+        SQLite's own lock while another connection holds the file. Reads never wait on it,
+        so a caller (a test of a held database) can tell a write that is stuck from one that
+        has not begun."""
+        return self._lock.locked()
+
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(
             self.path, timeout=self.busy_timeout, check_same_thread=False, isolation_level=None

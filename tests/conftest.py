@@ -1,0 +1,6 @@
+"""Fixtures offered to every test: they live in tests/support/ beside the helpers, and are
+imported here, which is how pytest finds a fixture defined in another module."""
+
+from support.db import db
+
+__all__ = ["db"]
