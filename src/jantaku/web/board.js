@@ -24,6 +24,9 @@ export { el }; // the pages that draw results take it from here with the rest
 const SEAT_WINDS = ['E', 'S', 'W', 'N'];
 const DICE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
+/** The page's element at a selector (always there; untyped, as the pages use it).
+ * @param {string} sel
+ * @returns {any} */
 const $ = (sel) => document.querySelector(sel);
 
 // -- the model --------------------------------------------------------------------------------
@@ -68,7 +71,7 @@ function startKyoku(M, ev) {
     ? ev.wall.hands.map((h) => h.slice())
     : Array.from({ length: n }, (_, s) => (s === M.you && ev.tehai ? ev.tehai.slice() : null));
   // Others' hands are face down: as many tiles as ours, or the last size seen while we sit out.
-  const sizes = dealt.filter((h) => h && h.length).map((h) => h.length);
+  const sizes = dealt.filter((h) => h && h.length).map((h) => /** @type {number[]} */ (h).length);
   if (sizes.length) M.handSize = Math.max(...sizes);
   Object.assign(M, {
     hands: dealt.map((h) => (h ? h.sort(byId) : null)), draws: Array(n).fill(null), sittingOut,
@@ -115,7 +118,7 @@ function addChips(M, deltas) {
  * @param {Model} M */
 function countDraw(M, rinshan) {
   if (M.wallLeft === null || M.serverWall) return; // a seat's page shows the server's count
-  if (rinshan && M.rinshanLeft > 0) {
+  if (rinshan && M.rinshanLeft !== null && M.rinshanLeft > 0) {
     M.rinshanLeft -= 1;
     if (!knob(M, 'table.replacement_shortens_wall', true)) return;
   }
@@ -133,8 +136,8 @@ export function fold(M, ev) {
       M.counts[ev.actor] += 1;
       countDraw(M, !!ev.rinshan);
       if (M.hands[ev.actor]) {
-        if (M.draws[ev.actor] !== null) M.hands[ev.actor] = [...M.hands[ev.actor], M.draws[ev.actor]].sort(byId);
-        M.draws[ev.actor] = Number.isInteger(ev.tile) ? ev.tile : null; // an open hand's draw is unseen
+        if (M.draws[ev.actor] !== null) M.hands[ev.actor] = [.../** @type {number[]} */ (M.hands[ev.actor]), /** @type {number} */ (M.draws[ev.actor])].sort(byId);
+        M.draws[ev.actor] = Number.isInteger(ev.tile) ? /** @type {number} */ (ev.tile) : null; // an open hand's draw is unseen
       }
       break;
     case 'reach':
@@ -757,7 +760,9 @@ export function resultNodes(M, r) {
 }
 
 /** The nodes of the final settlement; `logHref`: where the game's log downloads.
- * @param {Model} M */
+ * @param {Model} M
+ * @param {import('./types').EndGame} end
+ * @param {{ logHref?: string | null }} [opts] */
 export function settlementNodes(M, end, { logHref = null } = {}) {
   const table = el('table', 'settlement');
   const head = document.createElement('tr');

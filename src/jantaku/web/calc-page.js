@@ -7,7 +7,7 @@ import { api, applyI18n, lang, onLangChange, registerServiceWorker, t } from './
 registerServiceWorker();
 applyI18n(document);
 const select = /** @type {HTMLSelectElement} */ (document.getElementById('rules'));
-const box = document.getElementById('calc');
+const box = /** @type {HTMLElement} */ (document.getElementById('calc'));
 
 async function main() {
   const presets = await api('/api/presets');

@@ -30,9 +30,18 @@ function nextInSuit(name, step) {
   return `${d}${name[1]}`;
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {{ rules?: string, options?: Record<string, unknown>,
+ *   context?: (() => Record<string, any>) | null,
+ *   onUse?: ((situation: Record<string, any>, res: any) => void) | null }} [opts]
+ */
 export async function mountCalculator(root, { rules = 'riichi', options = {}, context = null, onUse = null } = {}) {
   const session = Boolean(context);
   const info = await api('/api/calc/info', { method: 'POST', body: { rules, options } });
+  /** @type {{ hand: string[], melds: { type: string, tiles: string[] }[], extracted: string[],
+   *   dora: string[], ura: string[], target: string, win: string, seat: string, round: string,
+   *   riichi: string, honba: number, flags: Record<string, boolean> }} */
   const st = {
     hand: [], melds: [], extracted: [], dora: [], ura: [],
     target: 'hand', win: 'ron', seat: 'E', round: 'E', riichi: 'none', honba: 0,
@@ -147,7 +156,7 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     } catch (e) {
       if (mine !== seq) return;
       last = null;
-      fill(out, el('p', { class: 'calc-error', role: 'alert' }, e.message));
+      fill(out, el('p', { class: 'calc-error', role: 'alert' }, /** @type {Error} */ (e).message));
       return;
     }
     if (mine !== seq) return;

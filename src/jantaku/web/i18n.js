@@ -26,7 +26,7 @@ let messages = {};
 function savedLang() {
   try {
     const v = localStorage.getItem(STORE_KEY);
-    return LANGS.includes(v) ? v : null;
+    return LANGS.includes(/** @type {string} */ (v)) ? v : null;
   } catch {
     return null; // storage refused (a private window): the browser's languages decide
   }

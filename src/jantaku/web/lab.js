@@ -5,7 +5,9 @@ import { t, applyI18n, has, onLangChange, lang } from './i18n.js';
 import { choiceLabel, knobLabel, valueText } from './rulesheet.js';
 import { request } from './api.js';
 
-const $ = (id) => document.getElementById(id);
+/** The page's element at an id (always there).
+ * @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 let knobs = [];
 let current = null;
 let presets = []; // /api/presets: names and titles
@@ -149,7 +151,7 @@ async function start(ev) {
   try {
     vary = varyList();
   } catch (e) {
-    $('form-error').textContent = `${t('lab.error')}: ${e.message}`;
+    $('form-error').textContent = `${t('lab.error')}: ${/** @type {Error} */ (e).message}`;
     return;
   }
   const body = {
@@ -165,7 +167,7 @@ async function start(ev) {
     });
     follow(id);
   } catch (e) {
-    $('form-error').textContent = `${t('lab.error')}: ${e.message}`;
+    $('form-error').textContent = `${t('lab.error')}: ${/** @type {Error} */ (e).message}`;
   }
 }
 
@@ -185,7 +187,7 @@ async function poll() {
   try {
     s = await request(`/api/lab/${id}`);
   } catch (e) {
-    $('run-status').textContent = `${t('lab.error')}: ${e.message}`;
+    $('run-status').textContent = `${t('lab.error')}: ${/** @type {Error} */ (e).message}`;
     return;
   }
   if (id !== current) return;

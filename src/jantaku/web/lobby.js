@@ -9,6 +9,11 @@ import {
   GROUPS, editorFor, groupOf, knobLabel, setYakuNames, unitOf, valueText,
 } from './rulesheet.js';
 
+/** @typedef {import('./types').ApiError} ApiError */
+
+/** The page's element at a selector (always there; untyped, as the pages use it).
+ * @param {string} sel
+ * @returns {any} */
 const $ = (sel) => document.querySelector(sel);
 // [value, catalogue key, variables]
 /** @type {[string, string, { bot?: string }][]} */
@@ -263,7 +268,7 @@ function updateSummary() {
     const parts = [t('rules.section_count', { count: rows.length })];
     if (differs) parts.push(t('rules.section_set', { count: differs }));
     if (edited) parts.push(t('rules.section_changed', { count: edited }));
-    details.querySelector('.section-count').textContent = parts.join(' · ');
+    /** @type {HTMLElement} */ (details.querySelector('.section-count')).textContent = parts.join(' · ');
   }
   const edited = knobRows.filter((r) => r.edited);
   $('#reset-all').disabled = edited.length === 0;
@@ -425,7 +430,7 @@ async function importRuleset(file) {
       body: JSON.stringify({ toml: text }),
     });
   } catch (e) {
-    say(t('rules.import_failed', { detail: e.message }), true);
+    say(t('rules.import_failed', { detail: /** @type {Error} */ (e).message }), true);
     return;
   }
   const unknown = await applyRuleset(reply.preset, reply.options);
@@ -477,11 +482,11 @@ async function start(event) {
       body: JSON.stringify(body),
     });
   } catch (e) {
-    $('#form-error').textContent = t('lobby.could_not_start', { detail: e.message });
+    $('#form-error').textContent = t('lobby.could_not_start', { detail: /** @type {ApiError} */ (e).message });
     // Flag the knobs the server names as data (`bad_knob`: params.knobs), never from words.
-    const named = new Set(e.params?.knobs ?? []);
+    const named = new Set(/** @type {string[]} */ (/** @type {ApiError} */ (e).params?.knobs ?? []));
     const refused = knobRows.filter((r) => named.has(r.k.key));
-    for (const row of refused) { row.refused = e.message; updateKnob(row); }
+    for (const row of refused) { row.refused = /** @type {ApiError} */ (e).message; updateKnob(row); }
     updateSummary();
     return;
   }

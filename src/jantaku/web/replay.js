@@ -17,6 +17,9 @@ import { applyI18n, errorText, lang, onLangChange, t } from './i18n.js';
 import { setTileNames, tileLabel, tileName } from './tiles.js';
 import './review.js'; // the 「検討」 switch: told where the replay stands, asks to jump
 
+/** The page's element at a selector (always there; untyped, as the pages use it).
+ * @param {string} sel
+ * @returns {any} */
 const $ = (sel) => document.querySelector(sel);
 let params = new URLSearchParams(location.search); // emptied when a file is opened
 let tableId = params.get('table'); // null for a log file

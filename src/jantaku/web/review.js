@@ -22,6 +22,13 @@ let polling = null;
 let message = '';
 
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {string} [cls]
+ * @param {string} [text]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function node(tag, cls = '', text = '') {
   const n = document.createElement(tag);
   if (cls) n.className = cls;
@@ -42,7 +49,7 @@ function key() { return where ? `${where.table}/${where.pov}` : ''; }
 
 /** The panel, made once beside the hand list. */
 function panel() {
-  let box = document.querySelector('#review');
+  let box = /** @type {HTMLElement | null} */ (document.querySelector('#review'));
   if (box) return box;
   const style = node('link');
   style.rel = 'stylesheet';
@@ -103,7 +110,7 @@ async function ensure() {
       message = '';
     }
   } catch (e) {
-    message = t('review.failed', { detail: e.message ?? String(e) });
+    message = t('review.failed', { detail: /** @type {Error} */ (e).message ?? String(e) });
   } finally {
     polling = null;
   }
@@ -160,15 +167,16 @@ function decisionNodes(review, d) {
 
 function render(progress = null) {
   const box = panel();
-  box.querySelector('[data-rv=switch]').textContent = t('review.switch');
+  /** @type {HTMLElement} */ (box.querySelector('[data-rv=switch]')).textContent = t('review.switch');
   /** @type {HTMLInputElement} */ (box.querySelector('#review-on')).checked = on;
-  const body = box.querySelector('.rv-body');
+  const body = /** @type {HTMLElement} */ (box.querySelector('.rv-body'));
   const report = /** @type {HTMLAnchorElement} */ (box.querySelector('#review-report'));
   report.hidden = true;
   if (!on) { body.replaceChildren(); return; }
   if (!where || !where.table) { body.replaceChildren(node('p', 'rv-note', t('review.only_tables'))); return; }
   const review = reviews.get(key());
   if (!review) {
+    /** @type {HTMLElement[]} */
     const parts = [node('p', 'rv-note', message)];
     if (progress !== null) {
       const bar = node('progress');
@@ -182,6 +190,7 @@ function render(progress = null) {
   report.href = `/api/tables/${where.table}/review.html?seat=${where.pov}`;
   report.hidden = false;
   const s = review.summary;
+  /** @type {HTMLElement[]} */
   const parts = [node('p', '', t('review.summary', {
     seat: seatText(review.seat),
     rate: s.agreement === null ? '—' : `${(s.agreement * 100).toFixed(1)}%`,

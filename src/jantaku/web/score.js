@@ -19,13 +19,15 @@ import { api, applyI18n, el, fill, lang, onLangChange, registerServiceWorker, si
 registerServiceWorker();
 applyI18n(document);
 
-const $ = (id) => document.getElementById(id);
+/** The page's element at an id (always there).
+ * @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const hash = new URLSearchParams(location.hash.slice(1));
 const sid = hash.get('s');
 let token = hash.get('e');
 const KEY = (what) => `jantaku.score.${what}.${sid}`;
 const store = {
-  get(k, d) { try { return JSON.parse(localStorage.getItem(KEY(k))) ?? d; } catch { return d; } },
+  get(k, d) { try { return JSON.parse(/** @type {string} */ (localStorage.getItem(KEY(k)))) ?? d; } catch { return d; } },
   set(k, v) { try { localStorage.setItem(KEY(k), JSON.stringify(v)); } catch { /* full */ } },
 };
 if (sid) {
@@ -84,7 +86,7 @@ function setNet() {
 
 function connect() {
   const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-  ws = new WebSocket(`${proto}://${location.host}/ws/score/${encodeURIComponent(sid)}`);
+  ws = new WebSocket(`${proto}://${location.host}/ws/score/${encodeURIComponent(/** @type {string} */ (sid))}`);
   const sock = ws;
   ws.addEventListener('open', () => {
     lastHeard = Date.now();
@@ -655,7 +657,9 @@ function diceBox(dice, onchange, testid) {
 }
 
 
-/** The entry dialog for a new hand (row = null) or a past one (row: edit it). */
+/** The entry dialog for a new hand (row = null) or a past one (row: edit it).
+ * @param {string} kind
+ * @param {Record<string, any> | null} [row] */
 function openEntry(kind, row = null) {
   if (!S || !info) return; // the buttons show once both are here; a stray early tap waits
   const dialog = /** @type {HTMLDialogElement} */ ($('entry'));
@@ -672,7 +676,9 @@ function openEntry(kind, row = null) {
     && !lastHand.events.some((e) => e.type === 'chips') ? lastHand : null;
   const preview = el('div', { class: 'preview', dataset: { testid: 'preview' }, 'aria-live': 'polite' });
   const body = el('div', { class: 'entry-body' });
+  /** @type {() => ({ events: any[] } | null)} */
   let build = () => null; // the hand's events from the form, or null while incomplete
+  /** @type {() => (Record<string, any> | null)} */
   let attachTo = () => null; // the past hand a chip entry is recorded with, if any
   let timer = null;
   let refusedBy = null; // why the rules refuse the hand as it stands (記録する is disabled)
@@ -966,7 +972,7 @@ function mergeOptions(a, b) {
 
 /** The sessions this phone has opened, newest first (for the start page). */
 function recent() {
-  try { return JSON.parse(localStorage.getItem('jantaku.score.recent')) ?? []; } catch { return []; }
+  try { return JSON.parse(/** @type {string} */ (localStorage.getItem('jantaku.score.recent'))) ?? []; } catch { return []; }
 }
 
 function remember(state) {
@@ -1031,7 +1037,7 @@ async function createPage() {
     $('create').append(el('h2', {}, t('score.recent')), el('ul', { class: 'recent', dataset: { testid: 'recent' } },
       list.map((r) => {
         let editor = null;
-        try { editor = JSON.parse(localStorage.getItem(`jantaku.score.editor.${r.id}`)); } catch { editor = null; }
+        try { editor = JSON.parse(/** @type {string} */ (localStorage.getItem(`jantaku.score.editor.${r.id}`))); } catch { editor = null; }
         return el('li', {}, el('a', { href: `/score#s=${r.id}${editor ? `&e=${editor}` : ''}`, onclick: () => setTimeout(() => location.reload()) },
           `${r.names.join('・')} (${presetTitle(r.preset)}) — ${t('score.n_hands', { count: r.hands })} · ${new Date(r.when).toLocaleString(lang())}`));
       })));
@@ -1050,7 +1056,7 @@ async function createPage() {
     try {
       body.options = readKnobs();
     } catch (err) {
-      $('create-error').textContent = `${t('score.bad_knobs')}: ${err.message}`;
+      $('create-error').textContent = `${t('score.bad_knobs')}: ${/** @type {Error} */ (err).message}`;
       return;
     }
     try {
@@ -1061,7 +1067,7 @@ async function createPage() {
       return;
     }
     if (!Object.keys(body.options).length) delete body.options;
-    if (f.tomlfile.files.length) body.toml = await f.tomlfile.files[0].text();
+    if (/** @type {FileList} */ (f.tomlfile.files).length) body.toml = await /** @type {FileList} */ (f.tomlfile.files)[0].text();
     try {
       const r = await api('/api/sessions', { method: 'POST', body });
       try { localStorage.setItem(`jantaku.score.editor.${r.id}`, JSON.stringify(r.editor)); } catch { /* kept in the link */ }
@@ -1076,14 +1082,14 @@ async function createPage() {
 
 function sessionPage() {
   $('session').hidden = false;
-  for (const b of $('actions').querySelectorAll('button')) b.addEventListener('click', () => openEntry(b.dataset.act));
+  for (const b of $('actions').querySelectorAll('button')) b.addEventListener('click', () => openEntry(/** @type {string} */ (b.dataset.act)));
   $('print').addEventListener('click', () => window.print());
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button.qr'))) {
     // The QR code is drawn by the server (POST: an editor link's token stays out of URLs).
     b.addEventListener('click', async () => {
       const box = $('qr-box');
       try {
-        const r = await fetch('/api/qr', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: /** @type {HTMLInputElement} */ ($(b.dataset.qr)).value }) });
+        const r = await fetch('/api/qr', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: /** @type {HTMLInputElement} */ ($(/** @type {string} */ (b.dataset.qr))).value }) });
         if (!r.ok) throw new Error(`HTTP ${r.status}`);
         const image = new DOMParser().parseFromString(await r.text(), 'image/svg+xml').documentElement;
         image.setAttribute('role', 'img');
@@ -1098,7 +1104,7 @@ function sessionPage() {
   }
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button.copy'))) {
     b.addEventListener('click', async () => {
-      const input = /** @type {HTMLInputElement} */ ($(b.dataset.copy));
+      const input = /** @type {HTMLInputElement} */ ($(/** @type {string} */ (b.dataset.copy)));
       try {
         await navigator.clipboard.writeText(input.value);
       } catch {
