@@ -1,15 +1,20 @@
 """What the table page is told besides the events: the live wall's count as the seat's own view
-counts it (残り枚数; the page never counts it itself), and which seats have a page open (a
-friend's seat not yet opened is one the table waits for)."""
+counts it (残り枚数; the page never counts it itself), which seats have a page open (a
+friend's seat not yet opened is one the table waits for), and the action types it shows as
+buttons, each with its label in every language."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from jantaku.game import ActionType
+from jantaku.server import i18n
 from jantaku.server.app import create_app
+from jantaku.server.live_table import ACTION_TYPES
 
 LIVE_AT_DEAL = 136 - 14 - 4 * 13
 """A four-player hand's live wall once the hands are dealt (the dead wall's 14 tiles apart)."""
@@ -87,3 +92,24 @@ def test_a_seat_is_told_when_a_friend_opens_and_closes_their_page(tmp_path: Path
         msg = recv_until(ws0, "presence", got)
         assert msg["connected"] == [True, False, True, True]
         assert [m["type"] for m in got].count("presence") == 2
+
+
+def test_every_action_type_a_page_is_sent_has_a_button_label_in_every_language(
+    tmp_path: Path,
+) -> None:
+    # Every type but the discard (a click on a tile) is a button, so a new ActionType needs
+    # its label before any page can be offered it.
+    assert set(ACTION_TYPES["buttons"]) == {t.value for t in ActionType} - {"discard"}
+    assert ACTION_TYPES["buttons"] == [t.value for t in ActionType if t.value != "discard"]
+    assert set(ACTION_TYPES["riichi"]) == {t.value for t in ActionType if t.is_riichi}
+    assert set(ACTION_TYPES["riichi"]) < set(ACTION_TYPES["buttons"])
+    for lang in i18n.LANGS:
+        labels = json.loads((i18n.I18N_DIR / lang / "table.json").read_text("utf-8"))
+        missing = [t for t in ACTION_TYPES["buttons"] if not labels.get(f"action.{t}", "").strip()]
+        assert missing == [], f"{lang}/table.json has no action.<type> label for {missing}"
+    # The page learns them from its view, the first message of its socket.
+    client = TestClient(create_app(str(tmp_path / "t.sqlite3")))
+    t = new_table(client, ["human", "bot:baseline", "bot:baseline", "bot:baseline"])
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "join", "token": t["tokens"]["0"]})
+        assert recv_until(ws, "view", [])["action_types"] == ACTION_TYPES

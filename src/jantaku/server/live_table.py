@@ -27,6 +27,15 @@ DECISION_POINTS: Final = CLAIM_WINDOWS | {Tsumo.TYPE, Chi.TYPE, Pon.TYPE, Daimin
 """Events after which some seat decides or may decide: each ends a piece of what the seats
 of a table of two or more people are sent (a person's turn then looks like a bot's)."""
 
+ACTION_TYPES: Final = {
+    "buttons": [t.value for t in ActionType if t is not ActionType.DISCARD],
+    "riichi": [t.value for t in ActionType if t.is_riichi],
+}
+"""The action vocabulary of the table page, in every view: the types it shows as buttons
+(all but the discard, which is a click on a tile of the hand), each labelled by its
+``table.action.<type>`` text, and those that declare riichi (one button per kind, then the
+tile to discard is picked)."""
+
 Message = dict[str, Any]
 Subscriber = Callable[[Message], None]
 
@@ -188,6 +197,7 @@ class Table:
             "tiles_left": self.shown_view(seat).wall_left,
             "connected": self.connected(),
             "lines": self.result_lines(),
+            "action_types": ACTION_TYPES,
         }
 
     def result_lines(self) -> dict[str, Any]:

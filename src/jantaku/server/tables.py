@@ -11,8 +11,9 @@ of ``State.view`` and of the bots' :class:`~jantaku.game.seat.SeatView`).
 Messages to a seat (JSON objects):
 
 * ``{"type": "view", "table": id, "seat": s, "preset": name, "seats": [...], "events": [...],
-  "tiles_left": n, "connected": [...]}`` the seat's whole view so far (sent on connect, or on
-  ``{"type": "view"}``);
+  "tiles_left": n, "connected": [...], "action_types": {"buttons": [...], "riichi": [...]}}``
+  the seat's whole view so far (sent on connect, or on ``{"type": "view"}``), with the action
+  types the page may show as buttons (:data:`jantaku.server.live_table.ACTION_TYPES`);
 * ``{"type": "events", "events": [...], "tiles_left": n}``: the seat's view of new events
   (``tiles_left``: the live wall's count after them, as the seat's own view counts it); a
   piece that ends a hand or the game, and every view, has ``"lines": {"hands": [...],

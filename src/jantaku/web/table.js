@@ -25,10 +25,12 @@ const CALL_PAUSE_MS = Number.isFinite(PAUSE_PARAM) && PAUSE_PARAM >= 0 ? PAUSE_P
 const OWN_PAUSE_MS = Math.min(150, CALL_PAUSE_MS);
 // Watching a hand one sits out: nobody waits for this seat, so the pace only has to be legible.
 const WATCH_PAUSE_MS = Math.min(400, CALL_PAUSE_MS);
-const RIICHI_TYPES = ['riichi', 'open_riichi', 'shuba_riichi', 'open_shuba_riichi'];
-const ACTION_TYPES = ['riichi', 'open_riichi', 'shuba_riichi', 'open_shuba_riichi', 'tsumo', 'ron',
-  'chi', 'pon', 'daiminkan', 'ankan', 'kakan', 'kita', 'nine_terminals', 'pass'];
-const actionLabel = (type) => (ACTION_TYPES.includes(type) ? t(`table.action.${type}`) : type);
+// The action types shown as buttons and those that declare riichi, as every view names them
+// (the engine's ActionType is their one home).
+/** @type {{buttons: string[], riichi: string[]}} */
+let actionTypes = { buttons: [], riichi: [] };
+const isRiichi = (type) => actionTypes.riichi.includes(type);
+const actionLabel = (type) => (actionTypes.buttons.includes(type) ? t(`table.action.${type}`) : type);
 
 /** The extraction button names the tile it takes out: 北抜き, 花抜き, 5萬抜き. */
 function extractLabel(a) {
@@ -36,8 +38,9 @@ function extractLabel(a) {
   const what = name[1] === 'f' ? t('tiles.flower_any') : tileLabel(kindOf(name));
   return t('table.action.extract', { tile: what });
 }
+// The keyboard shortcut of each button type (r, for every riichi kind, is keyFor's).
 const KEYS = {
-  p: ['pass'], r: RIICHI_TYPES, t: ['tsumo', 'ron'], c: ['chi'], o: ['pon'],
+  p: ['pass'], t: ['tsumo', 'ron'], c: ['chi'], o: ['pon'],
   k: ['daiminkan', 'ankan', 'kakan'], n: ['kita'], 9: ['nine_terminals'],
 };
 
@@ -83,7 +86,7 @@ function renderHand() {
       el.onclick = () => send({ type: action.type, tile: id, tiles: [] });
     } else {
       el.setAttribute('aria-disabled', 'true');
-      if (legal.some((a) => a.type === 'discard' || RIICHI_TYPES.includes(a.type))) el.classList.add('dim');
+      if (legal.some((a) => a.type === 'discard' || isRiichi(a.type))) el.classList.add('dim');
     }
     tiles.push(el);
     box.append(el);
@@ -202,6 +205,7 @@ function showWaits() {
 }
 
 function keyFor(type) {
+  if (isRiichi(type)) return 'r';
   return Object.keys(KEYS).find((k) => KEYS[k].includes(type));
 }
 
@@ -222,7 +226,7 @@ function renderActions() {
     const button = document.createElement('button');
     button.type = 'button';
     button.dataset.type = a.type;
-    if (RIICHI_TYPES.includes(a.type)) {
+    if (isRiichi(a.type)) {
       if (seen.has(a.type)) continue; // one button per riichi kind, then pick the discard
       button.append(actionLabel(a.type));
       if (riichiMode === a.type) button.classList.add('active');
@@ -422,6 +426,7 @@ async function handle(msg) {
     const preset = await loadPreset(msg.preset);
     M = newModel({ seat: msg.seat, you: msg.seat, seats: msg.seats, preset, serverWall: true });
     tableOptions = msg.options ?? {};
+    actionTypes = msg.action_types ?? actionTypes;
     M.lines = msg.lines ?? null; // what each hand and the settlement paid, line by line
     legal = [];
     for (const ev of msg.events) fold(M, ev);
