@@ -84,8 +84,9 @@ def test_fifty_tables_two_hundred_sockets_and_a_flooding_client(tmp_path: Path) 
     import time
     import urllib.request
 
-    from test_server_protocol import free_port
     from websockets.asyncio.client import connect as ws_connect
+
+    from support.process import free_port
 
     port = free_port()
     proc = subprocess.Popen(

@@ -5,7 +5,6 @@ stale actions refused, and ``legal`` messages only to the seats whose options ch
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import time
@@ -20,17 +19,12 @@ from starlette.websockets import WebSocketDisconnect
 from jantaku.game import Game
 from jantaku.rules import PRESET_NAMES
 from jantaku.sim.runner import view_problem
+from support.process import free_port
 from support.server import BOTS3, Seat, client_for, connect, join, new_table
 
 SECRET_KEYS = {"seed", "wall", "live", "ura", "dead"}
 """Keys of the stored log that no seat may ever be sent while the game is played."""
 SEED = 1_234_567_891  # long enough never to turn up in a message by chance
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def keys(value: Any) -> set[str]:

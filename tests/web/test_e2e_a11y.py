@@ -18,12 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_e2e_browser as e2e
-from test_e2e_table_ux import WIN
 
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
+from support.browser import ARTIFACTS, new_table
+from support.table_page import WIN
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 if not AXE.exists():
@@ -73,7 +70,7 @@ def test_no_serious_violation_on_any_page(server: str, browser: Any, width: int)
         page.wait_for_function("globalThis.jantakuLobby && globalThis.jantakuLobby.loaded()")
         found["lobby"] = violations(page)
 
-        table, token = e2e.new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
+        table, token = new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
         page.goto(f"{server}/table.html?table={table}&pause=0#token={token}")
         page.wait_for_function(
             "globalThis.jantakuTable && globalThis.jantakuTable.idle()"
@@ -147,7 +144,7 @@ def test_a_whole_game_by_keyboard_alone(server: str, browser: Any) -> None:
     hand is reached with Tab and a tile discarded with End and Enter (the drawn tile: the
     hand's last); a win is taken with t, a call let pass with p; each dialog is closed with
     Enter. The face-down hands read as one label each, and the live region has spoken."""
-    table, token = e2e.new_table(server, "kanto-boo", ["human"] + ["bot:baseline"] * 3, 12)
+    table, token = new_table(server, "kanto-boo", ["human"] + ["bot:baseline"] * 3, 12)
     context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(60_000)

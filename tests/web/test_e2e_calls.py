@@ -1,10 +1,11 @@
 """Kans, double rons and four people at a three-player table, clicked in a real browser
 (Playwright + Debian's Chromium) and checked against a mirror of the table in Python.
 
-This builds on tests/web/test_e2e_wins.py: its :class:`~test_e2e_wins.Mirror` keeps the server's
-game in the test (the bots chosen as the server chooses them, the human's decisions made by the
-baseline bot), the page is compared with the mirror before every click (``check_page``) and the
-decisions are clicked as there (``do``). What is new:
+This builds on tests/support/table_mirror.py, as tests/web/test_e2e_wins.py does: its
+:class:`~support.table_mirror.Mirror` keeps the server's game in the test (the bots chosen as
+the server chooses them, the human's decisions made by the baseline bot), the page is compared
+with the mirror before every click (``check_page``) and the decisions are clicked as there
+(``do``). What is new:
 
 * Kans. The human plays like the baseline bot except that it declares the first kan it is
   offered (the baseline bot never does). Seeds were found with the mirror alone
@@ -28,8 +29,8 @@ decisions are clicked as there (``do``). What is new:
 Every result dialog met on the way is checked (:func:`check_result`) and closed. The
 mirror-only tests say first whether a seed still does what it was picked for (a change to the
 engine or the bots may move that: find new seeds with ``first_kan``, ``first_double_ron`` or
-``test_e2e_wins.first_win``). Screenshots go to tests/artifacts/{kan,double-ron,four}-*.png.
-The slow cases run with ``pytest -m slow``.
+``support.table_mirror.first_win``). Screenshots go to
+tests/artifacts/{kan,double-ron,four}-*.png. The slow cases run with ``pytest -m slow``.
 """
 
 from __future__ import annotations
@@ -41,17 +42,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-import test_e2e_browser as e2e
-import test_e2e_games as games
-import test_e2e_wins as wins
 
 from jantaku.game import Action
 from jantaku.server.tables import action_json
 from jantaku.tiles.notation import MeldType
-
-# The browser tests' server (a `jantaku serve` subprocess) and Chromium, one of each per module.
-server = e2e.server
-browser = e2e.browser
+from support import table_mirror, table_page
+from support.browser import HAND_PLAYED, new_table
 
 KANS = ("ankan", "kakan", "daiminkan")
 MELD_TYPES = {"ankan": MeldType.ANKAN, "kakan": MeldType.KAKAN, "daiminkan": MeldType.MINKAN}
@@ -102,18 +98,18 @@ class Session:
     """A new table, the human's page on it, and its mirror."""
 
     page: Any
-    mirror: wins.Mirror
-    out: wins.Clicked = field(default_factory=wins.Clicked)
+    mirror: table_mirror.Mirror
+    out: table_mirror.Clicked = field(default_factory=table_mirror.Clicked)
     shown: dict[str, Any] = field(default_factory=dict)
     """What the page showed at the last check."""
 
 
 @contextmanager
 def session(url: str, browser: Any, preset: str, seed: int, people: int) -> Iterator[Session]:
-    mirror = wins.Mirror(preset, seed, people)
-    table, token = e2e.new_table(url, preset, mirror.seats, seed)
+    mirror = table_mirror.Mirror(preset, seed, people)
+    table, token = new_table(url, preset, mirror.seats, seed)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.add_init_script(e2e.HAND_PLAYED)
+    page.add_init_script(HAND_PLAYED)
     page.set_default_timeout(30_000)
     s = Session(page, mirror)
     start = time.monotonic()
@@ -131,7 +127,7 @@ def session(url: str, browser: Any, preset: str, seed: int, people: int) -> Iter
 
 def click(s: Session, action: Action) -> None:
     """Click one of the human's decisions (the page was just checked) and mirror it."""
-    wins.do(s.page, action, s.shown, keys=False)
+    table_mirror.do(s.page, action, s.shown, keys=False)
     s.mirror.apply(action)
     s.out.decisions += 1
     s.out.actions.append(action.type.value)
@@ -139,27 +135,27 @@ def click(s: Session, action: Action) -> None:
 
 def advance(
     s: Session,
-    choose: Callable[[wins.Mirror], Action] = wins.Mirror.choice,
+    choose: Callable[[table_mirror.Mirror], Action] = table_mirror.Mirror.choice,
     stop_action: Callable[[Action], bool] = lambda _a: False,
     stop_hand: Callable[[list[dict[str, Any]]], bool] = lambda _evs: False,
 ) -> Action | None:
     """Click the human's decisions (``choose``), checking the page before each, and check and
     close each hand's result dialog; until a decision satisfies ``stop_action`` (returned,
     not clicked) or a dialog's hand ``stop_hand`` (left open; None returned)."""
-    for _ in range(wins.MAX_STEPS):
-        s.page.wait_for_function(games.WAIT_JS, timeout=60_000)
+    for _ in range(table_mirror.MAX_STEPS):
+        s.page.wait_for_function(table_page.WAIT_JS, timeout=60_000)
         if s.page.locator("#result[open]").count():
             evs = check_result(s)
             if stop_hand(evs):
                 return None
             s.page.click("#result-ok")
             continue
-        s.shown = wins.check_page(s.page, s.mirror, s.out.decisions)
+        s.shown = table_mirror.check_page(s.page, s.mirror, s.out.decisions)
         action = choose(s.mirror)
         if stop_action(action):
             return action
         click(s, action)
-    raise AssertionError(f"nothing to stop at in {wins.MAX_STEPS} steps: {s.out.actions}")
+    raise AssertionError(f"nothing to stop at in {table_mirror.MAX_STEPS} steps: {s.out.actions}")
 
 
 def turn_order(deal: dict[str, Any], people: int) -> list[int]:
@@ -186,7 +182,7 @@ def check_result(s: Session) -> list[dict[str, Any]]:
     after = [e for e in st.events if e["type"] == "end_kyoku"][n]["scores"]
     chips = st.game.preset.chips.enabled
     horas = [e for e in evs if e["type"] == "hora"]
-    info = s.page.evaluate(games.DIALOG_JS)
+    info = s.page.evaluate(table_page.DIALOG_JS)
     sections = s.page.evaluate(SECTIONS_JS)
     text = info["text"]
     # Who won, from whom, with what: each win in the engine's order.
@@ -210,11 +206,11 @@ def check_result(s: Session) -> list[dict[str, Any]]:
     people = st.people
     deltas = [sum(e["deltas"][p] for e in evs) for p in range(people)]
     assert [c[0] for c in info["changes"]] == list(range(people)), text
-    assert [c[1] for c in info["changes"]] == [games.signed(d) for d in deltas], text
-    assert s.page.evaluate(wins.SCORES_JS) == [str(v) for v in after], text
+    assert [c[1] for c in info["changes"]] == [table_page.signed(d) for d in deltas], text
+    assert s.page.evaluate(table_mirror.SCORES_JS) == [str(v) for v in after], text
     if chips:
         chip_deltas = [sum(e["chip_deltas"][p] for e in evs) for p in range(people)]
-        assert [c[2] for c in info["changes"]] == [games.signed(d) for d in chip_deltas], text
+        assert [c[2] for c in info["changes"]] == [table_page.signed(d) for d in chip_deltas], text
     out = deal.get("sitting_out")
     assert info["sittingOut"] == out, text
     marked = [c[0] for c in info["changes"] if "sitting-out" in c[3].split()]
@@ -226,7 +222,7 @@ def check_result(s: Session) -> list[dict[str, Any]]:
         assert "0 riichi sticks" in info["sticks"].splitlines(), info["sticks"]
     if all(h["target"] in (h["actor"], *range(1, people)) for h in horas):
         # test_e2e_wins' own reading too (it names every discarder a bot).
-        wins.check_dialog(s.page, evs, after, chips)
+        table_mirror.check_dialog(s.page, evs, after, chips)
     s.out.dialogs += 1
     return evs
 
@@ -234,7 +230,7 @@ def check_result(s: Session) -> list[dict[str, Any]]:
 # -- kans ---------------------------------------------------------------------------------------
 
 
-def kan_or_baseline(mirror: wins.Mirror) -> Action:
+def kan_or_baseline(mirror: table_mirror.Mirror) -> Action:
     """The human's decision: the first kan offered, else the baseline bot's."""
     for a in mirror.state.legal_actions(0):
         if a.type.value in KANS:
@@ -256,7 +252,7 @@ class KanFound:
 def first_kan(preset: str, seed: int, people: int) -> KanFound | None:
     """The kan of the human (playing ``kan_or_baseline``) in the first hand, by the mirror
     alone (how the seeds below were found: a few ms a game)."""
-    mirror = wins.Mirror(preset, seed, people)
+    mirror = table_mirror.Mirror(preset, seed, people)
     n = 0
     while not mirror.state.game_over and not mirror.hands():
         action = kan_or_baseline(mirror)
@@ -267,7 +263,7 @@ def first_kan(preset: str, seed: int, people: int) -> KanFound | None:
     return None
 
 
-def dora_at_once(mirror: wins.Mirror, kind: str) -> bool:
+def dora_at_once(mirror: table_mirror.Mirror, kind: str) -> bool:
     """Whether this kan turns its dora indicator at once (else after the next discard)."""
     return kind == "ankan" or mirror.state.game.table.kan_dora_at_once
 
@@ -294,7 +290,7 @@ def test_the_seed_still_offers_the_human_a_kan(
     found = first_kan(preset, seed, people)
     assert found is not None, f"{preset} seed {seed}: no kan for the human in the first hand"
     assert (found.kind, found.decisions) == (kind, decisions), found
-    mirror = wins.Mirror(preset, seed, people)
+    mirror = table_mirror.Mirror(preset, seed, people)
     for _ in range(decisions):
         mirror.apply(mirror.choice())
     before = len(mirror.state.revealed)
@@ -357,7 +353,7 @@ def play_to_kan(s: Session) -> tuple[Action, int | None, int]:
     assert kan is not None
     kind = kan.type.value
     # The button: labelled Kan, with the kan's tiles (an added kan: the added tile).
-    i = wins.button_index(s.shown["legal"], action_json(kan))
+    i = table_mirror.button_index(s.shown["legal"], action_json(kan))
     button = s.page.evaluate(BUTTON_JS, i)
     assert button["text"].startswith("Kan") and button["key"] == "k", button
     expected: list[int | None] = [*kan.tiles] if kan.tiles else [kan.tile]
@@ -384,9 +380,9 @@ def test_the_human_declares_a_kan(
         assert found is not None and found.action == kan, (found, kan)
         assert (kan.type.value, s.out.decisions - 1) == (kind, decisions), s.out.actions
         # The page waits for the human again: the replacement tile drawn, the kan shown.
-        s.page.wait_for_function(games.WAIT_JS, timeout=60_000)
+        s.page.wait_for_function(table_page.WAIT_JS, timeout=60_000)
         assert not s.page.locator("#result[open]").count(), "the hand ended at the kan"
-        s.shown = wins.check_page(s.page, s.mirror, s.out.decisions)
+        s.shown = table_mirror.check_page(s.page, s.mirror, s.out.decisions)
         st = s.mirror.state
         rinshan = [e for e in st.events if e["type"] == "tsumo" and e["actor"] == 0][-1]
         assert rinshan["rinshan"] and st.players[0].drawn == rinshan["tile"], rinshan
@@ -397,12 +393,12 @@ def test_the_human_declares_a_kan(
         assert seen["dora"] == list(st.revealed), (seen["dora"], st.revealed)
         assert len(seen["dora"]) == dora + at_once, seen["dora"]
         assert seen["doraShown"] == seen["dora"], seen
-        games.screenshot(s.page, f"kan-{preset}-{seed}-{kind}.png")
+        table_page.screenshot(s.page, f"kan-{preset}-{seed}-{kind}.png")
         # The discard after it (and the others' turns): the indicator is there now.
         click(s, s.mirror.choice())
-        s.page.wait_for_function(games.WAIT_JS, timeout=60_000)
+        s.page.wait_for_function(table_page.WAIT_JS, timeout=60_000)
         assert not s.page.locator("#result[open]").count(), "the hand ended after the kan"
-        s.shown = wins.check_page(s.page, s.mirror, s.out.decisions)
+        s.shown = table_mirror.check_page(s.page, s.mirror, s.out.decisions)
         seen = s.page.evaluate(MELD_JS)
         assert seen["dora"] == list(s.mirror.state.revealed), seen["dora"]
         assert len(seen["dora"]) == dora + 1 and seen["doraShown"] == seen["dora"], seen
@@ -422,7 +418,7 @@ class DoubleRon:
 def first_double_ron(preset: str, seed: int, people: int, max_hands: int = 3) -> DoubleRon | None:
     """The first hand (within ``max_hands``) that ends with several wins on one discard, the
     human playing as the baseline bot; by the mirror alone."""
-    mirror = wins.Mirror(preset, seed, people)
+    mirror = table_mirror.Mirror(preset, seed, people)
     actions: list[str] = []
     while not mirror.state.game_over:
         action = mirror.choice()
@@ -460,7 +456,7 @@ def test_the_seed_still_makes_a_double_ron(
 ) -> None:
     """The mirror alone: the seed still ends an early hand with two rons of one discard,
     each winner paid by the discarder."""
-    assert wins.Mirror(preset, seed, people).state.game.table.double_ron, preset
+    assert table_mirror.Mirror(preset, seed, people).state.game.table.double_ron, preset
     found = first_double_ron(preset, seed, people)
     assert found is not None, f"{preset} seed {seed}: no double ron in the first hands"
     assert found.hand == hand, found
@@ -495,12 +491,12 @@ def test_a_double_ron_in_the_result_dialog(
         shown = s.page.evaluate(SECTIONS_JS)
         assert len(shown) == 2 and [h["actor"] for h in horas] == [w for w, _ in wins_], shown
         target = wins_[0][1]
-        changes = s.page.evaluate(games.DIALOG_JS)["changes"]
+        changes = s.page.evaluate(table_page.DIALOG_JS)["changes"]
         paid = sum(h["deltas"][target] for h in horas)
-        assert changes[target][1] == games.signed(paid) and paid < min(
+        assert changes[target][1] == table_page.signed(paid) and paid < min(
             h["deltas"][target] for h in horas
         ), changes
-        games.screenshot(s.page, f"double-ron-{preset}-{seed}.png")
+        table_page.screenshot(s.page, f"double-ron-{preset}-{seed}.png")
 
 
 # -- four people at a three-player preset -------------------------------------------------------
@@ -525,10 +521,10 @@ def test_the_seed_still_makes_the_human_win_among_four(
     """The mirror alone: with four people at the three-player preset, the human still wins
     that hand (playing it, not sitting out), after sitting out one where the hand is not the
     first."""
-    win = wins.first_win(preset, seed, 4, max_hands=hand + 1)
+    win = table_mirror.first_win(preset, seed, 4, max_hands=hand + 1)
     assert win is not None, f"{preset} seed {seed}: no win of the human among four"
     assert (win.how, win.hand) == (how, hand), win
-    mirror = wins.Mirror(preset, seed, 4)
+    mirror = table_mirror.Mirror(preset, seed, 4)
     assert mirror.state.seats == 3 and mirror.state.people == 4
     for _ in win.actions:
         mirror.apply(mirror.choice())
@@ -550,13 +546,13 @@ def test_the_human_wins_among_four_at_a_three_player_table(
 
     with session(server, browser, preset, seed, 4) as s:
         assert advance(s, stop_hand=mine) is None
-        info = s.page.evaluate(games.DIALOG_JS)
+        info = s.page.evaluate(table_page.DIALOG_JS)
         assert info["people"] == 4 and len(info["changes"]) == 4, info["changes"]
         assert s.page.locator(".player:not(.empty)").count() == 4
         # The win the mirror alone finds, after the same clicks.
-        win = wins.first_win(preset, seed, 4, max_hands=hand + 1)
+        win = table_mirror.first_win(preset, seed, 4, max_hands=hand + 1)
         assert win is not None and s.out.dialogs == win.hand + 1 == hand + 1
         won = [e for e in s.mirror.hands()[hand] if e["type"] == "hora" and e["actor"] == 0]
         assert won == [win.hora] and s.out.actions == win.actions, s.out.actions
         assert s.out.actions[-1] == how
-        games.screenshot(s.page, f"four-{preset}-{seed}-{how}.png")
+        table_page.screenshot(s.page, f"four-{preset}-{seed}-{how}.png")

@@ -9,15 +9,11 @@ import json
 import urllib.request
 from typing import Any
 
-import test_e2e_browser as e2e
-
 from jantaku.hand import HandAnalyzer
 from jantaku.rules import load_preset
 from jantaku.tiles import tile_kind
 from jantaku.tiles.notation import tile_name
-
-server = e2e.server
-browser = e2e.browser
+from support.browser import new_table
 
 # Count the tones instead of playing them: a stand-in AudioContext.
 FAKE_AUDIO = """
@@ -42,7 +38,7 @@ def open_table(browser: Any, url: str, seed: int, **context: Any) -> tuple[Any, 
     ctx.add_init_script(FAKE_AUDIO)
     page = ctx.new_page()
     page.set_default_timeout(60_000)
-    table, token = e2e.new_table(url, "riichi", ["human", *["bot:baseline"] * 3], seed)
+    table, token = new_table(url, "riichi", ["human", *["bot:baseline"] * 3], seed)
     page.goto(f"{url}/table.html?table={table}&token={token}&pause=0")
     page.wait_for_function("globalThis.jantakuTable && globalThis.jantakuTable.idle()")
     return ctx, page

@@ -20,7 +20,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import ssl
 import subprocess
 import sys
@@ -31,6 +30,8 @@ from typing import Any
 
 import pytest
 
+from support.process import free_port
+
 CADDY = shutil.which("caddy")
 if CADDY is None:
     pytest.skip("Debian's caddy is not installed (make caddy)", allow_module_level=True)
@@ -39,12 +40,6 @@ DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 RESTARTING = "サーバーを再起動しています"
 INSECURE = ssl._create_unverified_context()  # Caddy's own local CA, made for this test
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def caddyfile(

@@ -20,141 +20,22 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-import test_e2e_browser as e2e
 
-# The browser tests' server (a `jantaku serve` subprocess) and Chromium, one of each per module.
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
-new_table = e2e.new_table
-
-WAIT_JS = """() => {
-  const t = globalThis.jantakuTable;
-  if (!t) return false;
-  if (document.querySelector('#result[open]')) return true;
-  return t.idle() && t.legal().length > 0;
-}"""
-"""Ready for the next click: a dialog is open, or every message is shown and we must act."""
-
-DIALOG_JS = """() => {
-  const d = document.querySelector('#result');
-  const all = (root, sel) => [...root.querySelectorAll(sel)];
-  const count = (root, sel) => root.querySelectorAll(sel).length;
-  const m = globalThis.jantakuTable.model();
-  return {
-    kind: d.className,
-    text: d.querySelector('#result-body').innerText,
-    winners: all(d, 'section.win').map((s) => ({
-      actor: Number(s.dataset.actor),
-      yakus: all(s, 'table.yaku tr').map((tr) => [tr.dataset.yaku, tr.innerText]),
-      concealed: count(s, '.hand-layout .concealed .tile'),
-      winTile: count(s, '.hand-layout .win-tile .tile'),
-      dora: count(s, '.indicators .dora .tile'),
-      ura: count(s, '.indicators .ura .tile'),
-      wildcard: count(s, '.wildcard .tile'),
-      alice: count(s, '.alice .tile'),
-      dice: all(s, '.dice .roll').map((r) => r.dataset.roll),
-      chipItems: all(s, 'table.chip-items tr[data-item]').map((tr) => tr.dataset.item),
-      total: s.querySelector('.total')?.innerText ?? '',
-    })),
-    draw: d.querySelector('section.draw h3')?.innerText ?? null,
-    tenpai: all(d, 'section.draw .tenpai-row').map((r) => [
-      Number(r.dataset.person), count(r, '.hand-layout .concealed .tile'),
-    ]),
-    changes: all(d, 'table.changes tr[data-person]').map((tr) => [
-      Number(tr.dataset.person), tr.querySelector('.delta').innerText,
-      tr.querySelector('.chip-delta')?.innerText ?? null, tr.className,
-    ]),
-    settlement: all(d, 'table.settlement tr[data-person]').map((tr) => [
-      Number(tr.dataset.person), tr.querySelector('.settle').innerText,
-    ]),
-    settlementHead: all(d, 'table.settlement th').map((th) => th.innerText),
-    sticks: document.querySelector('#sticks').innerText,
-    kyotaku: m.kyotaku,
-    people: m.n,
-    sittingOut: m.sittingOut,
-    sittingOutNote: document.querySelector('#sitting-out-note')?.innerText ?? null,
-  };
-}"""
-
-
-@dataclass
-class Played:
-    table: int
-    hands: list[dict[str, Any]] = field(default_factory=list)
-    end: dict[str, Any] | None = None
-    clicks: int = 0
-    seconds: float = 0.0
-    errors: list[str] = field(default_factory=list)
-    """The page's console errors and uncaught exceptions over the whole game."""
-
-
-def click_once(page: Any) -> None:
-    """One decision of the simple policy."""
-    buttons = page.locator("#actions button")
-    texts = [t.strip().lower() for t in buttons.all_inner_texts()]
-    for prefixes in (("tsumo", "ron"), ("pass",), ("kita",)):
-        pick = next((i for i, t in enumerate(texts) if t.startswith(prefixes)), None)
-        if pick is not None:
-            buttons.nth(pick).click()
-            return
-    tiles = page.locator("#p-bottom .playable")
-    drawn = page.locator("#p-bottom .playable.drawn")
-    if tiles.count():
-        (drawn if drawn.count() else tiles.last).click()
-    elif texts:
-        buttons.first.click()  # nothing to discard: whatever is offered
-
-
-def screenshot(page: Any, name: str) -> None:
-    """A screenshot once every tile image has loaded."""
-    page.wait_for_function("[...document.images].every((i) => i.complete)")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name))
-
-
-def play_game(
-    page: Any,
-    played: Played,
-    max_clicks: int = 3000,
-    until: Callable[[dict[str, Any]], bool] | None = None,
-) -> Played:
-    """Click through the rest of the game (or until a hand's dialog satisfies ``until``);
-    every hand's dialog is read, then closed."""
-    start = time.monotonic()
-    for _ in range(max_clicks):
-        page.wait_for_function(WAIT_JS, timeout=90_000)
-        if page.locator("#result[open]").count():
-            info = page.evaluate(DIALOG_JS)
-            if "game-result" in info["kind"]:
-                played.end = info
-                break
-            played.hands.append(info)
-            if until is not None and until(info):
-                break
-            page.click("#result-ok")
-            continue
-        click_once(page)
-        played.clicks += 1
-    played.seconds = time.monotonic() - start
-    return played
-
-
-def game_log(url: str, table: int) -> list[dict[str, Any]]:
-    with urllib.request.urlopen(f"{url}/api/tables/{table}/log") as r:
-        return [json.loads(line) for line in r.read().decode().splitlines() if line]
-
-
-def signed(v: int) -> str:
-    return f"+{v}" if v > 0 else str(v)
+from support.browser import new_table
+from support.table_page import (
+    CHIPS,
+    DIALOG_JS,
+    Played,
+    game_log,
+    play_game,
+    screenshot,
+    signed,
+)
 
 
 def check_against_log(played: Played, log: list[dict[str, Any]], chips: bool) -> None:
@@ -253,9 +134,6 @@ def play_preset(url: str, browser: Any, preset: str, seed: int, people: int) -> 
         f"{played.clicks} clicks, {played.seconds:.1f} s"
     )
     return played
-
-
-CHIPS = {"gotou": True, "tokushima": True, "mighty": True, "kanto-boo": False}
 
 
 def test_a_whole_kanto_boo_game_by_clicking(server: str, browser: Any) -> None:

@@ -17,11 +17,8 @@ import urllib.request
 from typing import Any
 
 import pytest
-import test_e2e_browser as e2e
 
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
+from support.browser import ARTIFACTS, new_table
 
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 LOCALES = {"ja": "ja-JP", "en": "en-US"}
@@ -113,7 +110,7 @@ def finished_table(url: str) -> int:
 
 
 def playing_table(url: str, preset: str = "gotou", seed: int = 5) -> tuple[int, str]:
-    return e2e.new_table(url, preset, ["human", "bot:baseline", "bot:baseline"], seed)
+    return new_table(url, preset, ["human", "bot:baseline", "bot:baseline"], seed)
 
 
 def shot(page: Any, name: str, full: bool = False) -> None:

@@ -19,11 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import test_e2e_browser as e2e
 
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
+from support.browser import ARTIFACTS, finished_table, new_table
+from support.table_page import BUSY
 
 VIEWPORTS = [
     (390, 844),  # a phone upright (the reference)
@@ -40,57 +38,6 @@ VIEWPORTS = [
     (1080, 1920),  # a desktop screen turned upright
 ]
 
-# A long hand, made up at the page: every seat discards 19 tiles (21 at three players; the
-# seat after the own riichis at its sixth), the seat across calls chi, pon, an added kan and a
-# closed kan, the own seat calls a pon with two of its own tiles, and at a three-player table
-# every seat extracts three norths.
-BUSY = """
-() => {
-  const m = globalThis.jantakuTable.model();
-  const n = m.n, me = m.seat;
-  const names = m.preset?.tiles ?? {};
-  const ids = Object.keys(names).map(Number).filter((id) => !/[f]$/.test(names[id]));
-  // Never a tile of the own hand (a discard would take it out of the hand).
-  const own = new Set([...m.hand, m.drawn]);
-  const pool = (ids.length ? ids : [...Array(136).keys()]).filter((id) => !own.has(id));
-  const north = pool.filter((id) => (names[id] ?? '') === '4z');
-  let k = 0;
-  const next = () => pool[(k++ * 7) % pool.length];
-  const order = [...Array(n).keys()].map((i) => (me + i) % n);
-  const other = (i) => order[i % n];
-  const across = other(n === 4 ? 2 : 1);
-  const events = [];
-  const pair = () => [next(), next()];
-  for (let round = 0; round < (n === 4 ? 19 : 21); round++) {
-    for (const p of order) {
-      if (round === 5 && p === other(1)) {
-        events.push({ type: 'reach', actor: p }, { type: 'reach_accepted', actor: p });
-      }
-      events.push({ type: 'dahai', actor: p, tile: next(), tsumogiri: round % 3 === 0 });
-      const call = p === other(n - 1) && { 3: 'chi', 6: 'pon' }[round];
-      if (call) events.push({ type: call, actor: across, target: p, tile: next(), tiles: pair() });
-      if (p === other(1) && round === 8) {
-        const [a, b] = m.hand;
-        events.push({ type: 'pon', actor: me, target: p, tile: next(), tiles: [a, b] });
-      }
-    }
-  }
-  const pon = events.find((e) => e.type === 'pon' && e.actor === across);
-  events.push({ type: 'kakan', actor: across, tile: pon.tiles[0], tiles: [] });
-  events.push({ type: 'ankan', actor: across, tiles: [next(), next(), next(), next()] });
-  if (n === 3) {
-    for (const p of order) {
-      for (let i = 0; i < 3; i++) {
-        const tile = north[i % Math.max(1, north.length)] ?? next();
-        events.push({ type: 'nukidora', actor: p, tile });
-      }
-    }
-  }
-  globalThis.jantakuTable.foldLocally(events);
-}
-"""
-
-# What overlaps what, and what lies outside the screen or the board's frame.
 GEOMETRY = """
 () => {
   const visible = (e) => {
@@ -214,7 +161,7 @@ def test_the_table_fits_every_screen_without_overlaps(
     server: str, browser: Any, preset: str, lang: str
 ) -> None:
     players = 4 if preset == "riichi" else 3
-    table, token = e2e.new_table(server, preset, ["human"] + ["bot:baseline"] * (players - 1), 5)
+    table, token = new_table(server, preset, ["human"] + ["bot:baseline"] * (players - 1), 5)
     context = browser.new_context(
         locale={"ja": "ja-JP", "en": "en-US"}[lang], viewport={"width": 1280, "height": 800}
     )
@@ -288,10 +235,8 @@ def test_the_replay_fits_a_phone_upright_and_on_its_side(
     """The replay viewer at a phone's sizes and a laptop's: the whole board, the step buttons
     and the list's current hand on the screen, nothing sideways; a phone on its side shows the
     list beside the board and nothing scrolls but the list."""
-    from test_e2e_replay import create
-
     players = 4 if preset == "riichi" else 3
-    table, _ = create(server, preset, ["bot:baseline"] * players, 5)
+    table, _ = finished_table(server, preset, ["bot:baseline"] * players, 5)
     page = browser.new_page(locale="ja-JP", viewport={"width": 1280, "height": 800})
     page.set_default_timeout(60_000)
     try:

@@ -17,15 +17,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import test_e2e_browser as e2e
-
 from jantaku.rules import load_preset
 from jantaku.rules.model import knobs
-
-# The browser tests' server (a `jantaku serve` subprocess) and Chromium, one of each per module.
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
+from support.browser import ARTIFACTS
 
 KNOB_COUNT = len(knobs(load_preset("riichi")))  # every knob (each preset has them all)
 KNOB_COUNT = len(knobs(load_preset("riichi")))  # every knob of every preset

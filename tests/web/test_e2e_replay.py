@@ -9,17 +9,11 @@ from __future__ import annotations
 
 import json
 import re
-import time
-import urllib.request
 from typing import Any
 
 import pytest
-import test_e2e_browser as e2e
 
-# The browser tests' server (a `jantaku serve` subprocess) and Chromium, one of each per module.
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
+from support.browser import ARTIFACTS, finished_table
 
 SNAPSHOT_JS = """(withHtml) => {
   const out = {};
@@ -58,23 +52,6 @@ EVERY_STEP_JS = f"""() => {{
   return out;
 }}"""
 """Every step in turn, each board as BOARD_JS reads it (one round trip)."""
-
-
-def create(url: str, preset: str, seats: list[str], seed: int) -> tuple[int, list[dict[str, Any]]]:
-    """A bot-only table (once its game is over) and its log."""
-    body = json.dumps({"preset": preset, "seats": seats, "seed": seed}).encode()
-    req = urllib.request.Request(
-        url + "/api/tables", data=body, headers={"content-type": "application/json"}
-    )
-    table = json.load(urllib.request.urlopen(req))["id"]
-    for _ in range(1200):  # a bot-only game plays in the background
-        with urllib.request.urlopen(f"{url}/api/tables?limit=500") as r:
-            if next(t for t in json.load(r) if t["id"] == table)["status"] != "playing":
-                break
-        time.sleep(0.1)
-    with urllib.request.urlopen(f"{url}/api/tables/{table}/log") as r:
-        log = [json.loads(line) for line in r.read().decode().splitlines() if line]
-    return table, log
 
 
 def steps_of(log: list[dict[str, Any]]) -> list[int]:
@@ -184,7 +161,7 @@ def open_from_lobby(page: Any, url: str, table: int) -> None:
 
 
 def test_replay_a_gotou_game_step_by_step(server: str, browser: Any) -> None:
-    table, log = create(server, "gotou", ["bot:baseline"] * 3, 1)
+    table, log = finished_table(server, "gotou", ["bot:baseline"] * 3, 1)
     steps = steps_of(log)
     page = browser.new_page(viewport={"width": 1400, "height": 950})
     page.set_default_timeout(20_000)
@@ -313,7 +290,7 @@ def test_replay_a_gotou_game_step_by_step(server: str, browser: Any) -> None:
 
 
 def test_replay_four_people_rotating_at_gotou(server: str, browser: Any) -> None:
-    table, log = create(server, "gotou", ["bot:baseline"] * 4, 3)
+    table, log = finished_table(server, "gotou", ["bot:baseline"] * 4, 3)
     assert log[0].get("people") == 4
     steps = steps_of(log)
     deals = [ev for ev in log if ev["type"] == "start_kyoku"]
@@ -353,7 +330,7 @@ def test_replay_four_people_rotating_at_gotou(server: str, browser: Any) -> None
 
         # A downloaded log opens from a file; `jantaku simulate --out` files hold several
         # games, told apart by their "game" index.
-        _, other = create(server, "gotou", ["bot:baseline"] * 3, 4)
+        _, other = finished_table(server, "gotou", ["bot:baseline"] * 3, 4)
         lines = [json.dumps({**ev, "game": 0}) for ev in log]
         lines += [json.dumps({**ev, "game": 1}) for ev in other]
         page.set_input_files(
@@ -395,7 +372,7 @@ def test_replay_four_people_rotating_at_gotou(server: str, browser: Any) -> None
 def test_replay_every_step_of_other_games(
     server: str, browser: Any, preset: str, people: int, seed: int, bot: str
 ) -> None:
-    table, log = create(server, preset, [f"bot:{bot}"] * people, seed)
+    table, log = finished_table(server, preset, [f"bot:{bot}"] * people, seed)
     steps = steps_of(log)
     page = browser.new_page(viewport={"width": 1400, "height": 950})
     page.set_default_timeout(30_000)

@@ -18,14 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_e2e_browser as e2e
 from websockets.sync.client import connect
 
+from support.browser import ARTIFACTS, new_table
 from support.result_lines_play import play_seat
-
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
 
 # (preset, people, seed, the lines some hand's dialog lists, the settlement's lines)
 CASES = [
@@ -83,7 +79,7 @@ READ_SETTLEMENT = """() => {
 
 def play(url: str, preset: str, people: int, seed: int) -> tuple[int, str]:
     seats = ["human"] + ["bot:baseline"] * (people - 1)
-    table, token = e2e.new_table(url, preset, seats, seed)
+    table, token = new_table(url, preset, seats, seed)
     ws_url = url.replace("http://", "ws://") + f"/ws/{table}"
     with connect(ws_url, max_size=None) as ws:
         ws.send(json.dumps({"type": "join", "token": token}))

@@ -14,13 +14,9 @@ import urllib.request
 from typing import Any
 
 import pytest
-import test_e2e_browser as e2e
-import test_e2e_games as games
-from test_e2e_replay import create
 
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
+from support import table_page
+from support.browser import ARTIFACTS, finished_table, new_table
 
 PANEL_JS = """() => {
   const now = document.querySelector('#review .rv-now');
@@ -46,7 +42,9 @@ def next_decision(review: dict[str, Any], steps: list[int], index: int) -> dict[
 
 
 def test_the_review_switch_in_the_replay(server: str, browser: Any) -> None:
-    table, _log = create(server, "sanma", ["bot:standard", "bot:random", "bot:baseline"], 21)
+    table, _log = finished_table(
+        server, "sanma", ["bot:standard", "bot:random", "bot:baseline"], 21
+    )
     page = browser.new_page(locale="ja-JP", viewport={"width": 360, "height": 740})
     refused: list[str] = []
     page.set_default_timeout(120_000)
@@ -124,12 +122,12 @@ def test_the_settlement_offers_to_review_the_players_game(server: str, browser: 
     """A whole game played by clicking (as test_e2e_games plays it): the settlement dialog
     links 「この対局を検討」 for the player's own seat, and the link opens the replay with
     the review of that seat running."""
-    table, token = games.new_table(server, "kanto-boo", ["human"] + ["bot:baseline"] * 3, 12)
+    table, token = new_table(server, "kanto-boo", ["human"] + ["bot:baseline"] * 3, 12)
     page = browser.new_page(locale="ja-JP", viewport={"width": 1280, "height": 900})
     page.set_default_timeout(120_000)
-    played = games.Played(table)
+    played = table_page.Played(table)
     page.goto(f"{server}/table.html?table={table}&pause=0#token={token}")
-    games.play_game(page, played)
+    table_page.play_game(page, played)
     assert played.end is not None
     link = page.locator("#result a.review-link")
     assert link.text_content() == "この対局を検討"

@@ -6,39 +6,12 @@ Screenshots go to tests/artifacts/score-*.png."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import test_e2e_score as sc
-
 from jantaku.server import qr
-
-server = sc.server
-browser = sc.browser
-own_server = sc.own_server
-
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-SERIOUS = """async () => {
-  const r = await axe.run(document, { resultTypes: ['violations'] });
-  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' '))}`);
-}"""
-
-
-def axe_violations(page: Any) -> list[str]:
-    """axe-core's serious and critical findings on the page (none checked without npm's
-    axe-core: `make axe`)."""
-    if not AXE.exists():
-        return []
-    page.add_script_tag(path=str(AXE))
-    found: list[str] = page.evaluate(SERIOUS)
-    return found
-
-
-def count(page: Any, testid: str, n: int) -> None:
-    page.fill(f"[data-testid={testid}]", str(n))
-    page.dispatch_event(f"[data-testid={testid}]", "change")
+from support import score_page
+from support.browser import ARTIFACTS, axe_violations
+from support.score_page import count
 
 
 def chips_shown(page: Any, n: int) -> list[int]:
@@ -46,22 +19,22 @@ def chips_shown(page: Any, n: int) -> list[int]:
 
 
 def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) -> None:
-    page = sc.phone(browser)
-    sid = sc.create(page, server, "gotou", ["亜", "伊", "宇", "江"])
+    page = score_page.phone(browser)
+    sid = score_page.create(page, server, "gotou", ["亜", "伊", "宇", "江"])
     # Hand 1 (亜 deals, 江 sits out): 伊 rons 宇 for 3 han with red 1 and ura 2.
-    sc.win(page, 1, 2, han=3)
+    score_page.win(page, 1, 2, han=3)
     assert page.locator("[data-testid=fu0]").count() == 0  # gotou's fu are fixed
     count(page, "ci0-red", 1)
     count(page, "ci0-ura", 2)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
-    hand = sc.get(f"{server}/api/sessions/{sid}")["hands"][0]
+    score_page.record(page)
+    hand = score_page.get(f"{server}/api/sessions/{sid}")["hands"][0]
     # 3 chips from the discarder only; 江 (sitting out, no spring) takes 2 from each (A).
     assert hand["chip_changes"] == [-2, 3 - 2, -3 - 2, 6]
     assert hand["events"][0]["chips"] == {"red": 1, "ura": 2}
     # Hand 2 (伊 deals, 亜 sits out): 宇 tsumo after シュバ, ippatsu, four norths (a dice
     # chance: the reminder shows), the dice typed in as 3・4.
-    sc.win(page, 2, None, han=4, riichi=(2,))
+    score_page.win(page, 2, None, han=4, riichi=(2,))
     page.click("[data-testid=shuba-2]")
     page.click("[data-testid=ci0-ippatsu]")
     count(page, "ci0-north", 4)
@@ -70,14 +43,14 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
     page.fill("[data-testid=die-1-0]", "3")
     page.fill("[data-testid=die-2-0]", "4")
     page.click("[data-testid=add-dice-0]")
-    sc.shot(page, "quick-chips-entry")
-    sc.record(page)
-    hand = sc.get(f"{server}/api/sessions/{sid}")["hands"][1]
+    score_page.shot(page, "quick-chips-entry")
+    score_page.record(page)
+    hand = score_page.get(f"{server}/api/sessions/{sid}")["hands"][1]
     # Doubled by シュバ: ippatsu 1 + north 4 = 10 from each payer in the hand (伊, 江); the
     # dice 7 = 14 from everyone (A, 亜 too); 亜 (sitting out) takes 2 from each.
     assert hand["chip_changes"] == [-14 + 6, -10 - 14 - 2, 20 + 42 - 2, -10 - 14 - 2]
     assert chips_shown(page, 4) == [200 - 2 - 8, 200 + 1 - 26, 200 - 5 + 60, 200 + 6 - 26]
-    sc.ledger_agrees(server, sid, page)
+    score_page.ledger_agrees(server, sid, page)
     # 宇 has used their シュバ this game: it is not offered to them again.
     page.click("[data-testid=act-win]")
     assert page.locator("[data-testid=shuba-2]").count() == 0
@@ -85,7 +58,7 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
     page.click("#entry button[value=cancel]")
     # What score apps offer: the totals after each hand, a graph of each player's points,
     # the rates, 条件計算 for the next hand (the server's, in the page's words).
-    assert "宇 " + f"{sc.get(f'{server}/api/sessions/{sid}')['table']['scores'][2]:,}" in (
+    assert "宇 " + f"{score_page.get(f'{server}/api/sessions/{sid}')['table']['scores'][2]:,}" in (
         page.inner_text("[data-testid=totals-1]")
     )
     assert page.locator("[data-testid=graph-points] polyline").count() == 4
@@ -96,7 +69,7 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
     page.wait_for_selector("[data-testid=rates-scope-group]:has-text('1回')")
     assert page.inner_text("[data-testid=rate-win_rate-2]") == "50%"
     page.wait_for_selector("[data-testid=conditions] li")
-    conditions = sc.get(f"{server}/api/sessions/{sid}/conditions")["conditions"]
+    conditions = score_page.get(f"{server}/api/sessions/{sid}/conditions")["conditions"]
     for p, c in enumerate(conditions):
         if c is None:
             continue
@@ -104,11 +77,9 @@ def test_gotou_four_rotating_chips_on_the_quick_path(server: str, browser: Any) 
         assert f"{c['place']}位" in text
         if c["tsumo"]:
             assert f"ツモ {c['tsumo']['han']}翻 ({c['tsumo']['points']:,})" in text
-    sc.shot(page, "session")
+    score_page.shot(page, "session")
     for part in ("graph", "conditions"):
-        page.locator(f"[data-testid={part}]").screenshot(
-            path=str(sc.ARTIFACTS / f"score-{part}.png")
-        )
+        page.locator(f"[data-testid={part}]").screenshot(path=str(ARTIFACTS / f"score-{part}.png"))
     page.click("[data-testid=copy-watch]")
     page.wait_for_selector("[data-testid=copy-watch]:has-text('コピーしました')")
     # The watch link's QR code, drawn by the server, is the link (read back in test_qr).
@@ -126,12 +97,12 @@ def test_a_refused_queued_hand_never_blocks_the_queue(
     own_server: dict[str, Any], browser: Any
 ) -> None:
     url = own_server["url"]
-    page = sc.phone(browser)
-    sid = sc.create(page, url, "kanto-boo", ["東家", "南家", "西家", "北家"])
+    page = score_page.phone(browser)
+    sid = score_page.create(page, url, "kanto-boo", ["東家", "南家", "西家", "北家"])
     own_server["stop"]()
     page.wait_for_selector("[data-testid=net][data-state=offline]")
     # Offline there is no preview: a win the rules refuse (マルシー) is queued, then a draw.
-    sc.win(page, 2, 1, han=5)
+    score_page.win(page, 2, 1, han=5)
     page.click("[data-testid=record]")
     page.click("[data-testid=act-draw]")
     page.click("[data-testid=tenpai-0]")
@@ -142,58 +113,58 @@ def test_a_refused_queued_hand_never_blocks_the_queue(
     page.wait_for_selector("[data-testid=hand-0]")
     page.wait_for_selector(".queued.refused")
     assert "マルシー" in page.inner_text("[data-testid=queue]")
-    state = sc.get(f"{url}/api/sessions/{sid}")
+    state = score_page.get(f"{url}/api/sessions/{sid}")
     assert [h["events"][0]["type"] for h in state["hands"]] == ["draw"]
-    sc.shot(page, "queue-refused")
+    score_page.shot(page, "queue-refused")
     # Dropping it leaves nothing queued and raises no conflict: the next hand goes straight in.
     page.click("[data-testid=queue-drop]")
     assert page.is_hidden("[data-testid=queue]")
     page.click("[data-testid=act-draw]")
     page.click("[data-testid=tenpai-1]")
-    sc.record(page)
-    state = sc.get(f"{url}/api/sessions/{sid}")
+    score_page.record(page)
+    state = score_page.get(f"{url}/api/sessions/{sid}")
     assert [h["events"][0]["type"] for h in state["hands"]] == ["draw", "draw"]
     assert page.locator(".queued").count() == 0
-    sc.ledger_agrees(url, sid, page)
+    score_page.ledger_agrees(url, sid, page)
     assert not page.errors
 
 
 def test_an_edit_that_moves_hands_is_shown_and_saved_only_when_confirmed(
     server: str, browser: Any
 ) -> None:
-    page = sc.phone(browser)
-    sid = sc.create(page, server, "tokushima", ["A", "B", "C"])
-    sc.win(page, 1, 2, han=1)
-    sc.record(page)
+    page = score_page.phone(browser)
+    sid = score_page.create(page, server, "tokushima", ["A", "B", "C"])
+    score_page.win(page, 1, 2, han=1)
+    score_page.record(page)
     for tenpai in (0, 1):
         page.click("[data-testid=act-draw]")
         page.click(f"[data-testid=tenpai-{tenpai}]")
-        sc.record(page)
+        score_page.record(page)
     # The first hand was a yakuman ron off C: C busts there, the two draws move to game 2.
     page.click("[data-testid=edit-0]")
     page.click("[data-testid=mode0-yakuman]")
     page.wait_for_selector("[data-testid=moves]")
     assert "2局が別の対局に移ります" in page.inner_text("[data-testid=moves]")
     assert "−" in page.inner_text("[data-testid=preview] .pays")  # the new payments
-    sc.shot(page, "edit-moves")
+    score_page.shot(page, "edit-moves")
     page.once("dialog", lambda d: d.dismiss())
     page.click("[data-testid=record]")
     page.wait_for_timeout(500)
-    assert len(sc.get(f"{server}/api/sessions/{sid}")["games"]) == 1  # not saved
-    before = sc.rev(page)
+    assert len(score_page.get(f"{server}/api/sessions/{sid}")["games"]) == 1  # not saved
+    before = score_page.rev(page)
     page.once("dialog", lambda d: d.accept())
     page.click("[data-testid=record]")
     page.wait_for_function(f"Number(document.body.dataset.rev) > {before}")
-    state = sc.get(f"{server}/api/sessions/{sid}")
+    state = score_page.get(f"{server}/api/sessions/{sid}")
     assert [h["game"] for h in state["hands"]] == [0, 1, 1]
-    sc.ledger_agrees(server, sid, page)
+    score_page.ledger_agrees(server, sid, page)
     assert not page.errors
 
 
 def test_the_start_page_sets_the_settlement_by_the_rule_sheets_controls(
     server: str, browser: Any
 ) -> None:
-    page = sc.phone(browser)
+    page = score_page.phone(browser)
     page.goto(server + "/score")
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("[data-testid=preset]", "riichi")
@@ -212,7 +183,7 @@ def test_the_start_page_sets_the_settlement_by_the_rule_sheets_controls(
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=player-0]")
     sid = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('s')")
-    config = sc.get(f"{server}/api/sessions/{sid}")["config"]
+    config = score_page.get(f"{server}/api/sessions/{sid}")["config"]
     assert config["options"] == {"settlement": {"return_points": 35000}}
     assert not page.errors
 
@@ -220,7 +191,7 @@ def test_the_start_page_sets_the_settlement_by_the_rule_sheets_controls(
 def test_the_connection_badge_follows_a_liveness_check(server: str, browser: Any) -> None:
     # A socket that stays open but brings nothing (a phone whose network went away without
     # the socket closing): the badge turns offline, and online again once the server answers.
-    page = sc.phone(browser)
+    page = score_page.phone(browser)
     silent = {"on": False}
 
     def through(ws: Any) -> None:
@@ -228,7 +199,7 @@ def test_the_connection_badge_follows_a_liveness_check(server: str, browser: Any
         upstream.on_message(lambda m: None if silent["on"] else ws.send(m))
 
     page.route_web_socket("**/ws/score/**", through)
-    sc.create(page, server, "riichi", ["A", "B", "C", "D"])
+    score_page.create(page, server, "riichi", ["A", "B", "C", "D"])
     silent["on"] = True
     page.wait_for_selector("[data-testid=net][data-state=offline]", timeout=30_000)
     assert "オフライン" in page.inner_text("[data-testid=net]")

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import test_e2e_score as sc
-from test_e2e_score_chips import axe_violations, count
-
-server = sc.server
-browser = sc.browser
+from support import score_page
+from support.browser import ARTIFACTS, axe_violations
+from support.score_page import count
 
 
 def shown(page: Any, testid: str) -> str:
@@ -28,8 +26,8 @@ def settled(page: Any, game: int, n: int) -> list[float]:
 def finished(page: Any, server: str, sid: str) -> dict[str, Any]:
     """The game is over: its end stays on top; the ledger agrees with every figure."""
     page.wait_for_selector("[data-testid=game-end]:not([hidden])")
-    sc.ledger_agrees(server, sid, page)
-    state: dict[str, Any] = sc.get(f"{server}/api/sessions/{sid}")
+    score_page.ledger_agrees(server, sid, page)
+    state: dict[str, Any] = score_page.get(f"{server}/api/sessions/{sid}")
     assert state["games"][0]["over"]
     return state
 
@@ -44,25 +42,25 @@ def money_graph(page: Any) -> list[list[float]]:
 
 
 def test_gotou_three_a_game_to_its_bust_and_chip_settlement(server: str, browser: Any) -> None:
-    page = sc.phone(browser)
-    sid = sc.create(page, server, "gotou", ["亜", "伊", "宇"])
+    page = score_page.phone(browser)
+    sid = score_page.create(page, server, "gotou", ["亜", "伊", "宇"])
     # Hand 1 (亜 deals): 伊 rons 宇, 5 han (満貫 8000: fixed 30 fu, round-up), red 1, ura 1:
     # 2 chips from the discarder only.
-    sc.win(page, 1, 2, han=5)
+    score_page.win(page, 1, 2, han=5)
     count(page, "ci0-red", 1)
     count(page, "ci0-ura", 1)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
-    assert sc.shown_scores(page, 3) == [35000, 43000, 27000]
+    score_page.record(page)
+    assert score_page.shown_scores(page, 3) == [35000, 43000, 27000]
     # Hand 2 (伊 deals): 亜 rons 宇 for a yakuman (32000): 宇 at −5000 is bust. Chips: the
     # yakuman ron 10 and the bust 3 from 宇, the dice chance typed as 3・4 = 7 from each (A).
-    sc.win(page, 0, 2, yakuman=1)
+    score_page.win(page, 0, 2, yakuman=1)
     page.wait_for_selector("[data-testid=dice-reminder]")
     page.fill("[data-testid=die-1-0]", "3")
     page.fill("[data-testid=die-2-0]", "4")
     page.click("[data-testid=add-dice-0]")
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
+    score_page.record(page)
     state = finished(page, server, sid)
     game = state["games"][0]
     assert game["scores"] == [67000, 43000, -5000]
@@ -84,45 +82,47 @@ def test_gotou_three_a_game_to_its_bust_and_chip_settlement(server: str, browser
     page.focus("[data-testid=seat-up-2]")
     page.keyboard.press("Enter")  # by keyboard: 宇 moves up one seat
     assert [shown(page, f"seat-{k}").split()[0] for k in range(3)] == ["亜", "宇", "伊"]
-    before = sc.rev(page)
+    before = score_page.rev(page)
     page.click("[data-testid=set-seating]")
     page.wait_for_function(f"Number(document.body.dataset.rev) > {before}")
     assert [shown(page, f"player-{p}").split()[0] for p in range(3)] == ["南", "東", "西"]
     # 亜 (South) rons 宇 for 2 han (2000 at gotou's 30 fu, rounded up); the deal passes to
     # the next seat after 伊: 亜, not 宇 as before the change.
-    sc.win(page, 0, 2, han=2)
+    score_page.win(page, 0, 2, han=2)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
-    assert sc.shown_scores(page, 3) == [37000, 35000, 33000]
+    score_page.record(page)
+    assert score_page.shown_scores(page, 3) == [37000, 35000, 33000]
     assert shown(page, "player-0").split()[0] == "東"
-    export = sc.ledger_agrees(server, sid, page)
+    export = score_page.ledger_agrees(server, sid, page)
     assert export["games"][1]["names"] == ["亜", "宇", "伊"]
     assert not page.errors
 
 
 def test_tokushima_a_game_to_its_bust_with_money(server: str, browser: Any) -> None:
-    page = sc.phone(browser)
-    sid = sc.create(page, server, "tokushima", ["A", "B", "C"], rates={"unit": "100", "chip": "50"})
+    page = score_page.phone(browser)
+    sid = score_page.create(
+        page, server, "tokushima", ["A", "B", "C"], rates={"unit": "100", "chip": "50"}
+    )
     # Hand 1 (A deals): B riichi, rons C for 4 han 30 fu: 30 × 2^4 × 4 = 1920 → 2000; ippatsu
     # and ura 1: 2 chips from C.
-    sc.win(page, 1, 2, han=4, fu=30, riichi=(1,))
+    score_page.win(page, 1, 2, han=4, fu=30, riichi=(1,))
     page.click("[data-testid=ci0-ippatsu]")
     count(page, "ci0-ura", 1)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
-    assert sc.shown_scores(page, 3) == [15000, 17000, 13000]
+    score_page.record(page)
+    assert score_page.shown_scores(page, 3) == [15000, 17000, 13000]
     # Hand 2 (B deals): A rons C, 5 han (満貫 4000) with one 1m/9m (+1000), ura 2.
-    sc.win(page, 0, 2, han=5)
+    score_page.win(page, 0, 2, han=5)
     page.select_option("[data-testid=terminals0]", "1")
     count(page, "ci0-ura", 2)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
-    assert sc.shown_scores(page, 3) == [20000, 17000, 8000]
+    score_page.record(page)
+    assert score_page.shown_scores(page, 3) == [20000, 17000, 8000]
     # Hand 3 (C deals): A rons C, 7 han (跳満 6000) and two 1m/9m: C at 0 is out.
-    sc.win(page, 0, 2, han=7)
+    score_page.win(page, 0, 2, han=7)
     page.select_option("[data-testid=terminals0]", "2")
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
+    score_page.record(page)
     state = finished(page, server, sid)
     assert state["games"][0]["scores"] == [28000, 17000, 0]
     assert state["games"][0]["chips"] == [2, 2, -4]
@@ -132,25 +132,25 @@ def test_tokushima_a_game_to_its_bust_with_money(server: str, browser: Any) -> N
     assert [shown(page, f"money-0-{p}") for p in range(3)] == ["2,400", "-200", "-2,200"]
     assert money_graph(page) == [[0, 2400], [0, -200], [0, -2200]]
     assert "金額" in shown(page, "graph-money")
-    sc.ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("[data-testid=graph]").screenshot(path=str(sc.ARTIFACTS / "score-graph-money.png"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("[data-testid=graph]").screenshot(path=str(ARTIFACTS / "score-graph-money.png"))
     assert not page.errors
 
 
 def test_mighty_a_game_to_its_bust_and_the_sinking_uma(server: str, browser: Any) -> None:
-    page = sc.phone(browser)
-    sid = sc.create(page, server, "mighty", ["A", "B", "C"])
+    page = score_page.phone(browser)
+    sid = score_page.create(page, server, "mighty", ["A", "B", "C"])
     # Hand 1 (A deals): B riichi, rons C for 5 han (満貫 8000), ippatsu and ura 1: 2 chips.
-    sc.win(page, 1, 2, han=5, riichi=(1,))
+    score_page.win(page, 1, 2, han=5, riichi=(1,))
     page.click("[data-testid=ci0-ippatsu]")
     count(page, "ci0-ura", 1)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
-    assert sc.shown_scores(page, 3) == [30000, 38000, 22000]
+    score_page.record(page)
+    assert score_page.shown_scores(page, 3) == [30000, 38000, 22000]
     # Hand 2 (B deals): A rons C for 11 han (三倍満 24000): C at −2000 is bust.
-    sc.win(page, 0, 2, han=11)
+    score_page.win(page, 0, 2, han=11)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
+    score_page.record(page)
     state = finished(page, server, sid)
     assert state["games"][0]["scores"] == [54000, 38000, -2000]
     # Return 40000 with the oka (30) to the top; one sunk below 30000: top +10, 2nd +10,
@@ -160,20 +160,20 @@ def test_mighty_a_game_to_its_bust_and_the_sinking_uma(server: str, browser: Any
 
 
 def test_kanto_boo_a_game_to_its_end_in_marubii(server: str, browser: Any) -> None:
-    page = sc.phone(browser)
-    sid = sc.create(
+    page = score_page.phone(browser)
+    sid = score_page.create(
         page, server, "kanto-boo", ["東家", "南家", "西家", "北家"], rates={"unit": "100"}
     )
     # Hand 1: 南家 rons 西家 for 3 han 30 fu: 30 × 2^(3+2) × 4 = 3840 → 3900.
-    sc.win(page, 1, 2, han=3, fu=30)
+    score_page.win(page, 1, 2, han=3, fu=30)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
-    assert sc.shown_scores(page, 4) == [8000, 11900, 4100, 8000]
+    score_page.record(page)
+    assert score_page.shown_scores(page, 4) == [8000, 11900, 4100, 8000]
     # Hand 2 (南家 deals): a dealer 満貫 (12000) off 北家, who goes to −4000: the game ends
     # with two sunk (マルビー), so the win is allowed.
-    sc.win(page, 1, 3, han=5)
+    score_page.win(page, 1, 3, han=5)
     page.wait_for_selector("[data-testid=preview] .pays")
-    sc.record(page)
+    score_page.record(page)
     state = finished(page, server, sid)
     assert state["games"][0]["scores"] == [8000, 23900, 4100, -4000]
     # マルビー: 5 from each sunk to the top, who pays the fee of 3: +7; 東家 is a draw.

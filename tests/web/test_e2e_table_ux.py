@@ -16,31 +16,9 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-import test_e2e_browser as e2e
-from test_e2e_layout import BUSY
-
-server = e2e.server
-browser = e2e.browser
-ARTIFACTS = e2e.ARTIFACTS
-
-# A ron of the seat across (its four melds, an added kan among them, from BUSY) off the own
-# seat, with a 0-han ura dora line as the engine sends it, and chips.
-WIN = """() => {
-  const m = globalThis.jantakuTable.model();
-  const n = m.n, me = m.seat, across = (me + (n === 4 ? 2 : 1)) % n;
-  const deltas = Array(n).fill(0); deltas[across] = 12000; deltas[me] = -12000;
-  const chips = Array(n).fill(0); chips[across] = 4; chips[me] = -4;
-  const scores = m.scores.map((s, i) => s + deltas[i]);
-  globalThis.jantakuTable.foldLocally([{ type: 'hora', actor: across, target: me, tile: m.hand[0],
-    hora_tehais: m.hand.slice(0, 2), uradora_markers: [m.hand[1]], deltas, scores,
-    chip_deltas: chips, fu: 40, fan: 5, limit: 'mangan', hora_points: 12000,
-    yakus: [{ id: 'riichi', ja: '立直', en: 'Riichi', han: 1, yakuman: 0 },
-      { id: 'ura_dora', ja: '裏ドラ', en: 'Ura dora', han: 0, yakuman: 0 },
-      { id: 'dora', ja: 'ドラ', en: 'Dora', han: 4, yakuman: 0 }],
-    chip_items: [{ item: 'ippatsu', chips: 2, from_all: false }] },
-    { type: 'end_kyoku', scores }]);
-  globalThis.jantakuTable.showResult();
-}"""
+from support.browser import ARTIFACTS, new_table
+from support.table_mirror import Mirror, check_page, do
+from support.table_page import BUSY, WIN
 
 DIALOG = """() => {
   const box = (e) => {
@@ -66,7 +44,7 @@ DIALOG = """() => {
 
 
 def test_the_table_says_whose_turn_and_how_many_tiles_are_left(server: str, browser: Any) -> None:
-    table, token = e2e.new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
+    table, token = new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
     context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.set_default_timeout(60_000)
@@ -113,7 +91,7 @@ def test_the_table_says_whose_turn_and_how_many_tiles_are_left(server: str, brow
 
 
 def test_a_result_dialog_on_the_smallest_phone(server: str, browser: Any) -> None:
-    table, token = e2e.new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
+    table, token = new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
     context = browser.new_context(locale="ja-JP", viewport={"width": 360, "height": 640})
     page = context.new_page()
     page.set_default_timeout(60_000)
@@ -159,14 +137,12 @@ def test_calls_let_pass_tsumogiri_after_riichi_and_the_win_taken_by_themselves(
     and wins by ron. With 鳴きなし, 自動ツモ切り and 自動和了 switched on, the test clicks only
     the discards before the riichi and the riichi: the chi is let pass, every discard after
     the riichi made and the ron taken by the page, each when the mirror says it is due."""
-    from test_e2e_wins import Mirror, check_page, do
-
     from jantaku.game import ActionType
     from jantaku.scoring.situation import RiichiKind
     from jantaku.server.tables import action_json
 
     mirror = Mirror("riichi", 113, 4)
-    table, token = e2e.new_table(server, "riichi", mirror.seats, 113)
+    table, token = new_table(server, "riichi", mirror.seats, 113)
     context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 800})
     context.add_init_script(
         "localStorage.setItem('jantaku.table', JSON.stringify("
@@ -384,7 +360,7 @@ def test_a_table_page_weighs_little_first_and_almost_nothing_again(
     """The bytes the browser's own network log (Chrome DevTools' Network domain) counts as
     transferred, headers included: a table's first load at most 200 KB, a repeat load (the
     next visit, in the same browser) at most 30 KB, and no request failing or refused."""
-    table, token = e2e.new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
+    table, token = new_table(server, "gotou", ["human", "bot:baseline", "bot:baseline"], 5)
     context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.set_default_timeout(60_000)

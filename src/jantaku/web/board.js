@@ -184,7 +184,7 @@ export function fold(M, ev) {
     case 'kakan': {
       take(M, ev.actor, [ev.tile]);
       const k = kindOf(tileName(ev.tile));
-      const meld = M.melds[ev.actor].find((m) => m.type === 'pon' && kindOf(tileName(m.tile)) === k);
+      const meld = M.melds[ev.actor].find((m) => m.type === 'pon' && kindOf(tileName(/** @type {number} */ (m.tile))) === k);
       if (meld) { meld.type = 'kakan'; meld.added = ev.tile; }
       break;
     }

@@ -29,23 +29,26 @@ function save() {
 
 // -- sound ----------------------------------------------------------------------------------------
 
+/** @type {AudioContext | null} */
 let audio = null;
 
-/** A short tone: 'turn' (one high note) or 'call' (two notes). Nothing unless switched on. */
+/** A short tone: 'turn' (one high note) or 'call' (two notes). Nothing unless switched on.
+ * @param {'turn' | 'call'} kind */
 export function chime(kind) {
   if (!settings.sound) return;
   try {
     audio ??= new AudioContext();
     const notes = kind === 'call' ? [660, 990] : [880];
     notes.forEach((freq, i) => {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      const at = audio.currentTime + i * 0.12;
+      const ac = /** @type {AudioContext} */ (audio);
+      const osc = ac.createOscillator();
+      const gain = ac.createGain();
+      const at = ac.currentTime + i * 0.12;
       osc.frequency.value = freq;
       gain.gain.setValueAtTime(0.0001, at);
       gain.gain.exponentialRampToValueAtTime(0.2, at + 0.01);
       gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.11);
-      osc.connect(gain).connect(audio.destination);
+      osc.connect(gain).connect(ac.destination);
       osc.start(at);
       osc.stop(at + 0.12);
     });
@@ -54,9 +57,12 @@ export function chime(kind) {
 
 // -- the per-turn timer -----------------------------------------------------------------------------
 
+/** @type {number | null} */
 let timer = null;
 
-/** Count down settings.timer seconds in `box`, then call `expire()`; none when it is 0. */
+/** Count down settings.timer seconds in `box`, then call `expire()`; none when it is 0.
+ * @param {HTMLElement} box
+ * @param {() => void} expire */
 export function startTimer(box, expire) {
   stopTimer();
   if (!settings.timer || settings.timer <= 0) return;
@@ -80,14 +86,17 @@ export function timerRunning() {
 }
 
 export function stopTimer() {
-  clearTimeout(timer);
+  clearTimeout(/** @type {number} */ (timer));
   timer = null;
   for (const e of document.querySelectorAll('.turn-timer')) e.remove();
 }
 
 // -- the settings panel ---------------------------------------------------------------------------
 
-/** A switch of the panel for the boolean setting `name`. */
+/** A switch of the panel for the boolean setting `name`.
+ * @param {string} name
+ * @param {string} id
+ * @param {() => void} changed */
 function settingSwitch(name, id, changed) {
   const input = el('input', 'switch');
   input.type = 'checkbox';

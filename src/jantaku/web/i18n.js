@@ -16,11 +16,15 @@
 // is recorded (globalThis.jantakuI18n.missing(), which the browser tests check).
 
 export const LANGS = ['ja', 'en'];
+/** @type {Record<string, string>} */
 export const LANG_NAMES = { ja: '日本語', en: 'English' };
 const STORE_KEY = 'jantaku.lang';
 
+/** @type {Set<string>} */
 const missing = new Set();
+/** @type {Set<(l: string) => void>} */
 const listeners = new Set();
+/** @type {Record<string, string>} */
 let messages = {};
 
 function savedLang() {
@@ -40,6 +44,7 @@ function browserLang() {
   return 'ja';
 }
 
+/** @param {string} l */
 async function load(l) {
   const r = await fetch(`/api/i18n/${l}`);
   if (!r.ok) throw new Error(`no catalogue for ${l}: HTTP ${r.status}`);
@@ -53,11 +58,15 @@ document.documentElement.lang = lang;
 
 export function getLang() { return lang; }
 
-/** Whether the catalogue has `key` (for optional messages, e.g. a yaku's name by its id). */
+/** Whether the catalogue has `key` (for optional messages, e.g. a yaku's name by its id).
+ * @param {string} key */
 export function has(key) { return Object.hasOwn(messages, key); }
 
 /** The message `key` with `{name}` placeholders filled from `vars`; the singular `key_one`
- * when vars.count is 1 and the language has one. */
+ * when vars.count is 1 and the language has one.
+ * @param {string} key
+ * @param {Record<string, unknown>} [vars]
+ * @returns {string} */
 export function t(key, vars = {}) {
   let text = messages[key];
   if (vars.count === 1 && Object.hasOwn(messages, `${key}_one`)) text = messages[`${key}_one`];
@@ -71,10 +80,11 @@ export function t(key, vars = {}) {
 
 /** A refusal of the server in this page's language: its `code` and `params` looked up in
  * the errors catalogue, or its English text (`error`, or an HTTP answer's `detail`) when the
- * catalogue has no such code. */
+ * catalogue has no such code.
+ * @param {{ code?: unknown, params?: Record<string, unknown>, error?: unknown, detail?: unknown } | null | undefined} err */
 export function errorText(err) {
   const key = err && typeof err.code === 'string' ? `errors.${err.code}` : null;
-  if (key && Object.hasOwn(messages, key)) return t(key, err.params ?? {});
+  if (key && Object.hasOwn(messages, key)) return t(key, /** @type {NonNullable<typeof err>} */ (err).params ?? {});
   const text = err?.error ?? err?.detail;
   return typeof text === 'string' ? text : '';
 }
@@ -82,30 +92,33 @@ export function errorText(err) {
 /** Fill `root`'s elements marked with data-i18n (text; variables from data-i18n-vars, JSON)
  * and data-i18n-attr ("attr:key; attr:key"), and mount the switch in [data-lang-switch]. */
 export function applyI18n(root = /** @type {Document | Element} */ (document)) {
-  const all = (sel) => [...('matches' in root && root.matches(sel) ? [root] : []), ...root.querySelectorAll(sel)];
+  const all = (/** @type {string} */ sel) => /** @type {HTMLElement[]} */ (
+    [...('matches' in root && root.matches(sel) ? [root] : []), ...root.querySelectorAll(sel)]);
   for (const e of all('[data-i18n]')) {
+    /** @type {Record<string, unknown>} */
     let vars = {};
     if (e.dataset.i18nVars) {
       try { vars = JSON.parse(e.dataset.i18nVars); } catch { vars = {}; }
     }
-    e.textContent = t(e.dataset.i18n, vars);
+    e.textContent = t(/** @type {string} */ (e.dataset.i18n), vars);
   }
   for (const e of all('[data-i18n-attr]')) {
-    for (const pair of e.dataset.i18nAttr.split(';')) {
+    for (const pair of /** @type {string} */ (e.dataset.i18nAttr).split(';')) {
       const [attr, key] = pair.split(':').map((s) => s.trim());
       if (attr && key) e.setAttribute(attr, t(key));
     }
   }
   for (const e of all('[data-lang-switch]')) {
     if (!e.querySelector('.lang-switch')) e.append(langSwitch());
-    for (const b of e.querySelectorAll('.lang-switch button')) {
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (e.querySelectorAll('.lang-switch button'))) {
       b.setAttribute('aria-pressed', String(b.dataset.lang === lang));
     }
   }
 }
 
 /** Switch to language `l`: remembered in this browser, the catalogue loaded, the marked
- * elements filled anew, and every onLangChange listener told (to redraw what it drew). */
+ * elements filled anew, and every onLangChange listener told (to redraw what it drew).
+ * @param {string} l */
 export async function setLang(l) {
   if (!LANGS.includes(l)) throw new Error(`no language ${l}`);
   try { localStorage.setItem(STORE_KEY, l); } catch { /* not remembered, still switched */ }
@@ -118,7 +131,8 @@ export async function setLang(l) {
   window.dispatchEvent(new CustomEvent('jantaku:lang', { detail: l }));
 }
 
-/** Call `fn(lang)` after every language switch; returns a function that stops it. */
+/** Call `fn(lang)` after every language switch; returns a function that stops it.
+ * @param {(l: string) => void} fn */
 export function onLangChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
@@ -143,7 +157,8 @@ export function langSwitch() {
   return box;
 }
 
-/** Headers for the server's API, so its messages come back in the reader's language. */
+/** Headers for the server's API, so its messages come back in the reader's language.
+ * @param {Record<string, string>} [headers] */
 export function langHeaders(headers = {}) {
   return { ...headers, 'Accept-Language': lang };
 }

@@ -8,10 +8,18 @@ import { request } from './api.js';
 /** The page's element at an id (always there).
  * @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @typedef {import('./types').Knob} Knob */
+/** @typedef {{ id: string, created: number, rules: string, vary: string[], games: number,
+ *   status: string, done: number, total: number }} LabRun */
+
+/** @type {Knob[]} */
 let knobs = [];
+/** @type {string | null} */
 let current = null;
+/** @type {import('./types').PresetTitle[]} */
 let presets = []; // /api/presets: names and titles
 
+/** @param {string} name */
 const presetTitle = (name) => {
   const p = presets.find((x) => x.name === name);
   return p ? (lang === 'ja' ? p.title_ja : p.title) : name;
@@ -34,6 +42,7 @@ async function loadPresets() {
 }
 
 // Which rules' knobs are wanted now: a slow answer for rules since changed is dropped.
+/** @type {string | null} */
 let knobsWanted = null;
 
 async function loadKnobs() {
@@ -44,7 +53,7 @@ async function loadKnobs() {
   /** @type {HTMLButtonElement} */ ($('add-vary')).disabled = true;
   const detail = await request(`/api/presets/${encodeURIComponent(rules)}`);
   if (knobsWanted !== rules) return;
-  knobs = detail.knobs.filter((k) => ['bool', 'int', 'float', 'str', 'choice'].includes(k.kind));
+  knobs = detail.knobs.filter((/** @type {Knob} */ k) => ['bool', 'int', 'float', 'str', 'choice'].includes(k.kind));
   // Rows whose knob the new rules also have stay, with their values; the others go.
   for (const row of document.querySelectorAll('.vary-row')) {
     const select = /** @type {HTMLSelectElement} */ (row.querySelector('.vary-knob'));
@@ -64,7 +73,8 @@ async function loadKnobs() {
   /** @type {HTMLButtonElement} */ ($('add-vary')).disabled = false;
 }
 
-/** The knobs by their names for people ("ツモ加符(1人あたり) (1000 点)"), sorted so. */
+/** The knobs by their names for people ("ツモ加符(1人あたり) (1000 点)"), sorted so.
+ * @param {HTMLSelectElement} select */
 function fillKnobOptions(select) {
   const named = knobs.map((k) => [k.key, `${knobLabel(k.key)} (${valueText(k, k.value)})`]);
   named.sort((a, b) => a[1].localeCompare(b[1], lang));
@@ -72,8 +82,10 @@ function fillKnobOptions(select) {
 }
 
 /** The field of a knob's value: a yes/no or a choice picked from a list (nothing else can be
- * given), a number, or a text. */
+ * given), a number, or a text.
+ * @param {Knob | undefined} k */
 function valueInput(k) {
+  /** @type {HTMLInputElement | HTMLSelectElement} */
   let input;
   if (k && (k.kind === 'bool' || k.kind === 'choice')) {
     input = document.createElement('select');
@@ -138,12 +150,14 @@ function varyList() {
   });
 }
 
-/** A past run's change for people: "ツモ加符(1人あたり)=0". */
+/** A past run's change for people: "ツモ加符(1人あたり)=0".
+ * @param {unknown} item */
 function varyText(item) {
   const [key, ...rest] = String(item).split('=');
   return `${knobLabel(key)}=${rest.join('=')}`;
 }
 
+/** @param {SubmitEvent} ev */
 async function start(ev) {
   ev.preventDefault();
   $('form-error').textContent = '';
@@ -171,6 +185,7 @@ async function start(ev) {
   }
 }
 
+/** @param {string} id */
 function follow(id) {
   current = id;
   $('run').hidden = false;
@@ -203,7 +218,7 @@ async function poll() {
   } else {
     $('run-status').textContent = t('lab.done', { total: s.total });
     $('findings').replaceChildren(...(s.findings.length ? s.findings : [{ ja: t('lab.no_difference'), en: t('lab.no_difference') }])
-      .map((f) => { const li = document.createElement('li'); li.textContent = lang === 'ja' ? f.ja : f.en; return li; }));
+      .map((/** @type {{ ja: string, en: string }} */ f) => { const li = document.createElement('li'); li.textContent = lang === 'ja' ? f.ja : f.en; return li; }));
     /** @type {HTMLIFrameElement} */ ($('report')).src = `/api/lab/${id}/report`;
     $('report').hidden = false;
     /** @type {HTMLAnchorElement} */ ($('report-link')).href = `/api/lab/${id}/report`;
@@ -214,7 +229,7 @@ async function poll() {
 
 async function listRuns() {
   const runs = await request('/api/lab').catch(() => []);
-  /** @type {HTMLTableElement} */ ($('past-runs')).tBodies[0].replaceChildren(...runs.map((r) => {
+  /** @type {HTMLTableElement} */ ($('past-runs')).tBodies[0].replaceChildren(...runs.map((/** @type {LabRun} */ r) => {
     const tr = document.createElement('tr');
     const when = new Date(r.created * 1000).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB');
     const cells = [when, presetTitle(r.rules), r.vary.map(varyText).join(lang === 'ja' ? '、' : ', ') || '—', String(r.games)];

@@ -6,7 +6,11 @@
 const KEY = 'jantaku.tables';
 const MAX = 50;
 
-/** The remembered tables, newest first: [{id, preset, created, mine, tokens}]. */
+/** @typedef {{ id: number, preset: string, created: number, mine: number | null,
+ *   tokens: Record<string, string> }} MyTable */
+
+/** The remembered tables, newest first: [{id, preset, created, mine, tokens}].
+ * @returns {MyTable[]} */
 export function myTables() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) ?? '[]');
@@ -16,24 +20,30 @@ export function myTables() {
   }
 }
 
+/** @param {MyTable[]} list */
 function store(list) {
   try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, MAX))); } catch { /* not kept */ }
 }
 
 /** Remember a table made here: `tokens` {seat: token} of the seats this browser gives out,
- * `mine` its own seat (or null). */
+ * `mine` its own seat (or null).
+ * @param {{ id: number, preset: string, mine: number | null, tokens: Record<string, string> }} table */
 export function rememberTable({ id, preset, mine, tokens }) {
   const list = myTables().filter((x) => x.id !== id);
   list.unshift({ id, preset, mine, tokens, created: Date.now() });
   store(list);
 }
 
-/** Forget a table (finished, or gone from the server). */
+/** Forget a table (finished, or gone from the server).
+ * @param {number} id */
 export function forgetTable(id) {
   store(myTables().filter((x) => x.id !== id));
 }
 
-/** The link that seats whoever opens it at `seat` of table `id`. */
+/** The link that seats whoever opens it at `seat` of table `id`.
+ * @param {number | string} id
+ * @param {string} token
+ * @param {string} [origin] */
 export function seatUrl(id, token, origin = location.origin) {
   return `${origin}/table.html?table=${id}#token=${encodeURIComponent(token)}`;
 }

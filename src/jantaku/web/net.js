@@ -22,12 +22,16 @@ export function seatToken(loc = globalThis.location) {
   return fromQuery;
 }
 
-/** The link that gives a seat to whoever opens it (the token in the fragment). */
+/** The link that gives a seat to whoever opens it (the token in the fragment).
+ * @param {string} origin
+ * @param {number | string} tableId
+ * @param {string} token */
 export function seatLink(origin, tableId, token) {
   return `${origin}/table.html?table=${tableId}#token=${encodeURIComponent(token)}`;
 }
 
 // Close codes after which connecting again cannot help.
+/** @type {Record<number, string>} */
 export const REFUSED = {
   4401: 'This link is not valid for the table.',
   4403: 'This page may not open the table (another site).',
@@ -44,6 +48,7 @@ export const REFUSED = {
  *   onStatus?: (text: string, state: string, detail?: number) => void }} options
  */
 export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
+  /** @type {WebSocket | null} */
   let ws = null;
   let retryMs = 500;
   let stopped = false;
@@ -55,7 +60,7 @@ export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
     ws.onopen = () => {
       retryMs = 500;
       restarting = false;
-      ws.send(JSON.stringify({ type: 'join', token }));
+      /** @type {WebSocket} */ (ws).send(JSON.stringify({ type: 'join', token }));
       onStatus(`Table ${tableId}: connected`, 'open');
     };
     ws.onmessage = (e) => {
@@ -80,6 +85,7 @@ export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
     };
   };
 
+  /** @param {Record<string, unknown>} msg */
   const send = (msg) => {
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
     ws.send(JSON.stringify(msg));
@@ -88,7 +94,7 @@ export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {
 
   connect();
   return {
-    sendAction: (action, at) => send({ type: 'action', at, action }),
+    sendAction: (/** @type {unknown} */ action, /** @type {unknown} */ at) => send({ type: 'action', at, action }),
     requestView: () => send({ type: 'view' }),
     close: () => { stopped = true; ws?.close(); },
   };

@@ -4,6 +4,9 @@
 import { t, has } from './i18n.js';
 import { cell, el, seatLabel, seatName, seatWind, signClass, signed } from './board.js';
 
+/** @typedef {import('./types').Model} Model */
+
+/** @param {string} prefix @param {string} item */
 function lineName(prefix, item) {
   return has(`result.${prefix}.${item}`) ? t(`result.${prefix}.${item}`) : item;
 }
@@ -12,17 +15,22 @@ function lineName(prefix, item) {
 const PER_WIN = new Set(['win', 'honba', 'wareme', 'open_riichi', 'tsumo_bonus', 'terminals',
   'sticks', 'win_chips', 'dice']);
 
+/** @param {Model} M @param {number} s */
 function windOf(M, s) {
   const wind = seatWind(M, s);
   return wind ? t(`table.seat_wind.${wind}`) : t('table.sitting_out');
 }
 
+/** @param {HTMLElement} tr @param {number} v @param {string} cls */
 function numberCell(tr, v, cls) {
   cell(tr, v ? signed(v) : '', 'td', `${cls} ${signClass(v)}`);
 }
 
 /** The hand's payments line by line (和了, 本場, 供託, 割れ目, 飛び賞, 抜け番祝儀...), points then
- * chips, each kind with its total: the server's lines, which add up to the columns above. */
+ * chips, each kind with its total: the server's lines, which add up to the columns above.
+ * @param {Model} M
+ * @param {import('./types').ResultLine[] | undefined} lines
+ * @param {import('./types').Hora[]} [horas] */
 export function linesTable(M, lines, horas = []) {
   if (!lines || !lines.length) return null;
   const table = el('table', 'lines');
@@ -45,8 +53,8 @@ export function linesTable(M, lines, horas = []) {
       tr.dataset.item = line.item;
       let name = lineName(kind === 'points' ? 'line' : 'chipline', line.item);
       // A double ron: each win's lines say whose they are.
-      const winner = horas.length > 1 && PER_WIN.has(line.item) ? horas[line.win]?.actor : undefined;
-      if (Number.isInteger(winner)) name += ` (${windOf(M, winner)})`;
+      const winner = horas.length > 1 && PER_WIN.has(line.item) ? horas[/** @type {number} */ (line.win)]?.actor : undefined;
+      if (Number.isInteger(winner)) name += ` (${windOf(M, /** @type {number} */ (winner))})`;
       cell(tr, name, 'td', 'item');
       line.deltas.forEach((d, s) => { sum[s] += d; numberCell(tr, d, 'v'); });
       table.append(tr);
@@ -62,7 +70,10 @@ export function linesTable(M, lines, horas = []) {
 }
 
 /** The settlement line by line (素点, オカ, ウマ, 順位, クビ, マルビー, 場代...), in the preset's
- * unit, the persons in the settlement table's order. */
+ * unit, the persons in the settlement table's order.
+ * @param {Model} M
+ * @param {import('./types').SettlementLine[] | undefined} items
+ * @param {number[]} order */
 export function settlementLines(M, items, order) {
   if (!items || !items.length) return null;
   const table = el('table', 'settlement-lines');

@@ -15,9 +15,21 @@ import { lang, onLangChange, t } from './i18n.js';
 const BIG = 100; // a cost of this many points or more is marked 大きな損失
 const POLL_MS = 500;
 
+/** @typedef {{ table: string | null, pov: number, event: number, steps: number[] }} Where */
+/** @typedef {{ ja: string, en: string, value: number | null, riichi_value?: number | null,
+ *   rule?: string }} ReviewOption */
+/** @typedef {{ event: number, kind: string, agree: boolean, taken: number | null, rank: number,
+ *   cost: number | null, cost_unit: string, options: ReviewOption[], mode?: string,
+ *   unit?: string, rule?: string, note?: string }} Decision */
+/** @typedef {{ seat: number, hands: { decisions: Decision[] }[], summary: {
+ *   agreement: number | null, average_cost: number | null, decisions: number } }} Review */
+
+/** @type {Where | null} */
 let where = null; // the last 'replay:position' detail
 let on = new URLSearchParams(location.search).get('review') === '1';
+/** @type {Map<string, Review>} */
 const reviews = new Map(); // "table/seat" → review JSON
+/** @type {string | null} */
 let polling = null;
 let message = '';
 
@@ -36,10 +48,13 @@ function node(tag, cls = '', text = '') {
   return n;
 }
 
+/** @param {{ ja: string, en: string }} o */
 function label(o) { return lang === 'en' ? o.en : o.ja; }
 
+/** @param {number | null | undefined} v */
 function num(v) { return v === null || v === undefined ? '—' : v.toLocaleString(undefined, { maximumFractionDigits: 1 }); }
 
+/** @param {number} seat */
 function seatText(seat) {
   const pov = /** @type {HTMLSelectElement | null} */ (document.querySelector('#pov'));
   return pov?.options[seat]?.textContent ?? String(seat);
@@ -117,14 +132,17 @@ async function ensure() {
   render();
 }
 
-/** The step (position) just before an event: where the decision is still to be made. */
+/** The step (position) just before an event: where the decision is still to be made.
+ * @param {number} eventIndex */
 function stepBefore(eventIndex) {
-  const steps = where.steps;
+  const steps = /** @type {Where} */ (where).steps;
   let lo = 0;
   while (lo + 1 < steps.length && steps[lo + 1] < eventIndex) lo += 1;
   return lo;
 }
 
+/** @param {ReviewOption} o @param {number} i @param {number} lo @param {number} hi
+ * @param {number | null} taken */
 function optionRow(o, i, lo, hi, taken) {
   const row = node('div', `rv-opt${i === taken && i !== 0 ? ' rv-taken' : ''}`);
   const v = o.value;
@@ -142,7 +160,9 @@ function optionRow(o, i, lo, hi, taken) {
   return row;
 }
 
+/** @param {Review} review @param {Decision} d */
 function decisionNodes(review, d) {
+  /** @type {HTMLElement[]} */
   const out = [];
   const head = node('div', 'rv-head');
   head.append(node('span', '', t('review.decision', { seat: seatText(review.seat), kind: t(`review.kind.${d.kind}`) })));
@@ -165,6 +185,7 @@ function decisionNodes(review, d) {
   return out;
 }
 
+/** @param {number | null} [progress] */
 function render(progress = null) {
   const box = panel();
   /** @type {HTMLElement} */ (box.querySelector('[data-rv=switch]')).textContent = t('review.switch');
@@ -199,21 +220,21 @@ function render(progress = null) {
   }))];
   // The seat's next decision: made between this step and the next.
   const every = review.hands.flatMap((h) => h.decisions);
-  const next = every.find((d) => d.event > where.event);
-  const nextStep = where.steps.find((e) => e > where.event);
+  const next = every.find((d) => d.event > /** @type {Where} */ (where).event);
+  const nextStep = where.steps.find((e) => e > /** @type {Where} */ (where).event);
   const current = next && (nextStep === undefined || next.event <= nextStep) ? next : null;
   const now = node('div', 'rv-now');
   if (current) now.append(...decisionNodes(review, current));
   else now.append(node('p', 'rv-note', t('review.no_decision', { seat: seatText(review.seat) })));
   parts.push(now);
   // Costs in points only: a last hand's costs are in places, another unit.
-  const worst = every.filter((d) => d.cost_unit === 'points' && (d.cost ?? 0) > 0).sort((a, b) => b.cost - a.cost).slice(0, 5);
+  const worst = every.filter((d) => d.cost_unit === 'points' && (d.cost ?? 0) > 0).sort((a, b) => /** @type {number} */ (b.cost) - /** @type {number} */ (a.cost)).slice(0, 5);
   if (worst.length) {
     parts.push(node('h3', '', t('review.worst')));
     const list = node('ol');
     for (const d of worst) {
       const li = node('li');
-      const jump = node('button', 'rv-jump', `${label(d.options[d.taken])} → ${label(d.options[0])}`);
+      const jump = node('button', 'rv-jump', `${label(d.options[/** @type {number} */ (d.taken)])} → ${label(d.options[0])}`);
       jump.type = 'button';
       jump.onclick = () => document.dispatchEvent(new CustomEvent('replay:go', { detail: stepBefore(d.event) }));
       li.append(jump, ` ${num(d.cost)}`);

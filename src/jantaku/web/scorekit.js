@@ -17,7 +17,8 @@ export function lang() { return getLang(); }
 
 export const WIND_KEYS = { E: 'score.wind_E', S: 'score.wind_S', W: 'score.wind_W', N: 'score.wind_N' };
 
-/** Points with a sign and thousands separators: +8,000 / −3,900 / 0. */
+/** Points with a sign and thousands separators: +8,000 / −3,900 / 0.
+ * @param {number} n */
 export function signed(n) {
   if (!n) return '0';
   const s = Math.abs(n).toLocaleString('en-US');
@@ -30,7 +31,9 @@ export function registerServiceWorker() {
   }
 }
 
-/** Replace `node`'s children, skipping the null / false ones (parts not shown). */
+/** Replace `node`'s children, skipping the null / false ones (parts not shown).
+ * @param {Element} node
+ * @param {...any} children */
 export function fill(node, ...children) {
   node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
 }

@@ -28,10 +28,13 @@ export const FRONT_FILE = 'tiles/Front.svg';
 
 const SUITS = 'mps';
 const RIICHI_RED = new Set([16, 52, 88]);
+/** @type {Record<number, string> | null} */
 let names = null; // {id: name} of the table's preset, from /api/presets/{name}
 
+/** @param {Record<number, string> | null} map */
 export function setTileNames(map) { names = map; }
 
+/** @param {number} id @returns {string} */
 export function tileName(id) {
   if (names && names[id] !== undefined) return names[id];
   if (id >= 136) return `${((id - 136) % 4) + 1}f`;
@@ -41,13 +44,15 @@ export function tileName(id) {
   return `${digit}${SUITS[Math.floor(kind / 9)]}`;
 }
 
-/** The kind of a tile name, for matching copies: "0p" and "5p" are both kind "5p". */
+/** The kind of a tile name, for matching copies: "0p" and "5p" are both kind "5p".
+ * @param {string} name */
 export function kindOf(name) {
   const d = name[0] === '0' || name[0] === 'g' ? '5' : name[0];
   return d + name[1];
 }
 
-/** {file, variant} of a tile name. */
+/** {file, variant} of a tile name.
+ * @param {string} name */
 export function tileImage(name) {
   const d = name[0];
   const suit = name[1];
@@ -56,24 +61,28 @@ export function tileImage(name) {
     if (d === '0') return { file: HONOR_FILES[4], variant: 'dot' };
     return { file: HONOR_FILES[Number(d) - 1], variant: '' };
   }
-  if (d === '0') return { file: RED_FILES[suit], variant: 'red' };
-  if (d === 'g') return { file: RED_FILES[suit], variant: 'gold' };
-  return { file: NUMBER_FILES[suit][Number(d) - 1], variant: '' };
+  const s = /** @type {'m' | 'p' | 's'} */ (suit);
+  if (d === '0') return { file: RED_FILES[s], variant: 'red' };
+  if (d === 'g') return { file: RED_FILES[s], variant: 'gold' };
+  return { file: NUMBER_FILES[s][Number(d) - 1], variant: '' };
 }
 
-/** A tile's name for people ("5筒", "赤5筒", "白" / "5pin", "red 5pin", "White"). */
+/** A tile's name for people ("5筒", "赤5筒", "白" / "5pin", "red 5pin", "White").
+ * @param {string} name */
 export function tileLabel(name) {
   const d = name[0];
   const suit = name[1];
   if (suit === 'f') return t(`tiles.flower.${d}`);
   if (suit === 'z') return d === '0' ? t('tiles.dot_white') : t(`tiles.honor.${d}`);
-  const word = { m: 'tiles.man', p: 'tiles.pin', s: 'tiles.sou' }[suit];
+  const word = { m: 'tiles.man', p: 'tiles.pin', s: 'tiles.sou' }[/** @type {'m' | 'p' | 's'} */ (suit)];
   if (d === '0') return t('tiles.red', { name: t(word, { n: 5 }) });
   if (d === 'g') return t('tiles.gold', { name: t(word, { n: 5 }) });
   return t(word, { n: d });
 }
 
-/** A tile element: an id (number), a name (string) or null (face down). */
+/** A tile element: an id (number), a name (string) or null (face down).
+ * @param {number | string | null | undefined} tile
+ * @param {{ sideways?: boolean, small?: boolean, extra?: string }} [opts] */
 export function tileEl(tile, { sideways = false, small = false, extra = '' } = {}) {
   const el = document.createElement('span');
   el.className = 'tile';

@@ -204,16 +204,43 @@ export interface Preset {
   knobs?: { key: string; value: unknown }[];
 }
 
-/** One line of what a hand or the settlement paid (GET /api/tables/{id}/lines). */
+/** A preset as GET /api/presets lists it. */
+export interface PresetTitle {
+  name: string;
+  title: string;
+  title_ja: string;
+}
+
+/** A knob of a preset as GET /api/presets/{name} describes it (jantaku.rules.model.KnobInfo). */
+export interface Knob {
+  key: string;
+  value: any; // a JSON value of the knob's kind
+  default: any;
+  description: string;
+  kind: 'bool' | 'int' | 'float' | 'str' | 'choice' | 'json';
+  choices: string[];
+  note: string;
+}
+
+/** One line of what a hand paid (GET /api/tables/{id}/lines). */
 export interface ResultLine {
   kind: string;
+  item: string;
+  deltas: number[];
+  win?: number; // a double ron's: the index of the win that pays it
   [field: string]: unknown;
+}
+
+/** A line of the settlement, in the preset's unit. */
+export interface SettlementLine {
+  item: string;
+  values: number[];
 }
 
 /** The server's result lines: each ended hand's, and the settlement's. */
 export interface ResultLines {
   hands?: ResultLine[][];
-  settlement?: ResultLine[];
+  settlement?: SettlementLine[];
 }
 
 /** A discard in a river, as board.js draws it. */
