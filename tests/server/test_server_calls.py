@@ -86,7 +86,7 @@ def play(
             manager.connect(table_id, token, seats.subscriber(seat))
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            table = manager._tables.get(table_id)
+            table = manager.table(table_id)  # in memory throughout: nothing parks it here
             if table is None:
                 break  # the game is over
             texts = seats.texts(0)

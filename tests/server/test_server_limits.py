@@ -172,7 +172,7 @@ def test_at_most_max_tables_unfinished_tables(db: str) -> None:
 def wait_left(manager: Any, table_id: int) -> None:
     """Until the server has noticed that every socket of the table closed."""
     for _ in range(200):
-        table = manager._tables.get(table_id)
+        table = manager.table(table_id)  # in memory: only a sweep parks it, none runs here
         if table is None or not any(table.subscribers.values()):
             return
         time.sleep(0.05)
