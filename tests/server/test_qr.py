@@ -5,16 +5,81 @@ zero), and the byte-mode segment decoded to the text that was drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from jantaku.server import qr
 
+# The reader's own tables, from ISO/IEC 18004 (level M, versions 1 to 10), not the writer's: a
+# wrong entry on either side shows as a code that does not read back.
+BLOCKS_M = {  # EC codewords per block, [(blocks, data codewords per block), ...]
+    1: (10, [(1, 16)]),
+    2: (16, [(1, 28)]),
+    3: (26, [(1, 44)]),
+    4: (18, [(2, 32)]),
+    5: (24, [(2, 43)]),
+    6: (16, [(4, 27)]),
+    7: (18, [(4, 31)]),
+    8: (22, [(2, 38), (2, 39)]),
+    9: (22, [(3, 36), (2, 37)]),
+    10: (26, [(4, 43), (1, 44)]),
+}
+ALIGN = {1: [], 2: [6, 18], 3: [6, 22], 4: [6, 26], 5: [6, 30], 6: [6, 34]}
+ALIGN |= {7: [6, 22, 38], 8: [6, 24, 42], 9: [6, 26, 46], 10: [6, 28, 50]}
+MASKS: tuple[Callable[[int, int], bool], ...] = (  # as the standard writes them: (row, column)
+    lambda i, j: (i + j) % 2 == 0,
+    lambda i, j: i % 2 == 0,
+    lambda i, j: j % 3 == 0,
+    lambda i, j: (i + j) % 3 == 0,
+    lambda i, j: (i // 2 + j // 3) % 2 == 0,
+    lambda i, j: i * j % 2 + i * j % 3 == 0,
+    lambda i, j: (i * j % 2 + i * j % 3) % 2 == 0,
+    lambda i, j: ((i + j) % 2 + i * j % 3) % 2 == 0,
+)
 
-def _gf_eval(poly: list[int], x: int) -> int:
+GF_EXP: list[int] = []  # powers of α in GF(256) modulo x^8 + x^4 + x^3 + x^2 + 1
+for _ in range(255):
+    GF_EXP.append(1 if not GF_EXP else (GF_EXP[-1] << 1) ^ (0x11D if GF_EXP[-1] & 0x80 else 0))
+GF_LOG = {v: i for i, v in enumerate(GF_EXP)}
+
+
+def gf_mul(a: int, b: int) -> int:
+    return 0 if a == 0 or b == 0 else GF_EXP[(GF_LOG[a] + GF_LOG[b]) % 255]
+
+
+def gf_eval(poly: list[int], x: int) -> int:
     y = 0
     for c in poly:
-        y = qr._mul(y, x) ^ c
+        y = gf_mul(y, x) ^ c
     return y
+
+
+def function_modules(version: int) -> set[tuple[int, int]]:
+    """The (x, y) of every module that holds no data: timing patterns, finders with their
+    separators, alignment patterns, both copies of the format information, the dark module
+    and, from version 7, both copies of the version information."""
+    n = 17 + 4 * version
+    found = {(6, i) for i in range(n)} | {(i, 6) for i in range(n)}
+    for cx, cy in ((3, 3), (n - 4, 3), (3, n - 4)):
+        found |= {
+            (cx + dx, cy + dy)
+            for dx in range(-4, 5)
+            for dy in range(-4, 5)
+            if 0 <= cx + dx < n and 0 <= cy + dy < n
+        }
+    pos = ALIGN[version]
+    for ax in pos:
+        for ay in pos:
+            if (ax, ay) in ((6, 6), (6, pos[-1]), (pos[-1], 6)):
+                continue  # where a finder is
+            found |= {(ax + dx, ay + dy) for dx in range(-2, 3) for dy in range(-2, 3)}
+    found |= {(8, i) for i in range(9)} | {(i, 8) for i in range(9)}
+    found |= {(n - 1 - i, 8) for i in range(8)} | {(8, n - 1 - i) for i in range(8)}
+    if version >= 7:
+        for i in range(18):
+            found |= {(n - 11 + i % 3, i // 3), (i // 3, n - 11 + i % 3)}
+    return found
 
 
 def read(m: list[list[bool]]) -> str:
@@ -31,8 +96,7 @@ def read(m: list[list[bool]]) -> str:
     fmt = sum(b << i for i, b in enumerate(first))
     (mask,) = [k for k in range(8) if qr.format_bits(k) == fmt]  # level M, one mask
     assert bit(8, n - 8) == 1  # the dark module
-    grid = qr._Grid(version)
-    grid.draw_functions()
+    functions = function_modules(version)
     bits: list[int] = []
     right = n - 1
     while right >= 1:
@@ -42,11 +106,11 @@ def read(m: list[list[bool]]) -> str:
         rows = range(n - 1, -1, -1) if upward else range(n)
         for y in rows:
             for x in (right, right - 1):
-                if not grid.function[y][x]:
-                    bits.append(bit(x, y) ^ int(qr._MASKS[mask](x, y)))
+                if (x, y) not in functions:
+                    bits.append(bit(x, y) ^ int(MASKS[mask](y, x)))
         right -= 2
     words = [int("".join(map(str, bits[i : i + 8])), 2) for i in range(0, len(bits) - 7, 8)]
-    ec_n, groups = qr._BLOCKS_M[version]
+    ec_n, groups = BLOCKS_M[version]
     sizes = [size for count, size in groups for _ in range(count)]
     blocks: list[list[int]] = [[] for _ in sizes]
     at = 0
@@ -60,7 +124,7 @@ def read(m: list[list[bool]]) -> str:
             blocks[b].append(words[at])
             at += 1
     for block in blocks:
-        assert all(_gf_eval(block, qr._EXP[i]) == 0 for i in range(ec_n)), "not an RS codeword"
+        assert all(gf_eval(block, GF_EXP[i]) == 0 for i in range(ec_n)), "not an RS codeword"
     data = [w for block, size in zip(blocks, sizes, strict=True) for w in block[:size]]
     stream = "".join(f"{w:08b}" for w in data)
     assert stream[:4] == "0100"  # byte mode
