@@ -16,14 +16,17 @@
 import { api, applyI18n, el, fill, t } from './scorekit.js';
 import { tileEl } from './tiles.js';
 
+/** @type {Record<string, number>} */
 const MELD_SIZE = { pon: 3, chi: 3, minkan: 4, ankan: 4 };
 const ORDER = 'mpszf';
 
+/** @param {string} name */
 function sortKey(name) {
   const d = name[0] === '0' || name[0] === 'g' ? 5 : Number(name[0]);
   return ORDER.indexOf(name[1]) * 20 + d * 2 + (name[0] === '0' || name[0] === 'g' ? 1 : 0);
 }
 
+/** @param {string} name @param {number} step */
 function nextInSuit(name, step) {
   const d = (name[0] === '0' || name[0] === 'g' ? 5 : Number(name[0])) + step;
   if (name[1] === 'z' || name[1] === 'f' || d < 1 || d > 9) return null;
@@ -47,7 +50,8 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     target: 'hand', win: 'ron', seat: 'E', round: 'E', riichi: 'none', honba: 0,
     flags: { ippatsu: false, haitei: false, houtei: false, rinshan: false, chankan: false, first_turn: false },
   };
-  let last = null;
+  /** @type {any} */
+  let last = null; // the server's last answer
   let seq = 0;
 
   const out = el('div', { class: 'calc-result', 'aria-live': 'polite', dataset: { testid: 'calc-result' } });
@@ -56,12 +60,13 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
   const palette = el('div', { class: 'calc-palette' });
   const flags = el('div', { class: 'calc-flags' });
 
-  const used = (name) => [st.hand, st.extracted, st.dora, st.ura, ...st.melds.map((m) => m.tiles)]
+  const used = (/** @type {string} */ name) => [st.hand, st.extracted, st.dora, st.ura, ...st.melds.map((m) => m.tiles)]
     .flat().filter((x) => x === name).length;
 
+  /** @param {string} name */
   function put(name) {
     const room = (info.tiles[name] ?? 0) - used(name);
-    const fail = (msg) => { fill(out, el('p', { class: 'calc-error' }, msg)); };
+    const fail = (/** @type {string} */ msg) => { fill(out, el('p', { class: 'calc-error' }, msg)); };
     if (st.target === 'hand') {
       if (room < 1) return fail(t('calc.no_copy', { tile: name }));
       st.hand.push(name);
@@ -84,12 +89,13 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
       st.melds.push({ type: st.target, tiles });
     } else {
       if (room < 1) return fail(t('calc.no_copy', { tile: name }));
-      st[st.target].push(name);
+      st[/** @type {'extracted' | 'dora' | 'ura'} */ (st.target)].push(name);
     }
     render();
   }
 
   function situation() {
+    /** @type {Record<string, any>} */
     const s = {
       hand: st.hand.join(''),
       melds: st.melds.map((m) => ({ type: m.type, tiles: m.tiles.join('') })),
@@ -111,6 +117,8 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     return w;
   }
 
+  /** @param {string} label @param {string[]} list @param {(i: number) => void} remove
+   * @param {string} testid */
   function tileRow(label, list, remove, testid) {
     return el('div', { class: 'calc-row', dataset: { testid } },
       el('span', { class: 'calc-row-label' }, label),
@@ -164,29 +172,33 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     fill(out, res.kind === 'win' ? winView(res) : waitsView(res));
   }
 
+  /** @param {any} res the server's answer */
   function yakuList(res) {
-    return el('ul', { class: 'calc-yaku' }, res.yaku.map((y) => el('li', {},
+    return el('ul', { class: 'calc-yaku' }, res.yaku.map((/** @type {any} */ y) => el('li', {},
       el('span', {}, document.documentElement.lang === 'en' ? y.en : y.ja),
       el('span', { class: 'num' }, y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })))));
   }
 
+  /** @param {any} res */
   function valueLine(res) {
     if (res.yakuman) return t('calc.value_yakuman', { count: res.yakuman });
     const limit = res.limit ? ` ${t(`calc.limit_${res.limit}`)}` : '';
     return t('calc.value', { han: res.han, fu: res.fu }) + limit;
   }
 
+  /** @param {any} res */
   function payLine(res) {
-    const pays = Object.entries(res.payments);
+    const pays = /** @type {[string, number][]} */ (Object.entries(res.payments));
     const total = pays.reduce((a, [, v]) => a + v, 0);
     const who = pays.map(([w, v]) => `${t(`score.wind_${w}`)} ${v.toLocaleString('en-US')}`).join(' / ');
     let line = `${t('calc.points', { total: total.toLocaleString('en-US') })} (${who})`;
-    const chips = Object.entries(res.chips ?? {});
+    const chips = /** @type {[string, number][]} */ (Object.entries(res.chips ?? {}));
     if (chips.length) line += ` · ${t('calc.chips', { list: chips.map(([w, v]) => `${t(`score.wind_${w}`)} ${v}`).join(' / ') })}`;
     if (res.dice_chances) line += ` · ${t('calc.dice_chances', { count: res.dice_chances })}`;
     return line;
   }
 
+  /** @param {any} res */
   function winView(res) {
     return el('div', { class: 'calc-win' },
       yakuList(res),
@@ -196,12 +208,13 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
       onUse ? el('button', { type: 'button', class: 'primary', dataset: { testid: 'calc-use' }, onclick: () => onUse(situation(), res) }, t('calc.use')) : null);
   }
 
+  /** @param {any} res */
   function waitsView(res) {
     const head = res.shanten > 0 ? t('calc.shanten', { count: res.shanten })
       : res.shanten < 0 ? t('calc.complete') : t('calc.tenpai');
     return el('div', { class: 'calc-waits' },
       el('p', { class: 'calc-value', dataset: { testid: 'calc-shanten' } }, head + (res.infinite ? ` ${t('calc.infinite')}` : '')),
-      el('ul', { class: 'calc-wait-list' }, res.values.map((v) => el('li', { dataset: { wait: v.tile } },
+      el('ul', { class: 'calc-wait-list' }, res.values.map((/** @type {any} */ v) => el('li', { dataset: { wait: v.tile } },
         tileEl(v.tile, { small: true }),
         el('span', {}, `${t('calc.ron')}: ${v.ron.error ? t('calc.no_win') : valueLine(v.ron)}`),
         el('span', {}, `${t('calc.tsumo')}: ${v.tsumo.error ? t('calc.no_win') : valueLine(v.tsumo)}`)))));
@@ -222,21 +235,23 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     palette.append(b);
   }
   // Flags.
-  const check = (key) => el('label', { class: 'chk' },
-    el('input', { type: 'checkbox', dataset: { flag: key }, onchange: (e) => { st.flags[key] = e.target.checked; render(); } }),
+  const check = (/** @type {string} */ key) => el('label', { class: 'chk' },
+    el('input', { type: 'checkbox', dataset: { flag: key }, onchange: (/** @type {Event} */ e) => { st.flags[key] = /** @type {HTMLInputElement} */ (e.target).checked; render(); } }),
     t(`calc.flag_${key}`));
+  /** @param {string} label @param {string[][]} values @param {() => string} get
+   * @param {(v: string) => void} set @param {string} testid */
   const select = (label, values, get, set, testid) => el('label', { class: 'sel' }, label,
-    el('select', { dataset: { testid }, onchange: (e) => { set(e.target.value); render(); } },
+    el('select', { dataset: { testid }, onchange: (/** @type {Event} */ e) => { set(/** @type {HTMLSelectElement} */ (e.target).value); render(); } },
       values.map(([v, text]) => el('option', { value: v, selected: get() === v }, text))));
   const winds = ['E', 'S', 'W', 'N'].slice(0, info.players === 3 ? 3 : 4);
   fill(flags,
     session ? null : select(t('calc.win'), [['ron', t('calc.ron')], ['tsumo', t('calc.tsumo')]], () => st.win, (v) => { st.win = v; }, 'win'),
     session ? null : select(t('calc.seat'), winds.map((w) => [w, t(`score.wind_${w}`)]), () => st.seat, (v) => { st.seat = v; }, 'seat'),
     session ? null : select(t('calc.round'), ['E', 'S', 'W', 'N'].map((w) => [w, t(`score.wind_${w}`)]), () => st.round, (v) => { st.round = v; }, 'round'),
-    select(t('calc.riichi'), info.riichi.map((k) => [k, t(`calc.riichi_${k}`)]), () => st.riichi, (v) => { st.riichi = v; }, 'riichi'),
+    select(t('calc.riichi'), info.riichi.map((/** @type {string} */ k) => [k, t(`calc.riichi_${k}`)]), () => st.riichi, (v) => { st.riichi = v; }, 'riichi'),
     ...['ippatsu', 'haitei', 'houtei', 'rinshan', 'chankan', 'first_turn'].map(check),
     session ? null : el('label', { class: 'sel' }, t('calc.honba'),
-      el('input', { type: 'number', min: 0, max: 99, value: 0, inputmode: 'numeric', onchange: (e) => { st.honba = Math.max(0, Number(e.target.value) || 0); render(); } })),
+      el('input', { type: 'number', min: 0, max: 99, value: 0, inputmode: 'numeric', onchange: (/** @type {Event} */ e) => { st.honba = Math.max(0, Number(/** @type {HTMLInputElement} */ (e.target).value) || 0); render(); } })),
     el('button', { type: 'button', class: 'calc-clear', onclick: () => {
       Object.assign(st, { hand: [], melds: [], extracted: [], dora: [], ura: [] }); render();
     } }, t('calc.clear')),

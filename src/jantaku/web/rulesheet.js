@@ -11,18 +11,26 @@ import { el } from './dom.js';
 import { has, lang, t } from './i18n.js';
 import { tileLabel } from './tiles.js';
 
+/** @typedef {import('./types').Knob} Knob */
+/** @typedef {{ value: any } | { error: string }} Read */
+/** A knob's control: the element, its value read back (or why not), and a value put in it.
+ * @typedef {{ input: HTMLElement, read: () => Read, write: (v: any) => void }} Editor */
+
 // -- names to choose from, never ids to type -----------------------------------------------------
 
 /** The knobs whose entries (a list's values, a map's keys) are yaku ids. */
 const YAKU_KNOBS = new Set(['scoring.extra_yaku', 'scoring.disabled_yaku', 'scoring.pao', 'scoring.yaku_han']);
 /** The knobs whose entries are tile kinds ("4z"). */
 const TILE_KNOBS = new Set(['scoring.nuki_dora']);
+/** @type {{ id: string, ja: string, en: string, house?: boolean }[] | null} */
 let yakuNames = null; // [{id, ja, en, house}] from GET /api/yaku
 
-/** The yaku the server knows, for the rule sheet's pickers (the page fetches /api/yaku). */
+/** The yaku the server knows, for the rule sheet's pickers (the page fetches /api/yaku).
+ * @param {unknown} list */
 export function setYakuNames(list) { yakuNames = Array.isArray(list) ? list : null; }
 
-/** A yaku's name for people ("三連刻"; in English "Three consecutive triplets (三連刻)"). */
+/** A yaku's name for people ("三連刻"; in English "Three consecutive triplets (三連刻)").
+ * @param {unknown} id */
 export function yakuLabel(id) {
   const y = yakuNames?.find((x) => x.id === id);
   if (!y) return String(id);
@@ -32,7 +40,9 @@ export function yakuLabel(id) {
 const TILE_KINDS = [...'mps'].flatMap((suit) => [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `${d}${suit}`))
   .concat([1, 2, 3, 4, 5, 6, 7].map((d) => `${d}z`));
 
-/** The choices of an entry of knob `key`: [[value, label]], or null for a free field. */
+/** The choices of an entry of knob `key`: [[value, label]], or null for a free field.
+ * @param {string} key
+ * @returns {string[][] | null} */
 function entryChoices(key) {
   if (YAKU_KNOBS.has(key) && yakuNames) {
     return yakuNames.map((y) => [y.id, yakuLabel(y.id)])
@@ -42,7 +52,8 @@ function entryChoices(key) {
   return null;
 }
 
-/** An entry as people name it: a yaku's or a tile's name, else the value. */
+/** An entry as people name it: a yaku's or a tile's name, else the value.
+ * @param {string} key @param {unknown} v */
 function entryText(key, v) {
   if (YAKU_KNOBS.has(key)) return yakuLabel(v);
   if (TILE_KNOBS.has(key) && typeof v === 'string' && /^[0-9][mpsz]$/.test(v)) return tileLabel(v);
@@ -110,11 +121,13 @@ export const GROUPS = [
 ];
 const GROUP_OF = new Map(GROUPS.flatMap(([g, keys]) => keys.map((k) => [k, g])));
 
+/** @param {string} key */
 export function groupOf(key) {
   return GROUP_OF.get(key) ?? 'other';
 }
 
 /** The unit a number knob is counted in (a catalogue key under rules.unit). */
+/** @type {Record<string, string>} */
 const UNITS = {
   'game.start_points': 'points', 'game.extension_target': 'points', 'game.end_at_or_above': 'points',
   'game.noten_total': 'points', 'game.shuba_stick': 'points', 'game.high_score_line': 'points',
@@ -131,24 +144,30 @@ const UNITS = {
   'game.false_call_points': 'points',
 };
 
+/** @param {string} key */
 export function unitOf(key) {
   if (UNITS[key]) return UNITS[key];
   if (key.startsWith('chips.') || key.endsWith('_chips')) return 'chips';
   return null;
 }
 
-/** The knob's name for people ("喰いタン" / "Open tanyao (kuitan)"), or its key. */
+/** The knob's name for people ("喰いタン" / "Open tanyao (kuitan)"), or its key.
+ * @param {string} key */
 export function knobLabel(key) {
   return has(`rules.knob.${key}`) ? t(`rules.knob.${key}`) : key;
 }
 
-/** A choice's name for people, or the value itself. */
+/** A choice's name for people, or the value itself.
+ * @param {string} key @param {unknown} value */
 export function choiceLabel(key, value) {
   const k = `rules.choice.${key}.${value}`;
   return has(k) ? t(k) : String(value);
 }
 
-/** A value as a short text for summaries: on/off, a choice's name, numbers with units. */
+/** A value as a short text for summaries: on/off, a choice's name, numbers with units.
+ * @param {{ key: string, kind: string }} k
+ * @param {unknown} v
+ * @returns {string} */
 export function valueText(k, v) {
   if (typeof v === 'boolean') return t(v ? 'rules.on' : 'rules.off');
   if (k.kind === 'choice') return choiceLabel(k.key, v);
@@ -168,6 +187,7 @@ export function valueText(k, v) {
   return String(v);
 }
 
+/** @param {unknown} value @param {{ whole?: boolean, label?: string }} [opts] */
 function numberInput(value, { whole = true, label = '' } = {}) {
   const input = el('input', 'num');
   input.type = 'number';
@@ -178,6 +198,7 @@ function numberInput(value, { whole = true, label = '' } = {}) {
   return input;
 }
 
+/** @param {HTMLInputElement} input @param {boolean} whole @returns {Read} */
 function readNumber(input, whole) {
   const text = input.value.trim();
   const n = Number(text);
@@ -186,12 +207,14 @@ function readNumber(input, whole) {
   return { value: n };
 }
 
-const fire = (node) => node.dispatchEvent(new Event('input', { bubbles: true }));
+const fire = (/** @type {HTMLElement} */ node) => node.dispatchEvent(new Event('input', { bubbles: true }));
 
-/** The red (gold) fives: how many copies of each suit's five, 0 to 4. */
+/** The red (gold) fives: how many copies of each suit's five, 0 to 4.
+ * @param {Knob} k @param {string} id @returns {Editor} */
 function suitPicker(k, id) {
   const box = el('div', 'suit-picker');
   box.id = id;
+  /** @type {Record<string, HTMLSelectElement>} */
   const selects = {};
   for (const suit of ['m', 'p', 's']) {
     const label = el('label', 'suit');
@@ -207,6 +230,7 @@ function suitPicker(k, id) {
   return {
     input: box,
     read: () => {
+      /** @type {Record<string, number>} */
       const value = {};
       for (const suit of ['m', 'p', 's']) {
         const n = Number(selects[suit].value);
@@ -220,7 +244,8 @@ function suitPicker(k, id) {
   };
 }
 
-/** What a list's or a map's entries are, from the knob's value and default. */
+/** What a list's or a map's entries are, from the knob's value and default.
+ * @param {Knob} k */
 function sampleEntry(k) {
   for (const v of [k.value, k.default]) {
     if (Array.isArray(v) && v.length) return v[0];
@@ -229,7 +254,8 @@ function sampleEntry(k) {
   return Array.isArray(k.default ?? k.value) ? '' : 0;
 }
 
-/** Labels of a list's places: ranks for uma, the four flowers for their han. */
+/** Labels of a list's places: ranks for uma, the four flowers for their han.
+ * @param {string} key @param {number} i */
 function placeLabel(key, i) {
   if (key === 'settlement.uma' || key.startsWith('settlement.chips_')) return t('rules.rank', { n: i + 1 });
   if (key === 'scoring.flower_han') return t(`tiles.flower.${i + 1}`);
@@ -237,13 +263,15 @@ function placeLabel(key, i) {
   return '';
 }
 
-/** A list or a map as rows of fields, with add and remove buttons. */
+/** A list or a map as rows of fields, with add and remove buttons.
+ * @param {Knob} k @param {string} id @returns {Editor} */
 function structEditor(k, id) {
   const isList = Array.isArray(k.default ?? k.value);
   const sample = sampleEntry(k);
   const box = el('div', isList ? 'list-editor' : 'map-editor');
   box.id = id;
   // The entries: a list's values, or a map's [key, value] pairs.
+  /** @type {any[]} */
   let model = [];
   const rows = el('div', 'entries');
   const add = el('button', 'add', t('rules.add'));
@@ -258,6 +286,8 @@ function structEditor(k, id) {
   box.append(rows, add);
 
   // `want`: a sample of what the field holds (a number, a boolean or a text).
+  /** @param {any} value @param {unknown} want @param {string} label @param {(v: any) => void} set
+   * @returns {HTMLInputElement | HTMLSelectElement} */
   function leaf(value, want, label, set) {
     if (typeof want === 'number') {
       const input = numberInput(value, { whole: false, label });
@@ -294,6 +324,7 @@ function structEditor(k, id) {
     return input;
   }
 
+  /** @param {any} value @param {(v: any) => void} setValue */
   function valueFields(value, setValue) {
     if (Array.isArray(value)) {
       const span = el('span', 'tuple');
@@ -336,6 +367,7 @@ function structEditor(k, id) {
   }
 
   // A number field's text is read back as a number.
+  /** @param {unknown} x @param {unknown} want @returns {Read} */
   function readLeaf(x, want) {
     if (typeof want === 'number') {
       const text = String(x).trim();
@@ -346,6 +378,7 @@ function structEditor(k, id) {
     return { value: x };
   }
 
+  /** @param {any} x @returns {Read} */
   function readValue(x) {
     if (Array.isArray(sample)) {
       const out = [];
@@ -372,6 +405,7 @@ function structEditor(k, id) {
         }
         return { value: out };
       }
+      /** @type {Record<string, unknown>} */
       const out = {};
       for (const [key, value] of model) {
         if (String(key).trim() === '') continue;
@@ -388,7 +422,9 @@ function structEditor(k, id) {
   };
 }
 
-/** The control of one knob. */
+/** The control of one knob.
+ * @param {Knob} k
+ * @returns {Editor} */
 export function editorFor(k) {
   const id = `knob-${k.key.replace(/\W/g, '-')}`;
   if (k.key === 'tiles.red' || k.key === 'tiles.gold') return suitPicker(k, id);
