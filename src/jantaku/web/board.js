@@ -34,6 +34,8 @@ const $ = (sel) => document.querySelector(sel);
 /**
  * A new model. `seat`: the person shown at the bottom; `you`: the person called "You" (the
  * table page's own seat; null in a replay); `seats`: the seat kinds ("human", "bot:baseline").
+
+ * @param {{ seat?: number, you?: number | null, seats: string[], preset?: import('./types').Preset | null, serverWall?: boolean }} opts
  */
 export function newModel({ seat = 0, you = null, seats, preset = null, serverWall = false }) {
   const n = seats.length;
@@ -54,13 +56,16 @@ export function newModel({ seat = 0, you = null, seats, preset = null, serverWal
   return model;
 }
 
-/** @param {Model} M */
+/** @param {Model} M
+ * @param {string} key
+ * @param {any} fallback
+ */
 export function knob(M, key, fallback) {
   const k = M.preset?.knobs?.find((x) => x.key === key);
   return k === undefined ? fallback : k.value;
 }
 
-const byId = (a, b) => a - b;
+const byId = (/** @type {number} */ a, /** @type {number} */ b) => a - b;
 
 /** @param {Model} M @param {import('./types').StartKyoku} ev */
 function startKyoku(M, ev) {
@@ -93,7 +98,10 @@ function startKyoku(M, ev) {
 }
 
 /** Take tiles out of a hand (the drawn tile joins the hand first).
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} actor
+ * @param {number[]} ids
+ */
 function take(M, actor, ids) {
   M.counts[actor] = Math.max(0, M.counts[actor] - ids.length);
   const hand = M.hands[actor];
@@ -108,14 +116,18 @@ function take(M, actor, ids) {
   M.draws[actor] = null;
 }
 
-/** @param {Model} M */
+/** @param {Model} M
+ * @param {number[] | undefined} deltas
+ */
 function addChips(M, deltas) {
   (deltas ?? []).forEach((d, s) => { if (s < M.n) M.chips[s] += d; });
 }
 
 /** The live wall's count after a draw, as the engine counts it (a replacement tile shortens
  * the live wall only where the preset says so, or once the replacement tiles are gone).
- * @param {Model} M */
+ * @param {Model} M
+ * @param {boolean} rinshan
+ */
 function countDraw(M, rinshan) {
   if (M.wallLeft === null || M.serverWall) return; // a seat's page shows the server's count
   if (rinshan && M.rinshanLeft !== null && M.rinshanLeft > 0) {
@@ -237,12 +249,16 @@ export function handResult(M, after = M.scores) {
   };
 }
 
-/** The name of a round wind ("東" / "East"). */
+/** The name of a round wind ("東" / "East").
+ * @param {string} w
+ */
 export function windName(w) {
   return has(`common.wind.${w}`) ? t(`common.wind.${w}`) : w;
 }
 
-/** The name of a draw's reason ("荒牌平局" / "Exhaustive draw"). */
+/** The name of a draw's reason ("荒牌平局" / "Exhaustive draw").
+ * @param {string} reason
+ */
 export function reasonName(reason) {
   return has(`result.reason.${reason}`) ? t(`result.reason.${reason}`) : t('result.reason.other', { reason });
 }
@@ -255,12 +271,16 @@ export function hasChips(M) {
 
 // -- seats --------------------------------------------------------------------------------------
 
-/** A bot's kind for people ("標準ボット" / "standard"); an unknown one by its name. */
+/** A bot's kind for people ("標準ボット" / "standard"); an unknown one by its name.
+ * @param {string} name
+ */
 export function botKind(name) {
   return has(`table.bot_kind.${name}`) ? t(`table.bot_kind.${name}`) : name;
 }
 
-/** @param {Pick<Model, 'you' | 'seats'>} M */
+/** @param {Pick<Model, 'you' | 'seats'>} M
+ * @param {number} s
+ */
 export function seatName(M, s) {
   if (s === M.you) return t('table.you');
   const kind = M.seats[s] ?? '';
@@ -280,21 +300,27 @@ export function activeOrder(M) {
 }
 
 /** The seat wind of person s this hand ('E', 'S', 'W', 'N'), or null while they sit out.
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} s
+ */
 export function seatWind(M, s) {
   const i = activeOrder(M).indexOf(s);
   return i < 0 ? null : SEAT_WINDS[i];
 }
 
 /** "東家 · あなた" / "East · You" ("抜け番" while sitting out).
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} s
+ */
 export function seatLabel(M, s) {
   const wind = seatWind(M, s);
   return `${wind ? t(`table.seat_wind.${wind}`) : t('table.sitting_out')} · ${seatName(M, s)}`;
 }
 
 /** Where person s sits as seen from the bottom seat.
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} s
+ */
 export function position(M, s) {
   const rel = (s - M.seat + M.n) % M.n;
   if (rel === 0) return 'bottom';
@@ -303,7 +329,10 @@ export function position(M, s) {
 }
 
 /** Steps in turn order from person a to person b among those playing the hand.
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} a
+ * @param {number} b
+ */
 function turnsFrom(M, a, b) {
   const order = activeOrder(M);
   const i = order.indexOf(a);
@@ -323,7 +352,9 @@ export function roundName(M) {
  * sideways, a called tile taken out (kept in the page, hidden, so the discards still count)
  * and, when the riichi discard was the one called, the next discard sideways instead; the last
  * discard marked.
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} s
+ */
 export function renderRiver(M, s) {
   const box = document.createElement('div');
   box.className = 'river';
@@ -343,7 +374,10 @@ export function renderRiver(M, s) {
   return box;
 }
 
-/** @param {Model} M */
+/** @param {Model} M
+ * @param {number} s
+ * @param {import('./types').Meld} m
+ */
 function renderMeld(M, s, m) {
   const box = document.createElement('span');
   box.className = 'meld';
@@ -354,7 +388,7 @@ function renderMeld(M, s, m) {
   }
   // The called tile lies sideways: left from the left player (上家), right from the right
   // player (下家), in the middle from across.
-  const rel = turnsFrom(M, s, m.target);
+  const rel = turnsFrom(M, s, /** @type {number} */ (m.target));
   const players = activeOrder(M).length;
   const at = rel === players - 1 ? 0 : rel === 1 ? m.tiles.length : 1;
   const own = m.tiles.map((t) => tileEl(t, { small: true }));
@@ -367,7 +401,9 @@ function renderMeld(M, s, m) {
   return box;
 }
 
-/** @param {Model} M */
+/** @param {Model} M
+ * @param {number} s
+ */
 export function renderMelds(M, s) {
   const row = document.createElement('div');
   row.className = 'row melds';
@@ -384,7 +420,9 @@ export function renderMelds(M, s) {
 
 /** A hand as the board shows it: face up (sorted, the drawn tile apart) where the model knows
  * it, else as many face-down tiles.
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} s
+ */
 export function renderHandRow(M, s) {
   const row = document.createElement('div');
   const hand = M.hands[s];
@@ -407,7 +445,10 @@ export function renderHandRow(M, s) {
   return row;
 }
 
-/** @param {Model} M */
+/** @param {Model} M
+ * @param {number} s
+ * @param {HTMLElement | null} hand
+ */
 function renderPlayer(M, s, hand) {
   const side = position(M, s);
   const box = $(`#p-${side}`);
@@ -445,7 +486,9 @@ function renderPlayer(M, s, hand) {
 
 /** The centre's box of person s, at the side they sit: wind, name, score, chips, the riichi
  * stick they put on the table, and the marks of the hand (親, 割れ目, シュバ, 抜け番).
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} s
+ */
 function seatScore(M, s) {
   const box = el('div', 'seat-score');
   box.dataset.side = position(M, s);
@@ -517,6 +560,7 @@ export function renderBoard(M, { hand = (/** @type {number} */ _s) => /** @type 
 
 // -- the results --------------------------------------------------------------------------------
 
+/** @param {HTMLElement} tr @param {string | Node} text @param {string} [tag] @param {string} [cls] */
 export function cell(tr, text, tag = 'td', cls = '') {
   const c = document.createElement(tag);
   c.append(text);
@@ -525,15 +569,19 @@ export function cell(tr, text, tag = 'td', cls = '') {
   return c;
 }
 
+/** @param {number} v */
 export function signed(v) {
   return v > 0 ? `+${v}` : String(v);
 }
 
+/** @param {number} v */
 export function signClass(v) {
   return v > 0 ? 'plus' : v < 0 ? 'minus' : '';
 }
 
-/** Tile names of an MPSZ string ("25s7z" -> 2s 5s 7z). */
+/** Tile names of an MPSZ string ("25s7z" -> 2s 5s 7z).
+ * @param {string} text
+ */
 function mpszNames(text) {
   const out = [];
   let digits = '';
@@ -545,7 +593,11 @@ function mpszNames(text) {
 }
 
 
-/** A labelled row of tiles ("ドラ Dora: ..."). */
+/** A labelled row of tiles ("ドラ Dora: ...").
+ * @param {string} cls
+ * @param {string} label
+ * @param {(number | string)[]} tiles
+ */
 function tileLine(cls, label, tiles) {
   const row = el('div', `tile-line ${cls}`, el('span', 'label', label));
   const box = el('span', 'tiles');
@@ -556,7 +608,11 @@ function tileLine(cls, label, tiles) {
 
 /** A hand as Tenhou and Mahjong Soul lay it out: the concealed tiles sorted, the winning tile
  * apart, then the called melds and the extracted tiles.
- * @param {Model} M */
+ * @param {Model} M
+ * @param {number} s
+ * @param {number[]} concealed
+ * @param {number | null | undefined} winTile
+ */
 function handLayout(M, s, concealed, winTile) {
   const row = el('div', 'hand-layout');
   const rest = concealed.slice();
@@ -575,12 +631,15 @@ function handLayout(M, s, concealed, winTile) {
   return row;
 }
 
+/** @param {number | boolean} n */
 function yakumanName(n) {
   return has(`result.yakuman.${n}`) ? t(`result.yakuman.${n}`) : t('result.yakuman.n', { n });
 }
 
 /** The yaku of a win: its name in the reader's language (the other beside it, smaller, as
- * the events carry both), and its value. */
+ * the events carry both), and its value.
+ * @param {import('./types').Hora} hora
+ */
 function yakuTable(hora) {
   const table = el('table', 'yaku');
   // Japanese alone in Japanese; in English the Japanese name beside it, as players say it.
@@ -590,8 +649,8 @@ function yakuTable(hora) {
     if (!y.yakuman && !y.han) continue;
     const tr = document.createElement('tr');
     tr.dataset.yaku = y.id;
-    cell(tr, y[first] ?? y.id, 'td', `name ${first}`);
-    if (second) cell(tr, y[second] ?? '', 'td', `name-other ${second}`);
+    cell(tr, y[/** @type {'ja' | 'en'} */ (first)] ?? y.id, 'td', `name ${first}`);
+    if (second) cell(tr, y[/** @type {'ja'} */ (second)] ?? '', 'td', `name-other ${second}`);
     const value = y.yakuman ? yakumanName(y.yakuman) : t('result.han', { han: y.han });
     cell(tr, value, 'td', 'han');
     table.append(tr);
@@ -599,9 +658,10 @@ function yakuTable(hora) {
   return table;
 }
 
+/** @param {import('./types').Hora} hora */
 function totalLine(hora) {
   const parts = [];
-  const yakuman = (hora.yakus ?? []).reduce((n, y) => n + (y.yakuman || 0), 0);
+  const yakuman = (hora.yakus ?? []).reduce((n, y) => n + /** @type {number} */ (y.yakuman || 0), 0);
   if (yakuman) parts.push(yakumanName(yakuman));
   else {
     if (hora.fu) parts.push(t('result.fu', { fu: hora.fu }));
@@ -615,6 +675,7 @@ function totalLine(hora) {
   return line;
 }
 
+/** @param {import('./types').Hora} hora */
 function chipItems(hora) {
   const items = hora.chip_items ?? [];
   if (!items.length) return null;
@@ -634,6 +695,7 @@ function chipItems(hora) {
   return table;
 }
 
+/** @param {[number, number][]} rolls */
 function diceLine(rolls) {
   const row = el('div', 'tile-line dice', el('span', 'label', t('result.dice')));
   const box = el('span', 'rolls');
@@ -647,7 +709,9 @@ function diceLine(rolls) {
   return row;
 }
 
-/** @param {Model} M */
+/** @param {Model} M
+ * @param {import('./types').Hora} hora
+ */
 function winSection(M, hora) {
   const s = hora.actor;
   const sec = el('section', 'win');
@@ -661,28 +725,30 @@ function winSection(M, hora) {
   sec.append(handLayout(M, s, hora.hora_tehais ?? [], hora.mu ? null : hora.tile));
   const ind = el('div', 'indicators');
   ind.append(tileLine('dora', t('result.dora'), M.dora));
-  if ((hora.uradora_markers ?? []).length) ind.append(tileLine('ura', t('result.ura'), hora.uradora_markers));
+  if ((hora.uradora_markers ?? []).length) ind.append(tileLine('ura', t('result.ura'), /** @type {string[]} */ (hora.uradora_markers)));
   sec.append(ind);
   if (hora.wildcard) {
     sec.append(tileLine('wildcard', t('result.wildcard'), mpszNames(hora.wildcard)));
   }
-  if ((hora.alice ?? []).length) sec.append(tileLine('alice', t('result.alice'), hora.alice));
-  if ((hora.dice ?? []).length) sec.append(diceLine(hora.dice));
+  if ((hora.alice ?? []).length) sec.append(tileLine('alice', t('result.alice'), /** @type {number[]} */ (hora.alice)));
+  if ((hora.dice ?? []).length) sec.append(diceLine(/** @type {[number, number][]} */ (hora.dice)));
   sec.append(yakuTable(hora), totalLine(hora));
   const chips = chipItems(hora);
   if (chips) sec.append(chips);
   return sec;
 }
 
-/** @param {Model} M */
+/** @param {Model} M
+ * @param {import('./types').Ryukyoku} r
+ */
 function drawSection(M, r) {
   const sec = el('section', 'draw');
   sec.append(el('h3', 'reason', reasonName(r.reason)));
   if (r.reason === 'yao9' && Number.isInteger(r.actor)) {
-    sec.append(el('p', '', t('result.declared_by', { who: seatLabel(M, r.actor) })));
+    sec.append(el('p', '', t('result.declared_by', { who: seatLabel(M, /** @type {number} */ (r.actor)) })));
   }
   if (r.reason === 'nm' && (r.nagashi ?? []).length) {
-    sec.append(el('p', '', t('result.nagashi', { who: r.nagashi.map((s) => seatLabel(M, s)).join(', ') })));
+    sec.append(el('p', '', t('result.nagashi', { who: /** @type {number[]} */ (r.nagashi).map((s) => seatLabel(M, s)).join(', ') })));
   }
   const tehais = r.tehais ?? [];
   if (r.reason === 'exhaustive' || r.reason === 'nm') {
@@ -710,7 +776,9 @@ function drawSection(M, r) {
 }
 
 /** Every seat's change this hand: points (and chips where the preset has them).
- * @param {Model} M */
+ * @param {Model} M
+ * @param {import('./types').HandResult} r
+ */
 function changesTable(M, r) {
   const deltas = Array(M.n).fill(0);
   const chips = Array(M.n).fill(0);
@@ -740,14 +808,18 @@ function changesTable(M, r) {
   return table;
 }
 
-/** The title of a hand ("東1局 0本場" / "East 1, 0 honba"). */
+/** The title of a hand ("東1局 0本場" / "East 1, 0 honba").
+ * @param {{ bakaze: string, kyoku: number, honba: number }} k
+ */
 export function handTitle(k) {
   return t('result.hand_title', { wind: windName(k.bakaze), kyoku: k.kyoku, honba: k.honba });
 }
 
 /** The nodes of a hand's result: each win (hand, dora, yaku, points, chips) or the draw, then
  * every seat's change.
- * @param {Model} M */
+ * @param {Model} M
+ * @param {import('./types').HandResult} r
+ */
 export function resultNodes(M, r) {
   /** @type {HTMLElement[]} */
   const nodes = [Object.assign(el('h2', '', handTitle(r.kyoku)), { id: 'result-title' })];
@@ -806,7 +878,7 @@ export function settlementNodes(M, end, { logHref = null } = {}) {
     const log = el('a', '', t('result.download_log'));
     log.href = logHref;
     // The same game for other tools (GET /api/tables/{id}/export).
-    const other = (format, text) => {
+    const other = (/** @type {string} */ format, /** @type {string} */ text) => {
       const a = el('a', 'format', text); // a format's own name, the same in every language
       a.href = logHref.replace(/\/log$/, `/export?format=${format}`);
       return a;

@@ -10,13 +10,19 @@ import {
 } from './rulesheet.js';
 
 /** @typedef {import('./types').ApiError} ApiError */
+/** @typedef {import('./types').Knob} Knob */
+/** One knob's row of the sheet: its editor, where it is drawn, and what was read from it.
+ * @typedef {import('./rulesheet.js').Editor & { k: Knob, section: string, name: string,
+ *   tr: HTMLElement, differs: boolean, problem: HTMLElement, refused: string,
+ *   state: { value?: any, error?: string }, edited: boolean }} KnobRow */
+/** @typedef {{ preset: string, options: Record<string, Record<string, unknown>> }} SavedSet */
 
 /** The page's element at a selector (always there; untyped, as the pages use it).
  * @param {string} sel
  * @returns {any} */
 const $ = (sel) => document.querySelector(sel);
 // [value, catalogue key, variables]
-/** @type {[string, string, { bot?: string }][]} */
+/** @type {[string, string, { bot?: string, name?: string }][]} */
 const SEAT_KINDS = [
   ['you', 'lobby.seat_kind.you', {}],
   ['bot:standard', 'lobby.seat_kind.bot', { bot: 'standard' }],
@@ -26,22 +32,29 @@ const SEAT_KINDS = [
 ];
 const WINDS = ['E', 'S', 'W', 'N'];
 /** A bot's kind for people ("標準ボット" / "standard"), as the table page names it. */
-const botKindName = (name) => (has(`table.bot_kind.${name}`) ? t(`table.bot_kind.${name}`) : name);
+const botKindName = (/** @type {string} */ name) => (has(`table.bot_kind.${name}`) ? t(`table.bot_kind.${name}`) : name);
 const JAPANESE = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/;
 let players = 4; // who play a hand under the preset
 let people = 4; // who sit at the table: 4 at a three-player preset means one sits out each hand
+/** @type {KnobRow[]} */
 let knobRows = []; // one editor per knob of the chosen preset: {k, section, name, tr, read, write}
 let loading = 0; // the latest preset request: an older answer is dropped
 let loaded = ''; // the preset whose knobs are shown
+/** @type {any} */
 let shownPreset = null; // the loaded preset's /api/presets/{name}
+/** @type {Set<string>} */
 let toAgree = new Set(); // knobs the seed leaves to the table (要相談)
+/** @type {Set<string>} */
 const sections = new Set(); // the knob sections, to read flat and sectioned `options` apart
 
+/** @param {unknown} v */
 function fmt(v) {
   return typeof v === 'string' ? v : JSON.stringify(v);
 }
 
-/** JSON with sorted object keys: two values are the same knob value when these agree. */
+/** JSON with sorted object keys: two values are the same knob value when these agree.
+ * @param {any} v
+ * @returns {string} */
 function canon(v) {
   if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
   if (v && typeof v === 'object') {
@@ -50,7 +63,8 @@ function canon(v) {
   return JSON.stringify(v);
 }
 
-/** A knob's documentation as nodes: ``code`` spans become <code>, line breaks spaces. */
+/** A knob's documentation as nodes: ``code`` spans become <code>, line breaks spaces.
+ * @param {HTMLElement} parent @param {string} text */
 function richText(parent, text) {
   text.replace(/\s*\n\s*/g, ' ').split(/``(.*?)``/).forEach((part, i) => {
     if (part) parent.append(i % 2 ? el('code', '', part) : part);
@@ -60,8 +74,8 @@ function richText(parent, text) {
 
 function renderSeats() {
   const box = $('#seats');
-  const old = [...box.querySelectorAll('select')].map((s) => s.value);
-  box.querySelectorAll('label').forEach((l) => l.remove());
+  const old = [...box.querySelectorAll('select')].map((/** @type {HTMLSelectElement} */ s) => s.value);
+  box.querySelectorAll('label').forEach((/** @type {Element} */ l) => l.remove());
   for (let i = 0; i < people; i++) {
     const label = document.createElement('label');
     // Four people at three-player rules: the one just before the dealer sits out, so the
@@ -80,6 +94,7 @@ function renderSeats() {
   }
 }
 
+/** @param {string} name */
 async function loadPreset(name) {
   const mine = ++loading;
   const p = await request(`/api/presets/${encodeURIComponent(name)}`);
@@ -96,6 +111,7 @@ async function loadPreset(name) {
   loaded = p.name;
 }
 
+/** @param {{ title: string, title_ja: string }} p */
 function presetTitle(p) {
   return lang === 'ja' ? p.title_ja : p.title;
 }
@@ -114,7 +130,8 @@ function labelPresets() {
 
 /** A knob's seed line for this reader. The preset files' comments quote the seed's Japanese
  * («…») and add the maintainers' English notes ("Decision: ..."): a Japanese reader gets the
- * quotes, or a comment written in Japanese alone; an English reader the whole comment. */
+ * quotes, or a comment written in Japanese alone; an English reader the whole comment.
+ * @param {string} note */
 function seedLineFor(note) {
   if (lang !== 'ja' || !note) return note;
   const quotes = [...note.matchAll(/«[^»]*»/g)].map((m) => m[0]);
@@ -122,7 +139,9 @@ function seedLineFor(note) {
   return JAPANESE.test(note) && !/[A-Za-z]{3,}/.test(note) ? note : '';
 }
 
-/** The row of one knob: its name, marks, control, unit, reset, seed line and problem. */
+/** The row of one knob: its name, marks, control, unit, reset, seed line and problem.
+ * @param {Knob} k
+ * @returns {KnobRow} */
 function knobRow(k) {
   const [section, ...rest] = k.key.split('.');
   const name = rest.join('.');
@@ -178,7 +197,7 @@ function knobRow(k) {
   problem.setAttribute('role', 'status');
   row.append(presetValue, problem);
 
-  const r = { k, section, name, tr: row, differs, problem, ...ed, refused: '' };
+  const r = /** @type {KnobRow} */ (/** @type {unknown} */ ({ k, section, name, tr: row, differs, problem, ...ed, refused: '' }));
   ed.write(k.value);
   const changed = () => { r.refused = ''; updateKnob(r); updateSummary(); };
   ed.input.addEventListener('input', changed);
@@ -187,17 +206,19 @@ function knobRow(k) {
   return r;
 }
 
-/** Read the editor: `row.state` is {value} or {error}; mark the row changed or invalid. */
+/** Read the editor: `row.state` is {value} or {error}; mark the row changed or invalid.
+ * @param {KnobRow} row */
 function updateKnob(row) {
   row.state = row.read();
   row.edited = 'error' in row.state || canon(row.state.value) !== canon(row.k.value);
   row.tr.classList.toggle('edited', row.edited);
   row.tr.classList.toggle('invalid', 'error' in row.state || row.refused !== '');
   row.problem.textContent = row.state.error ?? row.refused;
-  row.tr.querySelector('.reset').disabled = !row.edited;
+  /** @type {HTMLButtonElement} */ (row.tr.querySelector('.reset')).disabled = !row.edited;
 }
 
-/** Draw the sheet of the loaded preset, keeping the values the reader changed in it. */
+/** Draw the sheet of the loaded preset, keeping the values the reader changed in it.
+ * @param {Knob[]} knobs */
 function renderKnobs(knobs) {
   const kept = new Map(knobRows.filter((r) => r.edited && !('error' in r.state))
     .map((r) => [r.k.key, r.state.value]));
@@ -234,6 +255,7 @@ function renderKnobs(knobs) {
 
 /** The knobs changed from the preset, as `options` by section (the invalid ones left out). */
 function chosenOptions() {
+  /** @type {Record<string, Record<string, unknown>>} */
   const options = {};
   for (const row of knobRows) {
     if (!row.edited || 'error' in row.state) continue;
@@ -259,8 +281,8 @@ function updateSummary() {
         && (!words || text.includes(words) || row.refused !== '');
       row.tr.hidden = !show;
       visible += Number(show);
-      edited += row.edited;
-      differs += row.differs;
+      edited += /** @type {number} */ (/** @type {unknown} */ (row.edited));
+      differs += /** @type {number} */ (/** @type {unknown} */ (row.differs));
     }
     shown += visible;
     /** @type {HTMLElement} */ (details).hidden = visible === 0;
@@ -299,9 +321,10 @@ function resetAll() {
   updateSummary();
 }
 
-/** Open and show the rows of these knobs, and focus the first. */
+/** Open and show the rows of these knobs, and focus the first.
+ * @param {KnobRow[]} rows */
 function reveal(rows) {
-  for (const row of rows) row.tr.closest('details').open = true;
+  for (const row of rows) /** @type {HTMLDetailsElement} */ (row.tr.closest('details')).open = true;
   updateSummary();
   if (rows.length) {
     rows[0].tr.scrollIntoView({ block: 'center' });
@@ -313,6 +336,7 @@ function reveal(rows) {
 
 const SAVED_KEY = 'jantaku.rulesets';
 
+/** @returns {Record<string, SavedSet>} */
 function savedSets() {
   try {
     const v = JSON.parse(localStorage.getItem(SAVED_KEY) ?? '{}');
@@ -322,23 +346,28 @@ function savedSets() {
   }
 }
 
+/** @param {Record<string, SavedSet>} sets */
 function storeSets(sets) {
   localStorage.setItem(SAVED_KEY, JSON.stringify(sets));
 }
 
+/** @param {string} text @param {boolean} [bad] */
 function say(text, bad = false) {
   const out = $('#ruleset-message');
   out.textContent = text;
   out.classList.toggle('error', bad);
 }
 
-/** Change the sheet to `preset` with `options` (by section) applied on its knobs. */
+/** Change the sheet to `preset` with `options` (by section) applied on its knobs.
+ * @param {string} preset
+ * @param {Record<string, Record<string, unknown>> | undefined} options */
 async function applyRuleset(preset, options) {
   if ($('#preset').value !== preset || loaded !== preset) {
     $('#preset').value = preset;
     await loadPreset(preset);
   }
   resetAll();
+  /** @type {string[]} */
   const unknown = [];
   for (const [section, values] of Object.entries(options ?? {})) {
     for (const [name, value] of Object.entries(values ?? {})) {
@@ -362,7 +391,7 @@ function renderSaved() {
     const li = el('li', 'saved');
     li.dataset.name = name;
     const title = el('span', 'saved-name', name);
-    const preset = [...$('#preset').options].find((o) => o.value === sets[name].preset);
+    const preset = [...$('#preset').options].find((/** @type {HTMLOptionElement} */ o) => o.value === sets[name].preset);
     const base = el('span', 'saved-base', preset ? preset.text : sets[name].preset);
     const load = el('button', 'load', t('rules.load'));
     load.type = 'button';
@@ -420,6 +449,7 @@ async function exportRuleset() {
 
 let lastExport = ''; // for tests: the text of the last export
 
+/** @param {File} file */
 async function importRuleset(file) {
   const text = await file.text();
   let reply;
@@ -436,7 +466,7 @@ async function importRuleset(file) {
   const unknown = await applyRuleset(reply.preset, reply.options);
   const name = file.name.replace(/\.toml$/i, '');
   $('#ruleset-name').value = name;
-  const count = Object.values(reply.options).reduce((n, v) => n + Object.keys(v).length, 0);
+  const count = Object.values(reply.options).reduce((/** @type {number} */ n, /** @type {object} */ v) => n + Object.keys(v).length, 0);
   say(unknown.length ? t('rules.unknown_knob', { key: unknown.join(', ') })
     : t('rules.imported', { name, count }), unknown.length > 0);
 }
@@ -447,10 +477,12 @@ function chosenPeople() {
   return Number(/** @type {HTMLInputElement | null} */ (document.querySelector('input[name="people"]:checked'))?.value ?? players);
 }
 
+/** @param {number} id @param {string} token */
 function tableUrl(id, token) {
   return seatLink(location.origin, id, token);
 }
 
+/** @param {SubmitEvent} event */
 async function start(event) {
   event.preventDefault();
   $('#form-error').textContent = '';
@@ -465,7 +497,8 @@ async function start(event) {
     reveal(invalid);
     return;
   }
-  const kinds = [...$('#seats').querySelectorAll('select')].map((s) => s.value);
+  const kinds = [...$('#seats').querySelectorAll('select')].map((/** @type {HTMLSelectElement} */ s) => s.value);
+  /** @type {{ preset: string, seats: string[], seed?: number, options?: object }} */
   const body = {
     preset: $('#preset').value,
     seats: kinds.map((k) => (k === 'you' || k === 'friend' ? 'human' : k)),
@@ -491,7 +524,7 @@ async function start(event) {
     return;
   }
   const mine = kinds.indexOf('you');
-  const friends = kinds.map((k, i) => [k, i]).filter(([k]) => k === 'friend');
+  const friends = kinds.map((k, i) => /** @type {[string, number]} */ ([k, i])).filter(([k]) => k === 'friend');
   // This browser keeps the seats it gives out: back to the table, or an invite sent again.
   const kept = Object.fromEntries(kinds.flatMap((k, i) => (k === 'you' || k === 'friend'
     ? [[String(i), reply.tokens[String(i)]]] : [])));
@@ -528,7 +561,8 @@ async function start(event) {
 }
 
 /** A button that copies the link in `input` and says so (or, where the browser refuses,
- * leaves it selected to copy by hand). */
+ * leaves it selected to copy by hand).
+ * @param {HTMLInputElement} input */
 function copyButton(input) {
   const copy = document.createElement('button');
   copy.type = 'button';
@@ -557,7 +591,8 @@ function copyButton(input) {
 // ---- the tables this browser sat down at ------------------------------------------------------
 
 /** "あなたの卓": the unfinished tables this browser holds seats of (back to one's own seat, a
- * friend's invite link again), and the finished ones to replay or forget. */
+ * friend's invite link again), and the finished ones to replay or forget.
+ * @param {any[]} rows the server's tables (GET /api/tables) */
 function renderMine(rows) {
   const kept = myTables();
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -567,7 +602,7 @@ function renderMine(rows) {
     const row = byId.get(m.id);
     const li = el('li', 'my-table');
     li.dataset.table = String(m.id);
-    const preset = [...$('#preset').options].find((o) => o.value === m.preset);
+    const preset = [...$('#preset').options].find((/** @type {HTMLOptionElement} */ o) => o.value === m.preset);
     const status = !row ? t('lobby.status.unknown')
       : ['playing', 'finished'].includes(row.status) ? t(`lobby.status.${row.status}`) : row.status;
     li.append(el('span', 'what', `#${m.id} ${preset ? preset.text : m.preset} · ${status}`));
@@ -607,8 +642,10 @@ function renderMine(rows) {
 
 // ---- the tables ----------------------------------------------------------------------------
 
-/** A table's changed knobs as [key, value] pairs; `options` may be by section or flat. */
+/** A table's changed knobs as [key, value] pairs; `options` may be by section or flat.
+ * @param {Record<string, unknown> | undefined} options */
 function optionPairs(options) {
+  /** @type {[string, unknown][]} */
   const pairs = [];
   for (const [top, v] of Object.entries(options ?? {})) {
     const sectioned = sections.has(top) || (sections.size === 0 && v && typeof v === 'object' && !Array.isArray(v));
@@ -621,7 +658,8 @@ function optionPairs(options) {
   return pairs;
 }
 
-/** The "changed knobs" cell: the first few, and how many more (all of them in its title). */
+/** The "changed knobs" cell: the first few, and how many more (all of them in its title).
+ * @param {Record<string, unknown> | undefined} options */
 function optionsCell(options) {
   const td = el('td', 'options');
   const pairs = optionPairs(options).map(([key, v]) => `${knobLabel(key)}=${fmt(v)}`);
@@ -632,12 +670,14 @@ function optionsCell(options) {
   return td;
 }
 
+/** @param {unknown} created */
 function when(created) {
   return typeof created === 'number' ? new Date(created * 1000).toLocaleString(document.documentElement.lang)
     : created ?? '';
 }
 
-/** A seat kind of the table list ("human", "bot:baseline") for people. */
+/** A seat kind of the table list ("human", "bot:baseline") for people.
+ * @param {string} kind */
 function seatKindName(kind) {
   if (kind.startsWith('bot:')) return t('lobby.seat_kind.bot', { name: botKindName(kind.slice(4)) });
   if (kind.startsWith('mjai:')) return t('lobby.seat_kind.mjai', { name: kind.slice(5) });
@@ -689,7 +729,7 @@ for (const radio of document.querySelectorAll('input[name="people"]')) {
 $('#refresh').addEventListener('click', refreshTables);
 $('#save-ruleset').addEventListener('click', saveRuleset);
 $('#export-ruleset').addEventListener('click', () => { exportRuleset().catch((e) => say(e.message, true)); });
-$('#import-ruleset').addEventListener('change', (e) => {
+$('#import-ruleset').addEventListener('change', (/** @type {any} */ e) => {
   const file = e.target.files?.[0];
   if (file) importRuleset(file).catch((err) => say(err.message, true)).finally(() => { e.target.value = ''; });
 });
@@ -718,6 +758,6 @@ refreshTables().catch(() => {});
 // External mjai bots this server may seat (its admin's list: GET /api/mjai-bots).
 request('/api/mjai-bots').then((names) => {
   if (!names.length) return;
-  SEAT_KINDS.splice(-1, 0, ...names.map((n) => [`mjai:${n}`, 'lobby.seat_kind.mjai', { name: n }]));
+  SEAT_KINDS.splice(-1, 0, ...names.map((/** @type {string} */ n) => [`mjai:${n}`, 'lobby.seat_kind.mjai', { name: n }]));
   renderSeats();
 }).catch(() => {});

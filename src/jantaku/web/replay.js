@@ -26,40 +26,58 @@ let tableId = params.get('table'); // null for a log file
 const BASE_MS = 900; // one step at 1×
 const RESULT_TYPES = new Set(['hora', 'ryukyoku', 'end_kyoku']);
 
-let events = []; // the whole log
+/** @typedef {import('./types').Model} Model */
+/** @typedef {{ event: number, pos: number, start: import('./types').StartKyoku,
+ *   sittingOut: number | null | undefined }} HandEntry */
+
+/** @type {any[]} */
+let events = []; // the whole log (a file opened here may hold anything)
+/** @type {number[]} */
 let steps = []; // event index of each position
+/** @type {HandEntry[]} */
 let hands = []; // per hand: {event, pos, last, title, outcome}
+/** @type {Omit<Model, 'preset'>[]} */
 let snapshots = []; // per hand: the model before its start_kyoku (without the preset)
+/** @type {string[]} */
 let seats = [];
-let preset = null;
+/** @type {any} */
+let preset = null; // GET /api/presets/{name}
+/** @type {Model | null} */
 let M = null;
 let pos = 0;
 let pov = 0;
 let playing = false;
+/** @type {number | null} */
 let timer = null;
+/** @type {number | null} */
 let hiddenAt = null; // the position whose result the user hid
 let closing = false; // the page closes the result (a step away), not the user
 let ready = false;
 
 // -- the log ------------------------------------------------------------------------------------
 
+/** @param {string} text */
 function parseLines(text) {
   return text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => JSON.parse(l));
 }
 
+/** @param {string} name */
 async function loadPreset(name) {
   const r = await fetch(`/api/presets/${encodeURIComponent(name)}`);
   preset = r.ok ? await r.json() : null;
   setTileNames(preset?.tiles ?? null);
 }
 
+/** @param {number} p */
 function handOf(p) {
   let h = 0;
   while (h + 1 < hands.length && hands[h + 1].pos <= p) h += 1;
   return h;
 }
 
+/** @param {any[]} evs */
 function outcome(evs) {
+  /** @type {string[]} */
   const parts = [];
   for (const ev of evs) {
     if (ev.type === 'hora') {
@@ -74,7 +92,11 @@ function outcome(evs) {
 }
 
 /** Index the log: its steps, its hands and one snapshot of the model before each hand;
- * `lines`: the server's result lines of a stored game (its dialogs list them), or null. */
+ * `lines`: the server's result lines of a stored game (its dialogs list them), or null.
+ * @param {any[]} log
+ * @param {string[] | null} seatKinds
+ * @param {import('./types').ResultLines | null} [lines]
+ */
 async function open(log, seatKinds, lines = null) {
   stop();
   ready = false;
@@ -125,6 +147,7 @@ async function open(log, seatKinds, lines = null) {
 // The status line is said again in the new language when the reader switches.
 let statusText = () => '';
 
+/** @param {() => string} text */
 function say(text) {
   statusText = text;
   $('#status').textContent = text();
@@ -167,6 +190,7 @@ function renderHandList() {
 
 // -- the state at a position --------------------------------------------------------------------
 
+/** @param {number} p */
 function modelAt(p) {
   const h = handOf(p);
   const m = { ...structuredClone(snapshots[h]), preset };
@@ -175,15 +199,19 @@ function modelAt(p) {
   return m;
 }
 
+/** @param {number} s */
 function name(s) {
-  return seatName(M, s);
+  return seatName(/** @type {Model} */ (M), s);
 }
 
+/** @param {number | null | undefined} id */
 function tile(id) {
   return id === undefined || id === null ? '' : tileLabel(tileName(id));
 }
 
-/** The current event in words. */
+/** The current event in words.
+ * @param {any} ev
+ */
 function describe(ev) {
   const who = Number.isInteger(ev.actor) ? name(ev.actor) : '';
   switch (ev.type) {
@@ -223,15 +251,17 @@ function describe(ev) {
   }
 }
 
+/** @param {any} ev */
 function showResult(ev) {
   const dialog = $('#result');
   let nodes = null;
   let cls = '';
-  if (hiddenAt !== pos && RESULT_TYPES.has(ev.type) && (M.horas.length || M.ryukyoku)) {
-    nodes = resultNodes(M, M.result ?? handResult(M));
+  const m = /** @type {Model} */ (M);
+  if (hiddenAt !== pos && RESULT_TYPES.has(ev.type) && (m.horas.length || m.ryukyoku)) {
+    nodes = resultNodes(m, m.result ?? handResult(m));
     cls = 'hand-result';
   } else if (hiddenAt !== pos && ev.type === 'end_game') {
-    nodes = settlementNodes(M, ev, { logHref: tableId ? `/api/tables/${tableId}/log` : null });
+    nodes = settlementNodes(m, ev, { logHref: tableId ? `/api/tables/${tableId}/log` : null });
     cls = 'game-result';
   }
   if (!nodes) {
@@ -270,6 +300,7 @@ function render() {
   }));
 }
 
+/** @param {number} p */
 function go(p) {
   if (!ready) return;
   const next = Math.max(0, Math.min(steps.length - 1, p));
@@ -285,11 +316,14 @@ function go(p) {
   if (playing) schedule();
 }
 
+/** @param {number} d */
 function step(d) { go(pos + d); }
 document.addEventListener('replay:go', (e) => go(/** @type {CustomEvent<number>} */ (e).detail));
 
 /** Up/PageUp: the previous hand's start; Down/PageDown: the next one's (past the last hand:
- * the end of the game). */
+ * the end of the game).
+ * @param {number} d
+ */
 function hand(d) {
   const h = handOf(pos);
   if (d < 0) go(hands[Math.max(0, h - 1)].pos);
@@ -306,7 +340,7 @@ function delay() {
 }
 
 function schedule() {
-  clearTimeout(timer);
+  clearTimeout(/** @type {number} */ (timer));
   timer = setTimeout(() => {
     if (pos >= steps.length - 1) { stop(); return; }
     go(pos + 1);
@@ -315,7 +349,7 @@ function schedule() {
 
 function stop() {
   playing = false;
-  clearTimeout(timer);
+  clearTimeout(/** @type {number} */ (timer));
   if (ready) $('#play').textContent = t('replay.play');
 }
 
@@ -335,14 +369,15 @@ $('#prev-hand').onclick = () => hand(-1);
 $('#next-hand').onclick = () => hand(1);
 $('#play').onclick = togglePlay;
 // After a choice the keys step again (a focused select would take the arrows).
-$('#speed').onchange = (e) => { e.target.blur(); if (playing) schedule(); };
-$('#pov').onchange = (e) => { e.target.blur(); pov = Number($('#pov').value); go(pos); };
+$('#speed').onchange = (/** @type {Event} */ e) => { /** @type {HTMLElement} */ (e.target).blur(); if (playing) schedule(); };
+$('#pov').onchange = (/** @type {Event} */ e) => { /** @type {HTMLElement} */ (e.target).blur(); pov = Number($('#pov').value); go(pos); };
 $('#result').addEventListener('close', () => {
   // Hidden by the user (the button or Esc), not by a step away: stay hidden at this position.
   if (closing) { closing = false; return; }
   hiddenAt = pos;
 });
 
+/** @type {Record<string, () => void>} */
 const KEYS = {
   ArrowRight: () => step(1), ArrowLeft: () => step(-1),
   ArrowDown: () => hand(1), PageDown: () => hand(1), ArrowUp: () => hand(-1), PageUp: () => hand(-1),
@@ -360,8 +395,8 @@ document.addEventListener('keydown', (e) => {
   action();
 });
 
-$('#open-file').addEventListener('change', async (e) => {
-  const file = e.target.files?.[0];
+$('#open-file').addEventListener('change', async (/** @type {Event} */ e) => {
+  const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
   if (!file) return;
   try {
     const all = await readLog(await file.text());
@@ -386,7 +421,9 @@ $('#open-file').addEventListener('change', async (e) => {
 });
 
 /** A file's events: a jantaku log (JSON lines), or a tenhou.net/6 or kobalab paipu record,
- * which the server replays through the engine into a jantaku log (POST /api/import). */
+ * which the server replays through the engine into a jantaku log (POST /api/import).
+ * @param {string} text
+ */
 async function readLog(text) {
   let doc = null;
   try {
@@ -403,6 +440,7 @@ async function readLog(text) {
   return parseLines(await r.text());
 }
 
+/** @param {any} err */
 function fail(err) {
   $('#error').textContent = err.message ?? String(err);
 }
@@ -422,7 +460,7 @@ async function load() {
   }
   const log = parseLines(await r.text());
   const listing = await fetch('/api/tables').then((x) => (x.ok ? x.json() : [])).catch(() => []);
-  const row = listing.find((t) => String(t.id) === String(tableId));
+  const row = listing.find((/** @type {any} */ t) => String(t.id) === String(tableId));
   const lines = await fetch(`/api/tables/${encodeURIComponent(tableId)}/lines`)
     .then((x) => (x.ok ? x.json() : null)).catch(() => null);
   await open(log, row?.seats ?? null, lines);

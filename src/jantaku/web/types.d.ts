@@ -158,12 +158,12 @@ export interface Hora {
   fu?: number;
   limit?: string | null;
   hora_points?: number;
-  wildcard?: unknown;
+  wildcard?: string | null; // the tile the wildcard stood for (MPSZ)
   deltas?: number[];
   scores?: number[];
   chip_items?: ChipItem[];
   chip_deltas?: number[];
-  alice?: unknown;
+  alice?: TileId[]; // gotou アリス: the tiles turned over
 }
 
 export interface Ryukyoku {
