@@ -14,17 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from jantaku.tiles.kinds import M5, P5, S5, kind_from_name
 from jantaku.tiles.tileset import TileSet, build_tileset
 
-
-def known_yaku() -> frozenset[str]:
-    """Every yaku id a preset may name: the ids of the scorer's registry, where each yaku is
-    one declared unit (:data:`jantaku.scoring.yaku.ALL_YAKU_BY_ID`), never a second list.
-
-    ``rules`` sits below ``scoring``: the registry is asked when a preset is validated, once
-    every module is loaded, not when this one is imported.
-    """
-    from jantaku.scoring.yaku import yaku_ids
-
-    return yaku_ids()
+from .yaku_ids import YAKU_IDS
 
 
 class KnobError(ValueError):
@@ -606,10 +596,9 @@ class Preset(_Section):
             raise KnobError("settlement.boo_values", "3 values: マルエー, マルビー, マルシー")
         if s.style == "uma" and not s.sink_uma and len(s.uma) != self.players:
             raise KnobError("settlement.uma", f"{self.players} values, one per rank")
-        yaku = known_yaku()
         for key in ("pao", "disabled_yaku", "extra_yaku", "yaku_han"):
             for name in getattr(self.scoring, key):
-                if name not in yaku:
+                if name not in YAKU_IDS:
                     raise KnobError(f"scoring.{key}", f"no yaku {name!r}")
         return self
 

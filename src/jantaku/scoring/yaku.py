@@ -10,9 +10,10 @@ predicate. That is most of what makes scoring fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Final
 
+from jantaku.rules.yaku_ids import YAKU_IDS
 from jantaku.tiles.kinds import (
     CHUN,
     DRAGONS,
@@ -84,7 +85,8 @@ __all__ = [  # the names other modules import from here
     "YAKU_BY_ID",
     "Ctx",
     "Yaku",
-    "yaku_ids",
+    "YakuIdsMismatch",
+    "check_yaku_ids",
 ]
 
 
@@ -673,16 +675,37 @@ ALL_YAKU_BY_ID: Final[dict[str, Yaku | WinYakuman]] = {
     **{y.id: y for y in ALL_YAKU},
     **{y.id: y for y in WIN_YAKUMAN},
 }
-"""Every yaku by id, the house yakuman of the whole win included: the one list of yaku ids
-(presets name them; :func:`yaku_ids`)."""
+"""Every yaku by id, the house yakuman of the whole win included: one unit per id of the
+rules' list (:data:`jantaku.rules.yaku_ids.YAKU_IDS`, checked below)."""
 HOUSE_IDS: Final = frozenset(y.id for y in HOUSE_YAKU) | {y.id for y in WIN_YAKUMAN}
 """The house yaku, off unless a preset lists them in ``scoring.extra_yaku``."""
 
 
-def yaku_ids() -> frozenset[str]:
-    """Every id a preset may name (``disabled_yaku``, ``extra_yaku``, ``yaku_han``, ``pao``).
+class YakuIdsMismatch(RuntimeError):
+    """The scorer's declared yaku and the rules' list of ids differ: a yaku added (or renamed)
+    on one side only."""
 
-    >>> {"pinfu", "riichi_only_ron", "mu"} <= yaku_ids(), "dora" in yaku_ids()
-    (True, False)
+
+def check_yaku_ids(declared: Collection[str], listed: Collection[str]) -> None:
+    """Raise :class:`YakuIdsMismatch` naming every id of ``declared`` (the scorer's units) not
+    in ``listed`` (the rules' ids), and the reverse.
+
+    >>> check_yaku_ids(["pinfu", "tanyao"], ["pinfu", "tanyao"])
     """
-    return frozenset(ALL_YAKU_BY_ID)
+    unlisted = sorted(set(declared) - set(listed))
+    undeclared = sorted(set(listed) - set(declared))
+    if unlisted or undeclared:
+        parts = [
+            f"{what}: {', '.join(ids)}"
+            for what, ids in (("not in the rules' list", unlisted), ("no yaku unit", undeclared))
+            if ids
+        ]
+        raise YakuIdsMismatch(
+            "the scorer's yaku (jantaku.scoring.yaku) and the rules' yaku ids"
+            f" (jantaku.rules.yaku_ids.YAKU_IDS) differ: {'; '.join(parts)}"
+        )
+
+
+# Checked when the scorer is loaded, so a yaku declared here and not listed by the rules (whose
+# presets could never name it), or listed there with no unit here, stops every program at once.
+check_yaku_ids(ALL_YAKU_BY_ID, YAKU_IDS)

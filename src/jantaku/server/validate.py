@@ -14,7 +14,7 @@ from typing import Any, Final
 from jantaku.bots import BOT_KINDS
 from jantaku.rules import RulesError, load_preset
 from jantaku.rules.model import Preset, knobs
-from jantaku.scoring.yaku import yaku_ids
+from jantaku.rules.yaku_ids import YAKU_IDS
 from jantaku.tiles.kinds import N_KINDS
 
 from .errors import TableError
@@ -47,10 +47,10 @@ RANGES: Final[dict[str, tuple[float, float]]] = {
 
 _TILE_NAMES = N_KINDS + 8  # the hand kinds and 8 flowers
 DOMAINS: Final[dict[str, int]] = {
-    "scoring.disabled_yaku": len(yaku_ids()),
-    "scoring.extra_yaku": len(yaku_ids()),
-    "scoring.yaku_han": len(yaku_ids()),
-    "scoring.pao": len(yaku_ids()),
+    "scoring.disabled_yaku": len(YAKU_IDS),
+    "scoring.extra_yaku": len(YAKU_IDS),
+    "scoring.yaku_han": len(YAKU_IDS),
+    "scoring.pao": len(YAKU_IDS),
     "scoring.nuki_dora": _TILE_NAMES,
     "scoring.flower_han": _TILE_NAMES,
     "tiles.red": _TILE_NAMES,
