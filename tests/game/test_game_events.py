@@ -17,7 +17,7 @@ import pytest
 from jantaku.game import Game
 from jantaku.game.events import EVENT_TYPES, EventError, event_from_json
 from jantaku.game.fold import FoldError
-from jantaku.game.outcomes import ChipsPaid, DrawPaid, WinPaid
+from jantaku.game.outcomes import ChipsPaid, DrawPaid, StickPaid, WinPaid
 
 ROOT = Path(__file__).resolve().parents[2]
 DERIVED = {
@@ -25,6 +25,7 @@ DERIVED = {
     "nukidora": set(ChipsPaid.__dataclass_fields__),
     "hora": set(WinPaid.__dataclass_fields__),
     "ryukyoku": set(DrawPaid.__dataclass_fields__),
+    "reach_accepted": set(StickPaid.__dataclass_fields__),
 }
 """The fields the fold computes, by event type (*derived* in docs/events.md)."""
 

@@ -29,9 +29,10 @@ def _log(tmp_path: Path, preset: str, games: int, seed: int, bots: str) -> Path:
 
 
 def _plays(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-    """What happened, tile by tile: every event but passes (a replay passes for every seat
-    at once), with MPSZ names (the reader's tile ids are its own)."""
-    skip = {"pass", "start_game", "end_game"}
+    """What happened, tile by tile: every event but the answers to a tile on offer (a
+    record holds the calls and wins, not who else declared one that lost to them), with MPSZ
+    names (the reader's tile ids are its own)."""
+    skip = {"pass", "declare", "start_game", "end_game"}
     return [
         (e["type"], e.get("actor"), e.get("target"), e.get("pai"), e.get("deltas"))
         for e in events

@@ -55,8 +55,9 @@ EVERY_STEP_JS = f"""() => {{
 
 
 def steps_of(log: list[dict[str, Any]]) -> list[int]:
-    """The viewer's steps: every event but start_game and the (invisible) passes."""
-    return [i for i, ev in enumerate(log) if ev["type"] not in ("start_game", "pass")]
+    """The viewer's steps: every event but start_game and the answers to a tile on offer
+    (passes and declarations show in the events they cause)."""
+    return [i for i, ev in enumerate(log) if ev["type"] not in ("start_game", "pass", "declare")]
 
 
 def fold(log: list[dict[str, Any]], upto: int) -> dict[str, Any]:

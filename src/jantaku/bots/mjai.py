@@ -289,7 +289,7 @@ class MjaiStream:
             return [{"type": "end_kyoku"}]
         if kind == EndGame.TYPE:
             return [{"type": "end_game", "scores": list(ev.get("scores", []))}]
-        # KakanDone and Pass are jantaku's own bookkeeping; nothing in mjai.
+        # KakanDone, Pass and Declare are jantaku's own bookkeeping; nothing in mjai.
         return []
 
 

@@ -139,6 +139,7 @@ class Game:
         state = State(self, None, start=False)
         for d in events:
             state.emit(event_from_json(d), d)
+        state.settle_answers()
         return state
 
 
@@ -184,9 +185,8 @@ class State:
         self.robbed: tuple[int, Tile, str] | None = None
         """A kan or kita that others may ron on: (seat, tile, "kakan" | "ankan" | "kita")."""
         self.responses: dict[int, Action | None] = {}
-        """The answers so far to the tile on offer (None: a pass, folded from its event; a
-        call or ron is held by :func:`~jantaku.game.resolve.respond` until every seat has
-        answered, and shows in the events it causes)."""
+        """The answers so far to the tile on offer, folded from their ``pass`` (None) and
+        ``declare`` events; resolved once every seat offered the tile has answered."""
         self.options: dict[int, LegalActions] = {}
         self.calls_seen = False
         self.first_winds: list[Kind] = []
@@ -285,6 +285,13 @@ class State:
     def view(self, seat: int) -> list[dict[str, Any]]:
         """The events as ``seat`` may see them (:func:`jantaku.game.visibility.seen_by`)."""
         return view_of(self.events, seat)
+
+    def settle_answers(self) -> None:
+        """Resolve the answers to the tile on offer when every seat has given one: a log
+        that ends right after the last answer (a table stopped between writing it and what
+        it caused) goes on from there instead of waiting for nobody."""
+        if self.phase == "response" and all(s in self.responses for s in self.options):
+            resolve.resolve(self)
 
     def current_seats(self) -> list[int]:
         """Seats that have a decision to make now."""

@@ -495,6 +495,41 @@ class Pass(_Event):
 
 
 @final
+class Declare(_Event):
+    """A call or a ron declared on the tile on offer (only the declarer sees it). It is held
+    until every seat offered the tile has answered, then resolved: the events it causes
+    (``chi``, ``pon``, ``daiminkan``, ``hora``) show it to the others, and a call that a ron
+    or a pon outranks causes nothing. ``call`` is the action's type: ``ron``, ``chi``,
+    ``pon`` or ``daiminkan``; ``tile`` is the tile on offer, ``tiles`` those a call takes
+    from the hand."""
+
+    TYPE = "declare"
+    __match_args__ = ("actor", "call", "tile", "tiles", "pai")
+    __slots__ = __match_args__
+
+    def __init__(self, actor: int, call: str, tile: Tile, tiles: list[Tile], pai: str) -> None:
+        self.actor: Final = actor
+        self.call: Final = call
+        self.tile: Final = tile
+        self.tiles: Final = tiles
+        self.pai: Final = pai
+
+    def to_json(self) -> Json:
+        return {
+            "type": self.TYPE,
+            "actor": self.actor,
+            "call": self.call,
+            "tile": self.tile,
+            "tiles": self.tiles,
+            "pai": self.pai,
+        }
+
+    @classmethod
+    def from_json(cls, d: Json) -> Declare:
+        return cls(d["actor"], d["call"], d["tile"], list(d.get("tiles", [])), d["pai"])
+
+
+@final
 class Hora(_Event):
     """A win. A tsumo has no ``chankan``/``first``/``last`` (None); a ron has them all;
     mighty 無 has no tile."""
@@ -684,6 +719,7 @@ Event: TypeAlias = (
     | Dora
     | Nukidora
     | Pass
+    | Declare
     | Hora
     | Ryukyoku
     | EndKyoku
@@ -706,6 +742,7 @@ EVENT_CLASSES: tuple[type[Event], ...] = (
     Dora,
     Nukidora,
     Pass,
+    Declare,
     Hora,
     Ryukyoku,
     EndKyoku,

@@ -8,7 +8,7 @@ fold computes from an event (a win's score and payments, a draw's, chips) comes 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Final, assert_never
 
 from jantaku.scoring.chips import alice_flips, win_chips
 from jantaku.scoring.situation import RiichiKind
@@ -17,11 +17,13 @@ from jantaku.tiles.notation import Meld, MeldType, Source, kinds_to_string
 from jantaku.tiles.tileset import Tile, tile_kind
 
 from . import deal, situation
+from .actions import Action, ActionType
 from .events import (
     Ankan,
     Chi,
     Dahai,
     Daiminkan,
+    Declare,
     Dora,
     EndGame,
     EndKyoku,
@@ -40,7 +42,7 @@ from .events import (
     Tsumo,
 )
 from .legal import compute_options
-from .outcomes import ChipsPaid, DrawPaid, Outcome, WinPaid
+from .outcomes import ChipsPaid, DrawPaid, Outcome, StickPaid, WinPaid
 from .player import Player
 
 if TYPE_CHECKING:
@@ -62,6 +64,8 @@ def fold(st: State, ev: Event) -> Outcome | None:
                 _dahai(st, ev)
             case Pass():
                 _pass(st, ev)
+            case Declare():
+                _declare(st, ev)
             case Chi():
                 _call(st, ev, MeldType.CHI)
             case Pon():
@@ -71,7 +75,7 @@ def fold(st: State, ev: Event) -> Outcome | None:
             case Reach():
                 _reach(st, ev)
             case ReachAccepted():
-                _reach_accepted(st, ev)
+                return _reach_accepted(st, ev)
             case Dora():
                 _dora(st, ev)
             case Ankan():
@@ -238,12 +242,15 @@ def _reach(st: State, ev: Reach) -> None:
     st.reach_pending = ev.actor
 
 
-def _reach_accepted(st: State, ev: ReachAccepted) -> None:
+def _reach_accepted(st: State, ev: ReachAccepted) -> StickPaid:
     p = st.players[ev.actor]
     p.ippatsu = True
     st.reach_pending = None
     st.riichi_count += 1
+    before = list(st.ledger.state.scores)
     st.ledger.deposit_riichi(ev.actor, shuba=p.riichi.is_shuba)
+    after = st.ledger.state.scores
+    return StickPaid(_changes(after, before), list(after))
 
 
 def _calls_seen(st: State) -> None:
@@ -353,6 +360,22 @@ def _offer_robbing(st: State, seat: int, tile: Tile, kind: str) -> None:
     st.phase = "response" if st.options else "turn"
     if not st.options:
         st.robbed = None
+
+
+def _declare(st: State, ev: Declare) -> None:
+    """A call or ron declared: held as the seat's answer until every seat has answered."""
+    if ev.actor in st.responses:
+        raise FoldError(f"seat {ev.actor} has already answered the tile on offer")
+    offered = st.options.get(ev.actor)
+    answer = Action(ActionType(ev.call), ev.actor, ev.tile, tuple(ev.tiles))
+    held = offered.find(answer) if offered is not None else None
+    if held is None or held.type not in _DECLARED:
+        raise FoldError(f"seat {ev.actor} was not offered {answer}")
+    st.responses[ev.actor] = answer
+
+
+_DECLARED: Final = frozenset({ActionType.RON, ActionType.CHI, ActionType.PON, ActionType.DAIMINKAN})
+"""The answers a ``declare`` event holds (a pass is its own event)."""
 
 
 def _pass(st: State, ev: Pass) -> None:

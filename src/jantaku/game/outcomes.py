@@ -83,7 +83,20 @@ class DrawPaid:
         }
 
 
-Outcome: TypeAlias = ChipsPaid | WinPaid | DrawPaid
+@dataclass
+class StickPaid:
+    """A riichi accepted: its stick (a シュバリー one costs more) left the declarer's points
+    for the table; mjai's ``deltas`` and ``scores`` of ``reach_accepted``, so a reader never
+    looks up what the stick costs."""
+
+    deltas: list[int]
+    scores: list[int]
+
+    def to_json(self) -> Json:
+        return {"deltas": self.deltas, "scores": self.scores}
+
+
+Outcome: TypeAlias = ChipsPaid | WinPaid | DrawPaid | StickPaid
 """What the fold computed from an event (*derived* in docs/events.md): written beside the
 event's own fields in the log, and computed again by every replay."""
 

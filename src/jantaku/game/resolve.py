@@ -10,7 +10,17 @@ from jantaku.tiles.notation import kinds_to_string
 
 from . import deal, draws
 from .actions import Action, ActionType
-from .events import Chi, Daiminkan, Hora, KakanDone, Pass, Pon, ReachAccepted, Ryukyoku
+from .events import (
+    Chi,
+    Daiminkan,
+    Declare,
+    Hora,
+    KakanDone,
+    Pass,
+    Pon,
+    ReachAccepted,
+    Ryukyoku,
+)
 from .legal import hand_waits
 
 if TYPE_CHECKING:
@@ -25,9 +35,8 @@ def respond(st: State, a: Action) -> None:
         missed = any(x.type is ActionType.RON for x in st.options[a.seat])
         st.emit(Pass(a.seat, missed))
     else:
-        # The one answer outside the fold: a call or a ron is no event until every seat
-        # has answered (it shows in the events it causes), so it is held here till then.
-        st.responses[a.seat] = a
+        assert a.tile is not None  # a call or a ron names the tile on offer
+        st.emit(Declare(a.seat, a.type.value, a.tile, list(a.tiles), st.game.names[a.tile]))
     if all(s in st.responses for s in st.options):
         resolve(st)
 

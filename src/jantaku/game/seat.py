@@ -32,6 +32,7 @@ from .events import (
     Chi,
     Dahai,
     Daiminkan,
+    Declare,
     Dora,
     EndGame,
     EndKyoku,
@@ -195,7 +196,7 @@ class SeatView:
                     for passed in self._passing:
                         passed.add(k)
                 self._last_discard = (actor, tile)
-            case Pass.TYPE | KakanDone.TYPE:
+            case Pass.TYPE | Declare.TYPE | KakanDone.TYPE:
                 pass
             case StartGame.TYPE:
                 pass
@@ -211,11 +212,14 @@ class SeatView:
                 self._passing.append(since)
             case ReachAccepted.TYPE:
                 actor = ev["actor"]
-                cost = (
-                    self._preset.game.shuba_stick
-                    if self._shuba[actor]
-                    else self._preset.scoring.riichi_stick
-                )
+                if "deltas" in ev:
+                    cost = -ev["deltas"][actor]
+                else:  # a log written before the event carried its stick
+                    cost = (
+                        self._preset.game.shuba_stick
+                        if self._shuba[actor]
+                        else self._preset.scoring.riichi_stick
+                    )
                 self._scores[actor] -= cost
                 self._sticks += 1
                 self._stick_points += cost

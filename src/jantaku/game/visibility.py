@@ -1,10 +1,10 @@
 """What a seat may see: the one filter of every view, every server message and every bot.
 
 A seat sees the game's events with the hidden parts taken out: no ``wall`` (its own dealt
-``tehai`` only), others' draws as ``"?"``, nobody else's ``pass``, and no ``seed`` (it
-rebuilds every wall and die of the game). Everything else is public at the table: calls,
-discards, riichi, dora, and at the end of a hand the winner's hand, the tenpai hands and the
-ura indicators (docs/events.md, *Hidden information*).
+``tehai`` only), others' draws as ``"?"``, nobody else's answer (``pass``, ``declare``), and
+no ``seed`` (it rebuilds every wall and die of the game). Everything else is public at the
+table: calls, discards, riichi, dora, and at the end of a hand the winner's hand, the tenpai
+hands and the ura indicators (docs/events.md, *Hidden information*).
 
 :meth:`jantaku.game.State.view`, the server's messages (``jantaku.server.tables``) and the
 bots' per-seat state (:class:`jantaku.game.seat.SeatView`, folded from these events only)
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from .events import Pass, StartGame, StartKyoku, Tsumo
+from .events import Declare, Pass, StartGame, StartKyoku, Tsumo
 
 EventJson = dict[str, Any]
 """One event as the log holds it (its JSON object, *derived* fields included): what a seat is
@@ -34,8 +34,11 @@ _START_GAME: Final = StartGame.TYPE
 _START_KYOKU: Final = StartKyoku.TYPE
 _TSUMO: Final = Tsumo.TYPE
 _PASS: Final = Pass.TYPE
+_DECLARE: Final = Declare.TYPE
 
-_FILTERED = frozenset({_START_GAME, _START_KYOKU, _TSUMO, _PASS})
+_ANSWERS = frozenset({_PASS, _DECLARE})
+"""Answers to a tile on offer: only the seat answering sees them."""
+_FILTERED = frozenset({_START_GAME, _START_KYOKU, _TSUMO, *_ANSWERS})
 """The only event types with something hidden from some seat: every other is public."""
 
 
@@ -62,8 +65,10 @@ def seen_by(ev: EventJson, seat: int) -> EventJson | None:
         if "chip_deltas" in ev:  # ぐるぐるチャンス is announced and paid by all
             e["chip_deltas"] = ev["chip_deltas"]
         return e
-    if kind == _PASS and ev["actor"] != seat:
-        return None  # nobody learns that somebody else could have called
+    if kind in _ANSWERS and ev["actor"] != seat:
+        # Nobody learns that somebody else could have called, nor a call that a ron or a
+        # pon outranked: an answer shows only in the events it causes.
+        return None
     return ev
 
 

@@ -123,10 +123,12 @@ def _answer(
     """The seat's answer to the tile on offer: its own event among the answers from event
     ``i`` on (passes, then the calls or wins they resolve to); None when none is its own."""
     j = i
-    while j < len(events) and events[j]["type"] in _ANSWERS:
+    while j < len(events) and (events[j]["type"] in _ANSWERS or events[j]["type"] == "declare"):
         ev = events[j]
         if ev.get("actor") == seat:
-            kind = _ANSWERS[ev["type"]]
+            # Its own ``declare`` (logs written before answers were events have only the
+            # call or win it caused, and nothing for a call another answer outranked).
+            kind = ActionType(ev["call"]) if ev["type"] == "declare" else _ANSWERS[ev["type"]]
             tile = None if kind is ActionType.PASS or kind is ActionType.RON else ev.get("tile")
             return _match(legal, game, kind, tile, ev.get("tiles", ()))
         j += 1

@@ -20,6 +20,7 @@ from jantaku.game.events import (
     Chi,
     Dahai,
     Daiminkan,
+    Declare,
     Kakan,
     Nukidora,
     Pass,
@@ -37,7 +38,7 @@ class BrokenLog(ValueError):
 
 TURN_EVENTS: Final = frozenset({Dahai.TYPE, Reach.TYPE, Ankan.TYPE, Kakan.TYPE, Nukidora.TYPE})
 """Events only the seat whose turn it is may cause."""
-CALL_EVENTS: Final = frozenset({Chi.TYPE, Pon.TYPE, Daiminkan.TYPE, Pass.TYPE})
+CALL_EVENTS: Final = frozenset({Chi.TYPE, Pon.TYPE, Daiminkan.TYPE, Pass.TYPE, Declare.TYPE})
 """Events only a seat offered a response may cause."""
 
 
@@ -65,6 +66,7 @@ def replay_checked(game: Game, events: Sequence[dict[str, Any]]) -> State:
         problem = _tile_counts(state, dealt)
         if problem:
             raise BrokenLog(f"event {i} ({kind}): {problem}")
+    state.settle_answers()
     return state
 
 

@@ -38,6 +38,7 @@ from jantaku.game import Game, State
 from jantaku.game.events import (
     Chi,
     Daiminkan,
+    Declare,
     EndGame,
     Hora,
     Pass,
@@ -329,10 +330,14 @@ def tile_problem(state: State) -> str | None:
     return None
 
 
+_ANSWERS: Final = frozenset({Pass.TYPE, Declare.TYPE})
+"""Answers to a tile on offer, which only the seat answering sees."""
+
+
 def view_problem(state: State, seat: int) -> str | None:
     """Why ``state.view(seat)`` shows something hidden, or None."""
-    # Other seats' passes are left out of a view; every other event is there, in order.
-    real = iter(e for e in state.events if e["type"] != Pass.TYPE or e["actor"] == seat)
+    # Other seats' answers are left out of a view; every other event is there, in order.
+    real = iter(e for e in state.events if e["type"] not in _ANSWERS or e["actor"] == seat)
     for ev in state.view(seat):
         kind = ev["type"]
         truth = next(real, None)

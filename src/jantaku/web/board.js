@@ -160,12 +160,16 @@ export function fold(M, ev) {
       // An open riichi shows the table its hand (mighty) or its waits (gotou).
       if (Array.isArray(ev.shown) && !M.hands[ev.actor]) M.hands[ev.actor] = ev.shown.slice().sort(byId);
       if (typeof ev.shown_waits === 'string') M.shownWaits[ev.actor] = ev.shown_waits;
-      // The stick leaves the score now (the events carry scores only when the hand ends);
-      // a シュバリー stick costs more than a riichi one.
-      M.scores[ev.actor] -= M.riichi[ev.actor] === 'shuba'
-        ? knob(M, 'game.shuba_stick', 5000) : knob(M, 'scoring.riichi_stick', 1000);
+      // The stick leaves the score now; the event says what it cost (a シュバリー stick
+      // costs more). A log written before it did leaves the preset to say.
+      if (Array.isArray(ev.deltas)) M.scores[ev.actor] += ev.deltas[ev.actor];
+      else {
+        M.scores[ev.actor] -= M.riichi[ev.actor] === 'shuba'
+          ? knob(M, 'game.shuba_stick', 5000) : knob(M, 'scoring.riichi_stick', 1000);
+      }
       M.kyotaku += 1;
       break;
+    case 'declare': break; // only the declarer sees it; the call itself follows
     case 'pass':
       // A win let pass (only a seat's own passes reach it): フリテン until its next discard,
       // or for the rest of the hand after its riichi (同巡内 / 立直後の見逃し).

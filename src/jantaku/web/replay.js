@@ -117,7 +117,7 @@ async function open(log, seatKinds, lines = null) {
       snapshots.push(structuredClone(rest));
       hands.push({ event: i, pos: steps.length, start: ev, sittingOut: ev.sitting_out });
     }
-    if (ev.type !== 'start_game' && ev.type !== 'pass') steps.push(i);
+    if (!['start_game', 'pass', 'declare'].includes(ev.type)) steps.push(i);
     fold(model, ev);
   });
   if (!hands.length) throw new Error(t('replay.no_hand'));

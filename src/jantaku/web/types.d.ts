@@ -76,6 +76,8 @@ export interface ReachAccepted {
   actor: Seat;
   shown?: TileId[];
   shown_waits?: string;
+  deltas?: number[]; // the stick's cost (absent in logs written before it was carried)
+  scores?: number[];
 }
 
 export interface Call {
@@ -124,6 +126,15 @@ export interface Pass {
   type: 'pass';
   actor: Seat;
   missed_ron: boolean;
+}
+
+export interface Declare {
+  type: 'declare';
+  actor: Seat;
+  call: 'ron' | 'chi' | 'pon' | 'daiminkan';
+  tile: TileId;
+  tiles: TileId[];
+  pai: string;
 }
 
 export interface Yaku {
@@ -195,7 +206,7 @@ export interface EndGame {
 /** Every event a page may fold. */
 export type GameEvent =
   | StartGame | StartKyoku | Tsumo | Dahai | Reach | ReachAccepted | Call | Ankan | Kakan
-  | KakanDone | Dora | Nukidora | Pass | Hora | Ryukyoku | EndKyoku | EndGame;
+  | KakanDone | Dora | Nukidora | Pass | Declare | Hora | Ryukyoku | EndKyoku | EndGame;
 
 /** A preset as GET /api/presets/{name} describes it (the knobs the pages read). */
 export interface Preset {
