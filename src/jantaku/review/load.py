@@ -20,6 +20,7 @@ from jantaku.log.export import ExportError, games_of
 from jantaku.log.replay import ReplayMismatch, replay
 from jantaku.log.tenhou import read_record
 from jantaku.rules import load_preset
+from jantaku.tiles.kinds import WIND_LETTERS
 
 
 class ReviewError(ValueError):
@@ -79,7 +80,7 @@ def read_games(path: str | Path) -> list[LoggedGame]:
     resume = {
         "scores": list(first.scores[: rec.players]),
         "dealer": first.dealer,
-        "round": "ESWN"[first.round_wind],
+        "round": WIND_LETTERS[first.round_wind],
         "hand": first.kyoku,
         "honba": first.honba,
         "sticks": first.sticks,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from jantaku.tiles.kinds import WIND_LETTERS
+
 from .csv_cells import SafeWriter
 from .session_games import Seating
 
@@ -112,7 +114,7 @@ _WORDS: Final = {
         "spring": "spring",
         "other": "other",
         "dice": "dice",
-        "winds": "ESWN",
+        "winds": WIND_LETTERS,
     },
 }
 CSV_LANGS: Final = tuple(_WORDS)
@@ -144,7 +146,7 @@ def csv_text(config: dict[str, Any], state: dict[str, Any], lang: str = "ja") ->
                 w_["row_hand"],
                 row["game"] + 1,
                 row["index"] + 1,
-                f"{winds['ESWN'.index(lab['round'])]}{lab['hand']}",
+                f"{winds[WIND_LETTERS.index(lab['round'])]}{lab['hand']}",
                 lab["honba"],
                 names[lab["dealer"]],
                 what,

@@ -12,6 +12,7 @@ from jantaku.scoring.ledger import Ledger
 from jantaku.scoring.score import ScoreResult
 from jantaku.scoring.settlement import rank_order, settle
 from jantaku.scoring.situation import WinSituation
+from jantaku.tiles.kinds import WIND_LETTERS
 
 # -- replay ----------------------------------------------------------------------------------
 
@@ -173,7 +174,7 @@ def _seats(preset: Preset, people: int, dealer: int) -> list[str | None]:
     out: list[str | None] = []
     for p in range(people):
         off = (p - dealer) % people
-        out.append("ESWN"[off] if off < preset.players else None)
+        out.append(WIND_LETTERS[off] if off < preset.players else None)
     return out
 
 

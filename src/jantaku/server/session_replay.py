@@ -21,6 +21,7 @@ from jantaku.rules.model import Preset
 from jantaku.scoring.calc import with_names
 from jantaku.scoring.json_io import result_to_json
 from jantaku.scoring.ledger import LedgerError, busted
+from jantaku.tiles.kinds import WIND_LETTERS
 
 from .session_config import chips_apart, config_preset, money
 from .session_errors import SessionError, hand_error
@@ -138,7 +139,7 @@ class Replayer:
         hand_dealer = s.dealer
         hand_seats = seat.seats(preset, hand_dealer)
         label = {
-            "round": "ESWN"[s.round % 4],
+            "round": WIND_LETTERS[s.round % 4],
             "hand": s.hand,
             "honba": s.honba,
             "dealer": seat.person(s.dealer),
@@ -254,7 +255,7 @@ class Replayer:
                 "game": game.number,
                 "dealer": seat.person(s.dealer),
                 "first_dealer": seat.person(s.first_dealer),
-                "round": "ESWN"[s.round % 4],
+                "round": WIND_LETTERS[s.round % 4],
                 "hand": s.hand,
                 "honba": s.honba,
                 "sticks": s.sticks,
