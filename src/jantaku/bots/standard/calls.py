@@ -17,6 +17,7 @@ from jantaku.bots.standard.value import capped, has_dora, yakuhai_han
 from jantaku.game.actions import ActionType
 from jantaku.tiles.kinds import (
     N_KINDS,
+    N_NUMBER_KINDS,
     Kind,
 )
 from jantaku.tiles.tileset import Variant, tile_kind
@@ -171,10 +172,10 @@ def keeps_yaku(
         and sum(after[k] for k in ORPHANS) <= 1
     ):
         return True
-    suits = {k // 9 for k in meld_kinds if k < 27}
+    suits = {k // 9 for k in meld_kinds if k < N_NUMBER_KINDS}
     if len(suits) == 1:
         s = next(iter(suits))
-        off = sum(after[k] for k in range(27) if k // 9 != s)
+        off = sum(after[k] for k in range(N_NUMBER_KINDS) if k // 9 != s)
         if off <= 1:
             return True
     return False

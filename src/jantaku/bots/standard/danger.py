@@ -17,6 +17,7 @@ from jantaku.tiles.kinds import (
     DRAGONS,
     N_ALL_KINDS,
     N_KINDS,
+    N_NUMBER_KINDS,
     SUMMER,
     Kind,
 )
@@ -128,7 +129,7 @@ def read_threats(
                 p = min(p, 0.95)
             han = knobs.OPEN_HAN + shown + hidden
             # An open hand of one suit (and honours) waits in that suit or on honours.
-            suits = {k // 9 for m in melds for k in m.kinds if k < 27}
+            suits = {k // 9 for m in melds for k in m.kinds if k < N_NUMBER_KINDS}
             suit = next(iter(suits)) if len(suits) == 1 else None
             if suit is not None:
                 han += 1  # one suit: a half or full flush is worth more
@@ -160,7 +161,9 @@ def read_threats(
         if riichi or learned_open:
             wind = view.seat_wind(s)
             th.yakuhai = frozenset(
-                k for k in range(27, N_KINDS) if k in DRAGONS or k == view.round_wind or k == wind
+                k
+                for k in range(N_NUMBER_KINDS, N_KINDS)
+                if k in DRAGONS or k == view.round_wind or k == wind
             )
         out.append(th)
     return out
@@ -217,7 +220,7 @@ def tile_danger(
         return learned_open_wait(view, th, kind, live_left)
     if knobs.LEARNED_DANGER and th.pre:
         return learned_danger(view, th, kind, live_left)
-    if kind >= 27:
+    if kind >= N_NUMBER_KINDS:
         return knobs.HONOR_DANGER[min(unseen, 4)]
     if th.suit is not None and kind // 9 != th.suit:
         return 0.01
@@ -262,7 +265,7 @@ N_DANGER_FEATURES: Final = 29
 def learned_danger(view: SeatView, th: Threat, kind: Kind, live_left: list[int]) -> float:
     """P(discarding ``kind`` deals in to ``th``'s riichi), by the logistic model of
     ``DANGER_W4`` / ``DANGER_W3`` over ``danger_features`` (``kind`` is not 現物)."""
-    if kind >= 27 and live_left[kind] == 0:
+    if kind >= N_NUMBER_KINDS and live_left[kind] == 0:
         return 0.0  # no copy left for a pair or a single wait
     w = knobs.DANGER_W4 if view.seats >= 4 else knobs.DANGER_W3
     z = 0.0
@@ -281,10 +284,10 @@ def danger_features(view: SeatView, th: Threat, kind: Kind, live_left: list[int]
     n_pre = len(pre)
     r = (n_pre - 1) / 18.0
     since = th.since / 18.0
-    if kind >= 27:
+    if kind >= N_NUMBER_KINDS:
         honours = 0
         for x in pre:
-            honours += x >= 27
+            honours += x >= N_NUMBER_KINDS
         f[21] = 1.0
         if unseen:
             f[21 + min(unseen, 3)] = 1.0
@@ -334,11 +337,11 @@ def danger_features(view: SeatView, th: Threat, kind: Kind, live_left: list[int]
     for d in view.dora_kinds:
         if d == kind:
             f[15] += 1.0
-        elif d < 27 and d // 9 == suit and 1 <= abs(d - kind) <= 2:
+        elif d < N_NUMBER_KINDS and d // 9 == suit and 1 <= abs(d - kind) <= 2:
             f[16] += 1.0
     in_suit = 0
     for i, x in enumerate(pre):
-        if x < 27 and x // 9 == suit:
+        if x < N_NUMBER_KINDS and x // 9 == suit:
             in_suit += 1
             if i < 6 and abs(x - kind) <= 2:
                 f[17] += 1.0  # discarded early beside it
@@ -368,7 +371,7 @@ def open_tenpai_features(view: SeatView, s: int) -> list[float]:
     for m in melds:
         if m.is_open:
             n_open += 1
-        if m.kind < 27:
+        if m.kind < N_NUMBER_KINDS:
             suits.add(m.kind // 9)
     since = view.discards_since_call(s)
     return [
@@ -405,7 +408,7 @@ def open_wait_features(view: SeatView, th: Threat, kind: Kind, live_left: list[i
     suit = th.suit
     if suit is None:
         f.extend((0.0, 0.0, 0.0))
-    elif kind >= 27:
+    elif kind >= N_NUMBER_KINDS:
         f.extend((0.0, 0.0, 1.0))
     elif kind // 9 == suit:
         f.extend((1.0, 0.0, 0.0))
@@ -417,7 +420,7 @@ def open_wait_features(view: SeatView, th: Threat, kind: Kind, live_left: list[i
 def learned_open_wait(view: SeatView, th: Threat, kind: Kind, live_left: list[int]) -> float:
     """P(discarding ``kind`` deals in to ``th``'s open hand, if it is ready), by
     ``OPEN_WAIT_W4`` / ``OPEN_WAIT_W3`` (``kind`` is not 現物)."""
-    if kind >= 27 and live_left[kind] == 0:
+    if kind >= N_NUMBER_KINDS and live_left[kind] == 0:
         return 0.0  # no copy left for a pair or a single wait
     w = knobs.OPEN_WAIT_W4 if view.seats >= 4 else knobs.OPEN_WAIT_W3
     return logistic(w, open_wait_features(view, th, kind, live_left))

@@ -18,6 +18,7 @@ from jantaku.tiles.kinds import (
     DRAGONS,
     FIVES,
     N_KINDS,
+    N_NUMBER_KINDS,
     NORTH,
     SUMMER,
     Kind,
@@ -188,13 +189,13 @@ class HandValue:
         self._suit_han = 0.0
         if knobs.HONITSU:
             per_suit = [0, 0, 0]
-            for k in range(27):
+            for k in range(N_NUMBER_KINDS):
                 per_suit[k // 9] += counts[k]
-            meld_suits = {k // 9 for m in melds for k in m.kinds if k < 27}
+            meld_suits = {k // 9 for m in melds for k in m.kinds if k < N_NUMBER_KINDS}
             for x in meld_suits:
                 per_suit[x] += 3
             suit = max(range(3), key=per_suit.__getitem__)
-            off = [k for k in range(27) if counts[k] and k // 9 != suit]
+            off = [k for k in range(N_NUMBER_KINDS) if counts[k] and k // 9 != suit]
             if meld_suits <= {suit} and len(off) <= 1:
                 flush = 3.0 if closed else 2.0
                 if not off:
