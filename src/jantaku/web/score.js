@@ -25,9 +25,11 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const hash = new URLSearchParams(location.hash.slice(1));
 const sid = hash.get('s');
 let token = hash.get('e');
-const KEY = (what) => `jantaku.score.${what}.${sid}`;
+const KEY = (/** @type {string} */ what) => `jantaku.score.${what}.${sid}`;
 const store = {
+  /** @param {string} k @param {any} d */
   get(k, d) { try { return JSON.parse(/** @type {string} */ (localStorage.getItem(KEY(k)))) ?? d; } catch { return d; } },
+  /** @param {string} k @param {unknown} v */
   set(k, v) { try { localStorage.setItem(KEY(k), JSON.stringify(v)); } catch { /* full */ } },
 };
 if (sid) {
@@ -35,12 +37,40 @@ if (sid) {
   else token = store.get('editor', null);
 }
 
-let S = null; // the session state from the server
+/** A change waiting to be sent: its op, its id, the hand (or settings) and where it goes.
+ * @typedef {{ op: string, cid: string, hand: any, index: number | null, at: number, what: string,
+ *   error?: string, status?: number, refused?: boolean }} Queued */
+/** The table now (the session's state: `table`).
+ * @typedef {{ game: number, dealer: number, first_dealer: number, round: string, hand: number,
+ *   honba: number, sticks: number, stick_points?: number, extension?: boolean, scores: number[],
+ *   chips: number[], seats: (string | null)[], shuba_used?: number[], seating: number[] }} TableNow */
+/** A game of the session (the state's `games`).
+ * @typedef {{ number: number, start: any, over: boolean, settlement: any, result: number[] | null,
+ *   scores: number[], chips: number[], ranks: number[], seating: number[], money: number[] | null,
+ *   money_total?: number[], busted: boolean[] | null, hands: number }} GameNow */
+/** The session's settings (names, rules, rates, ended).
+ * @typedef {{ names: string[], preset: string, options: Record<string, any>, ended?: boolean,
+ *   rates?: Record<string, number>, [k: string]: any }} SessionConfig */
+/** One winner of the entry dialog.
+ * @typedef {{ winner: number | null, han: number, fu: number, yakuman: number, situation: any,
+ *   mode: string, chips: Record<string, number>, dice: number[][], terminals?: number }} Winner */
+/** The session's state as the server sends it (jantaku.server.session_replay state and sessions).
+ * @typedef {{ rev: number, config: SessionConfig, players: number, table: TableNow,
+ *   settlement_style: string, chips_apart: boolean, hands: Record<string, any>[], games: GameNow[],
+ *   standings: Record<string, any>, cids?: string[], editor?: unknown }} ScoreState */
+
+/** @type {ScoreState} */
+let S = /** @type {any} */ (null); // the session state from the server (read once it came)
+/** @type {any} */
 let info = null; // the rule set's features (/api/calc/info)
+/** @type {WebSocket | null} */
 let ws = null;
 let online = false;
+/** @type {string | null} */
 let inFlight = null; // cid of the queued hand on its way
+/** @type {number | null} */
 let gapFrom = null; // 点差: the person the gaps are shown from
+/** @type {Queued[]} */
 let queue = sid ? store.get('queue', []) : [];
 let retry = 500;
 let lastHeard = 0; // when the socket last brought anything (a pong at least every few seconds)
@@ -48,9 +78,11 @@ let openedAt = 0; // when the socket opened (its join is answered with the state
 const PING_MS = 3000;
 const DEAD_MS = 8000;
 
+/** @returns {string[]} */
 const names = () => S.config.names;
 const people = () => S.config.names.length;
 
+/** @param {number} dealer */
 function seatsAt(dealer) {
   const n = people();
   return names().map((_, p) => {
@@ -59,7 +91,9 @@ function seatsAt(dealer) {
   });
 }
 
-/** A server refusal in the player's language: its catalogue code, else its own words. */
+/** A server refusal in the player's language: its catalogue code, else its own words.
+ * @param {any} err
+ */
 function errText(err) {
   if (err?.code) {
     const key = `score.err_${err.code}`;
@@ -69,8 +103,10 @@ function errText(err) {
   return err?.error ?? err?.message ?? String(err);
 }
 
+/** @param {string | null | undefined} w */
 function windName(w) { return w ? t(`score.wind_${w}`) : t('score.sits_out'); }
 
+/** @param {{ round: string, hand: number, honba: number }} x */
 function roundLabel(x) {
   return t('score.round_label', { round: t(`score.wind_${x.round}`), hand: x.hand, honba: x.honba });
 }
@@ -136,6 +172,7 @@ function watchLiveness() {
   }, PING_MS);
 }
 
+/** @param {any} msg */
 function onState(msg) {
   const first = !S;
   S = msg;
@@ -153,6 +190,7 @@ function onState(msg) {
   flush();
 }
 
+/** @param {{ cid: string, rev: number }} msg */
 function onAck(msg) {
   queue = queue.filter((q) => q.cid !== msg.cid);
   // The hands queued after it were entered on top of it: their revision moves with it.
@@ -164,6 +202,7 @@ function onAck(msg) {
   flush();
 }
 
+/** @param {any} msg */
 function onError(msg) {
   if (msg.status === 401) { // a stale editor link: watch instead
     token = null;
@@ -189,7 +228,10 @@ function onError(msg) {
 }
 
 /** The hands from queue index `from` on, each entered on the one before (the first at `at`),
- * except those refused (they are kept only to be read and dropped). */
+ * except those refused (they are kept only to be read and dropped).
+ * @param {number} from
+ * @param {number} at
+ */
 function rebase(from, at) {
   let next = at;
   for (let j = from; j < queue.length; j++) {
@@ -214,16 +256,23 @@ function flush() {
     return;
   }
   inFlight = q.cid;
+  /** @type {Record<string, any>} */
   let msg = { type: q.op, at: q.at, cid: q.cid };
   if (q.op === 'settings') msg = { ...msg, ...q.hand }; // names, ended
   else {
     if (q.op !== 'delete') msg.hand = q.hand;
     if (q.op !== 'add') msg.index = q.index;
   }
-  ws.send(JSON.stringify(msg));
+  /** @type {WebSocket} */ (ws).send(JSON.stringify(msg));
 }
 
-/** Queue a change made while the page showed revision `seen` (the hands the person saw). */
+/** Queue a change made while the page showed revision `seen` (the hands the person saw).
+ * @param {string} op
+ * @param {any} hand
+ * @param {number | null} [index]
+ * @param {string} [what]
+ * @param {number} [seen]
+ */
 function enqueue(op, hand, index = null, what = '', seen = S.rev) {
   const cid = (crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).slice(0, 64);
   const live = queue.filter((q) => !q.refused);
@@ -255,6 +304,7 @@ function renderQueue() {
     } }, t('score.drop')))));
 }
 
+/** @param {string | null | undefined} text @param {boolean} [error] */
 function showMessage(text, error = false) {
   const m = $('message');
   m.textContent = text ?? '';
@@ -324,6 +374,7 @@ function render() {
   document.body.dataset.rev = String(S.rev);
 }
 
+/** @param {any} ev */
 function describe(ev) {
   const n = names();
   switch (ev.type) {
@@ -333,40 +384,45 @@ function describe(ev) {
         : ev.yakuman ? t('calc.value_yakuman', { count: ev.yakuman })
           : info?.fixed_fu ? t('score.han_only', { han: ev.han }) : t('calc.value', { han: ev.han, fu: ev.fu });
       const chips = Object.entries(ev.chips ?? {}).map(([k, v]) => (FLAGS.has(k) ? t(`score.ci_${k}`) : `${t(`score.ci_${k}`)}×${v}`));
-      const dice = (ev.dice ?? []).map((d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
+      const dice = (ev.dice ?? []).map((/** @type {number[]} */ d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
       return [n[ev.winner], how, value, ...chips, ...dice].join(' ');
     }
     case 'draw':
-      return `${t(`score.draw_${ev.kind ?? 'exhaustive'}`)} ${t('score.tenpai')}: ${(ev.tenpai ?? []).map((p) => n[p]).join('・') || t('score.nobody')}`;
+      return `${t(`score.draw_${ev.kind ?? 'exhaustive'}`)} ${t('score.tenpai')}: ${(ev.tenpai ?? []).map((/** @type {number} */ p) => n[p]).join('・') || t('score.nobody')}`;
     case 'chombo': return `${t('score.chombo')} ${n[ev.player]}`;
     case 'penalty': return `${t(`score.penalty_${ev.kind}`)} ${n[ev.player]}`;
     case 'chips': {
       const items = Object.entries(ev.items ?? {}).map(([k, v]) => `${t(`score.item_${k}`)}×${v}`);
-      const dice = (ev.dice ?? []).map((d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
+      const dice = (ev.dice ?? []).map((/** @type {number[]} */ d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
       return `${t('score.chip_event')} → ${n[ev.to]} ${[...items, ...dice].join(' ')}`;
     }
     default: return ev.type;
   }
 }
 
-/** What an edit would move: each hand and the game it would go to. */
+/** What an edit would move: each hand and the game it would go to.
+ * @param {{ label: any, from: number, to: number }[]} moved
+ */
 function movedText(moved) {
   const list = moved.map((m) => t('score.moved_hand', { label: roundLabel(m.label), from: m.from, to: m.to }));
   return `${t('score.moves_hands', { count: moved.length })}: ${list.join('、')}`;
 }
 
-/** The chip entries a hand's events begin with (a spring counted for that hand). */
+/** The chip entries a hand's events begin with (a spring counted for that hand).
+ * @param {any[]} events
+ */
 function leadingChips(events) {
   let i = 0;
   while (i < events.length - 1 && events[i].type === 'chips') i += 1;
   return events.slice(0, i);
 }
 
+/** @param {any} ev */
 function entryKind(ev) { return ev.type === 'penalty' ? 'chombo' : ev.type; }
 
 function renderHistory() {
   const rows = [...S.hands].reverse().map((h) => {
-    const yaku = h.scored.flatMap((r) => r.yaku.map((y) => (lang() === 'en' ? y.en : y.ja)));
+    const yaku = h.scored.flatMap((/** @type {any} */ r) => r.yaku.map((/** @type {any} */ y) => (lang() === 'en' ? y.en : y.ja)));
     return el('li', { class: 'hand', dataset: { index: h.index, testid: `hand-${h.index}` } },
       el('div', { class: 'hand-head' },
         el('span', { class: 'label' }, `${t('score.game_n', { n: h.game + 1 })} ${roundLabel(h.label)}`),
@@ -411,7 +467,7 @@ function renderStandings() {
 function seatingEditor() {
   const order = [...(S.table.seating ?? names().map((_, p) => p))];
   const box = el('fieldset', { class: 'seating', dataset: { testid: 'seating' } });
-  const move = (k, by) => {
+  const move = (/** @type {number} */ k, /** @type {number} */ by) => {
     const j = k + by;
     if (j < 0 || j >= order.length) return;
     [order[k], order[j]] = [order[j], order[k]];
@@ -432,7 +488,9 @@ function seatingEditor() {
 }
 
 /** Between games (or once the session has ended), the editor may rename the players, change
- * seats, choose the next game's first dealer, and end or reopen the session. */
+ * seats, choose the next game's first dealer, and end or reopen the session.
+ * @param {boolean} over
+ */
 function renderSettings(over) {
   const box = $('settings');
   const ended = Boolean(S.config.ended);
@@ -461,9 +519,9 @@ function renderRates() {
   if (!st.hands_played) return null;
   // This session's counts, or the group's (the same people under the same rules).
   const group = rateScope === 'group' && groupStats ? groupStats.players : null;
-  const get = (key, p) => (group ? group[names()[p]]?.[key] ?? 0 : st[key][p]);
-  const pct = (a, b) => (b ? `${Math.round((100 * a) / b)}%` : '—');
-  const avg = (a, b, digits = 0) => (b ? (a / b).toFixed(digits) : '—');
+  const get = (/** @type {string} */ key, /** @type {number} */ p) => (group ? group[names()[p]]?.[key] ?? 0 : st[key][p]);
+  const pct = (/** @type {number} */ a, /** @type {number} */ b) => (b ? `${Math.round((100 * a) / b)}%` : '—');
+  const avg = (/** @type {number} */ a, /** @type {number} */ b, digits = 0) => (b ? (a / b).toFixed(digits) : '—');
   /** @type {[string, (p: number) => string][]} */
   const cols = [
     ['win_rate', (p) => pct(get('wins', p), get('hands_played', p))],
@@ -487,6 +545,7 @@ function renderRates() {
 }
 
 let rateScope = 'session';
+/** @type {any} */
 let groupStats = null;
 let groupRev = -1;
 
@@ -501,14 +560,16 @@ function renderGraph() {
   const rows = S.hands;
   if (!rows.length) { fill(box, el('p', { class: 'note' }, t('score.no_hands'))); return; }
   const ns = 'http://www.w3.org/2000/svg';
+  /** @param {string} tag @param {Record<string, unknown>} attrs @param {...(Node | string)} kids */
   const svg = (tag, attrs, ...kids) => {
     const e = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     for (const k of kids) e.append(k);
     return e;
   };
-  const num = (v) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const num = (/** @type {number} */ v) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
   // series[p]: player p's values, one a step; marks: the steps where a new game begins.
+  /** @param {number[][]} series @param {number[]} marks @param {string} label @param {string} testid */
   const chart = (series, marks, label, testid) => {
     const steps = series[0].length - 1;
     const all = series.flat();
@@ -517,22 +578,22 @@ function renderGraph() {
     const W = 360;
     const H = 160;
     const pad = 6;
-    const x = (i) => pad + ((W - 2 * pad) * i) / Math.max(1, steps);
-    const y = (v) => H - pad - ((H - 2 * pad) * (v - lo)) / Math.max(1, hi - lo);
+    const x = (/** @type {number} */ i) => pad + ((W - 2 * pad) * i) / Math.max(1, steps);
+    const y = (/** @type {number} */ v) => H - pad - ((H - 2 * pad) * (v - lo)) / Math.max(1, hi - lo);
     const lines = series.map((vals, p) => svg('polyline', { points: vals.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' '),
       fill: 'none', stroke: COLORS[p % COLORS.length], 'stroke-width': 2, 'data-values': vals.join(' ') }, svg('title', {}, `${names()[p]}: ${num(vals[vals.length - 1])}`)));
     const breaks = marks.map((i) => svg('line', { x1: x(i), x2: x(i), y1: 0, y2: H, stroke: '#999', 'stroke-dasharray': '4 3' }));
     return el('figure', { dataset: { testid } }, el('figcaption', {}, `${label} (${num(lo)} – ${num(hi)})`),
       svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': label }, ...breaks, ...lines));
   };
-  const perHand = (key) => names().map((_, p) => [S.games[0].start[key][p], ...rows.map((r) => r[key][p])]);
+  const perHand = (/** @type {string} */ key) => names().map((_, p) => [S.games[0].start[key][p], ...rows.map((r) => r[key][p])]);
   const handMarks = rows.map((r, i) => (i && r.game !== rows[i - 1].game ? i : null)).filter((i) => i !== null);
   // Chips too, where they move (a chip preset, or chips given at the start).
-  const chips = rows.some((r) => r.chip_changes.some((c) => c !== 0));
+  const chips = rows.some((r) => r.chip_changes.some((/** @type {number} */ c) => c !== 0));
   // Money: 0 at the start, then the running total after each finished game.
   const settled = S.games.filter((g) => g.money_total);
   const money = S.config.rates && settled.length
-    ? chart(names().map((_, p) => [0, ...settled.map((g) => g.money_total[p])]), [], t('score.graph_money'), 'graph-money') : null;
+    ? chart(names().map((_, p) => [0, ...settled.map((g) => /** @type {number[]} */ (g.money_total)[p])]), [], t('score.graph_money'), 'graph-money') : null;
   fill(box,
     chart(perHand('scores'), handMarks, t('score.graph_points'), 'graph-points'),
     chips ? chart(perHand('chips'), handMarks, t('score.graph_chips'), 'graph-chips') : null,
@@ -550,17 +611,20 @@ function renderConditions() {
   conditionsRev = S.rev;
   api(`/api/sessions/${sid}/conditions`).then((out) => {
     if (out.rev !== S.rev) return;
-    const value = (c) => (c.yakuman ? t('calc.value_yakuman', { count: c.yakuman }) : info?.fixed_fu ? t('score.han_only', { han: c.han }) : t('calc.value', { han: c.han, fu: c.fu }));
-    const one = (c) => `${value(c)} (${c.points.toLocaleString('en-US')})`;
-    fill(box, el('ul', { class: 'conditions' }, out.conditions.map((c, p) => (c ? el('li', { dataset: { testid: `cond-${p}` } },
+    const value = (/** @type {any} */ c) => (c.yakuman ? t('calc.value_yakuman', { count: c.yakuman }) : info?.fixed_fu ? t('score.han_only', { han: c.han }) : t('calc.value', { han: c.han, fu: c.fu }));
+    const one = (/** @type {any} */ c) => `${value(c)} (${c.points.toLocaleString('en-US')})`;
+    fill(box, el('ul', { class: 'conditions' }, out.conditions.map((/** @type {any} */ c, /** @type {number} */ p) => (c ? el('li', { dataset: { testid: `cond-${p}` } },
       el('strong', {}, `${names()[p]} (${t('score.rank_n', { n: c.place })})`), ' ',
-      c.ron.filter(Boolean).map((r) => `${t('score.ron_from', { name: names()[r.from] })} ${one(r)}`).join(' / ') || t('score.no_ron'),
+      c.ron.filter(Boolean).map((/** @type {any} */ r) => `${t('score.ron_from', { name: names()[r.from] })} ${one(r)}`).join(' / ') || t('score.no_ron'),
       ' / ', c.tsumo ? `${t('score.tsumo')} ${one(c.tsumo)}` : t('score.no_tsumo')) : null))));
   }).catch(() => { conditionsRev = -1; });
 }
 
 /** A finished game: ranks, final points (飛び marked), the settlement in the preset's unit
- * and the chips, with headings. The ledger settled it; this only lays it out. */
+ * and the chips, with headings. The ledger settled it; this only lays it out.
+ * @param {GameNow} g
+ * @param {string} testid
+ */
 function gameResult(g, testid) {
   const unit = t(`score.unit_${S.settlement_style ?? 'uma'}`);
   const order = names().map((_, p) => p).sort((a, b) => g.ranks[a] - g.ranks[b]);
@@ -580,11 +644,12 @@ function gameResult(g, testid) {
 
 // -- entering a hand ---------------------------------------------------------------------
 
+/** @param {string} label @param {number[]} persons @param {Set<number>} selected @param {() => void} onchange @param {string} testid */
 function toggles(label, persons, selected, onchange, testid) {
   return el('fieldset', { class: 'toggles' }, el('legend', {}, label),
     persons.map((p) => el('button', {
       type: 'button', 'aria-pressed': String(selected.has(p)), dataset: { testid: `${testid}-${p}` },
-      onclick: (e) => {
+      onclick: (/** @type {Event & { currentTarget: HTMLElement }} */ e) => {
         if (selected.has(p)) selected.delete(p); else selected.add(p);
         e.currentTarget.setAttribute('aria-pressed', String(selected.has(p)));
         onchange();
@@ -592,6 +657,7 @@ function toggles(label, persons, selected, onchange, testid) {
     }, names()[p])));
 }
 
+/** @param {string} label @param {any[][]} options @param {() => unknown} get @param {(v: any) => void} set @param {string} testid */
 function choice(label, options, get, set, testid) {
   const box = el('fieldset', { class: 'toggles' }, el('legend', {}, label));
   const draw = () => fill(box, el('legend', {}, label), ...options.map(([v, text]) => el('button', {
@@ -602,8 +668,9 @@ function choice(label, options, get, set, testid) {
   return box;
 }
 
+/** @param {string} label @param {number[]} values @param {number} value @param {(v: number) => void} onchange @param {string} testid */
 function numberSelect(label, values, value, onchange, testid) {
-  return el('label', { class: 'sel' }, label, el('select', { dataset: { testid }, onchange: (e) => onchange(Number(e.target.value)) },
+  return el('label', { class: 'sel' }, label, el('select', { dataset: { testid }, onchange: (/** @type {Event & { target: HTMLSelectElement }} */ e) => onchange(Number(e.target.value)) },
     values.map((v) => el('option', { value: v, selected: v === value }, v))));
 }
 
@@ -613,26 +680,35 @@ const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 const ITEMS = ['spring', 'other'];
 const FLAGS = new Set(['ippatsu', 'rinshan', 'sokupochi', 'open', 'all_star', 'first_turn']);
 
+/** @returns {Winner} */
 function newWinner() {
   return { winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu', chips: {}, dice: [] };
 }
 
-/** The preset's chip items of one win (counts, and toggles for what happens once). */
+/** The preset's chip items of one win (counts, and toggles for what happens once).
+ * @param {{ chips: Record<string, number> }} w
+ * @param {number | string} wi
+ * @param {() => void} onchange
+ */
 function chipItems(w, wi, onchange) {
   const items = info.chip_items ?? [];
   if (!items.length) return null;
-  return el('fieldset', { class: 'items' }, el('legend', {}, t('score.chip_items')), items.map((k) => (FLAGS.has(k)
-    ? el('button', { type: 'button', 'aria-pressed': String(Boolean(w.chips[k])), dataset: { testid: `ci${wi}-${k}` }, onclick: (e) => {
+  return el('fieldset', { class: 'items' }, el('legend', {}, t('score.chip_items')), items.map((/** @type {string} */ k) => (FLAGS.has(k)
+    ? el('button', { type: 'button', 'aria-pressed': String(Boolean(w.chips[k])), dataset: { testid: `ci${wi}-${k}` }, onclick: (/** @type {Event & { currentTarget: HTMLElement }} */ e) => {
       w.chips[k] = w.chips[k] ? 0 : 1;
       e.currentTarget.setAttribute('aria-pressed', String(Boolean(w.chips[k])));
       onchange();
     } }, t(`score.ci_${k}`))
     : el('label', { class: 'sel' }, t(`score.ci_${k}`),
       el('input', { type: 'number', min: 0, max: 99, value: w.chips[k] ?? 0, inputmode: 'numeric', dataset: { testid: `ci${wi}-${k}` },
-        onchange: (e) => { w.chips[k] = Math.max(0, Math.min(99, Math.floor(Number(e.target.value)) || 0)); onchange(); } })))));
+        onchange: (/** @type {Event & { target: HTMLInputElement }} */ e) => { w.chips[k] = Math.max(0, Math.min(99, Math.floor(Number(e.target.value)) || 0)); onchange(); } })))));
 }
 
-/** サイコロチャンス: the dice rolled on screen (doubles roll again) or typed in. */
+/** サイコロチャンス: the dice rolled on screen (doubles roll again) or typed in.
+ * @param {number[][]} dice
+ * @param {() => void} onchange
+ * @param {string} testid
+ */
 function diceBox(dice, onchange, testid) {
   const d1 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', 'aria-label': '1', dataset: { testid: `die-1-${testid}` } });
   const d2 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', 'aria-label': '2', dataset: { testid: `die-2-${testid}` } });
@@ -672,25 +748,27 @@ function openEntry(kind, row = null) {
   const evs = row ? row.events.slice(keptChips.length) : [];
   // The last hand of the table, which a chip entry may belong to (a spring entered after it).
   const lastHand = !row && kind === 'chips' ? S.hands[S.hands.length - 1] : null;
-  const attachable = lastHand && lastHand.events.some((e) => e.type === 'win' || e.type === 'draw')
-    && !lastHand.events.some((e) => e.type === 'chips') ? lastHand : null;
+  const attachable = lastHand && lastHand.events.some((/** @type {any} */ e) => e.type === 'win' || e.type === 'draw')
+    && !lastHand.events.some((/** @type {any} */ e) => e.type === 'chips') ? lastHand : null;
   const preview = el('div', { class: 'preview', dataset: { testid: 'preview' }, 'aria-live': 'polite' });
   const body = el('div', { class: 'entry-body' });
   /** @type {() => ({ events: any[] } | null)} */
   let build = () => null; // the hand's events from the form, or null while incomplete
   /** @type {() => (Record<string, any> | null)} */
   let attachTo = () => null; // the past hand a chip entry is recorded with, if any
+  /** @type {number | null} */
   let timer = null;
+  /** @type {string | null} */
   let refusedBy = null; // why the rules refuse the hand as it stands (記録する is disabled)
   const recordButton = el('button', { type: 'button', class: 'primary', dataset: { testid: 'record' } }, row ? t('score.save_edit') : t('score.record'));
-  const setRefused = (why) => {
+  const setRefused = (/** @type {string | null} */ why) => {
     refusedBy = why;
     recordButton.disabled = Boolean(why);
     recordButton.title = why ?? '';
   };
 
   async function refresh() {
-    clearTimeout(timer);
+    clearTimeout(/** @type {number} */ (timer));
     setRefused(null);
     timer = setTimeout(async () => {
       const hand = build();
@@ -705,10 +783,10 @@ function openEntry(kind, row = null) {
           return;
         }
         const h = p.hand;
-        const yaku = h.scored.flatMap((r) => r.yaku.map((y) => `${lang() === 'en' ? y.en : y.ja} ${y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })}`));
+        const yaku = h.scored.flatMap((/** @type {any} */ r) => r.yaku.map((/** @type {any} */ y) => `${lang() === 'en' ? y.en : y.ja} ${y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })}`));
         fill(preview,
           yaku.length ? el('p', { class: 'yaku' }, yaku.join('・')) : null,
-          ...h.scored.map((r) => el('p', {}, r.yakuman ? t('calc.value_yakuman', { count: r.yakuman }) : `${t('calc.value', { han: r.han, fu: r.fu })}${r.limit ? ` ${t(`calc.limit_${r.limit}`)}` : ''}`)),
+          ...h.scored.map((/** @type {any} */ r) => el('p', {}, r.yakuman ? t('calc.value_yakuman', { count: r.yakuman }) : `${t('calc.value', { han: r.han, fu: r.fu })}${r.limit ? ` ${t(`calc.limit_${r.limit}`)}` : ''}`)),
           el('p', { class: 'pays' }, names().map((n, p) => (h.payments[p] || h.chip_changes[p] ? el('span', { class: h.payments[p] > 0 ? 'plus' : 'minus' },
             `${n} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''} `) : null))),
           h.dice_chances ? el('p', { class: 'badge', dataset: { testid: 'dice-reminder' } }, t('score.dice_reminder', { count: h.dice_chances })) : null,
@@ -723,6 +801,7 @@ function openEntry(kind, row = null) {
   // シュバ is once a game: not offered to who used theirs before this hand (an edited hand
   // keeps its own).
   const usedShuba = new Set(row ? [] : S.table.shuba_used ?? []);
+  /** @param {number[]} persons @param {{ shuba: Set<number>, riichi: Set<number> }} model @param {() => void} onchange */
   const shubaToggles = (persons, model, onchange) => {
     const free = persons.filter((p) => !usedShuba.has(p) || model.shuba.has(p));
     if (!free.length) return el('p', { class: 'note', dataset: { testid: 'shuba-none' } }, t('score.shuba_none'));
@@ -737,16 +816,17 @@ function openEntry(kind, row = null) {
       shuba: new Set(first.shuba ?? []),
       open: new Set(first.open_riichi ?? []),
       wareme: first.wareme ?? null,
-      winners: evs.length ? evs.map((ev) => ({
+      winners: evs.length ? evs.map((/** @type {any} */ ev) => ({
         winner: ev.winner, han: ev.han ?? 1, fu: ev.fu ?? 30, yakuman: ev.yakuman ?? 0,
         situation: ev.situation ?? null, mode: ev.situation ? 'hand' : ev.yakuman ? 'yakuman' : 'hanfu',
         chips: { ...(ev.chips ?? {}) }, dice: [...(ev.dice ?? [])], terminals: ev.terminals ?? 0,
       })) : [newWinner()],
     };
     build = () => {
-      if (model.winners.some((w) => w.winner === null || (w.mode === 'hand' && !w.situation))) return null;
+      if (model.winners.some((/** @type {Winner} */ w) => w.winner === null || (w.mode === 'hand' && !w.situation))) return null;
       const double = model.winners.length > 1;
-      return { events: model.winners.map((w, i) => {
+      return { events: model.winners.map((/** @type {Winner} */ w, /** @type {number} */ i) => {
+        /** @type {Record<string, any>} */
         const ev = { type: 'win', winner: w.winner, from: model.from };
         if (w.mode === 'hand') {
           // The riichi declared in the form counts in the hand's value too.
@@ -774,7 +854,7 @@ function openEntry(kind, row = null) {
       }) };
     };
     const draw = () => {
-      const winnerBlocks = model.winners.map((w, wi) => {
+      const winnerBlocks = model.winners.map((/** @type {Winner} */ w, /** @type {number} */ wi) => {
         const valueBox = el('div', { class: 'value' });
         const drawValue = () => {
           const calcBox = el('div', { class: 'calc-box' });
@@ -790,7 +870,7 @@ function openEntry(kind, row = null) {
             w.mode === 'yakuman' ? numberSelect(t('score.yakuman_count'), [1, 2, 3, 4, 5, 6], w.yakuman || 1, (v) => { w.yakuman = v; refresh(); }, `yakuman${wi}`) : null,
             w.mode === 'hand' && !w.situation ? calcBox : null,
             w.mode === 'hand' && w.situation ? el('p', { class: 'picked', dataset: { testid: `picked${wi}` } },
-              `${t('score.hand_set')}: ${w.situation.hand}${w.situation.melds?.length ? ` + ${w.situation.melds.map((m) => m.tiles).join(' ')}` : ''} `,
+              `${t('score.hand_set')}: ${w.situation.hand}${w.situation.melds?.length ? ` + ${w.situation.melds.map((/** @type {any} */ m) => m.tiles).join(' ')}` : ''} `,
               el('button', { type: 'button', onclick: () => { w.situation = null; drawValue(); refresh(); } }, t('score.change_hand'))) : null,
           );
           if (w.mode === 'yakuman' && !w.yakuman) w.yakuman = 1;
@@ -798,7 +878,8 @@ function openEntry(kind, row = null) {
             mountCalculator(calcBox, {
               rules: S.config.preset, options: S.config.options,
               context: () => {
-                const wind = seats[w.winner] ?? 'E';
+                const wind = seats[/** @type {number} */ (w.winner)] ?? 'E';
+                /** @type {Record<string, any>} */
                 const c = { win: model.from === null ? 'tsumo' : 'ron', seat: wind, round: (row ? row.label : S.table).round,
                   honba: (row ? row.label : S.table).honba, players: people() };
                 if (model.from !== null) c.discarder = seats[model.from];
@@ -817,7 +898,7 @@ function openEntry(kind, row = null) {
       });
       fill(body,
         ...winnerBlocks,
-        choice(t('score.from'), [[null, t('score.tsumo')], ...seated.filter((p) => !model.winners.some((w) => w.winner === p)).map((p) => [p, names()[p]])],
+        choice(t('score.from'), [[null, t('score.tsumo')], ...seated.filter((p) => !model.winners.some((/** @type {Winner} */ w) => w.winner === p)).map((p) => [p, names()[p]])],
           () => model.from, (v) => { model.from = v; if (v === null) model.winners.splice(1); draw(); refresh(); }, 'from'),
         // No double ron under a head-bump rule (頭ハネ): the page offers one winner.
         info.double_ron !== false && model.from !== null && model.winners.length < seated.length - 1 ? el('button', { type: 'button', dataset: { testid: 'add-winner' }, onclick: () => {
@@ -834,6 +915,7 @@ function openEntry(kind, row = null) {
     const ev = evs[0] ?? {};
     const model = { kind: ev.kind ?? 'exhaustive', tenpai: new Set(ev.tenpai ?? []), riichi: new Set(ev.riichi ?? []), shuba: new Set(ev.shuba ?? []), winners: new Set(ev.winners ?? []) };
     build = () => {
+      /** @type {Record<string, any>} */
       const e = { type: 'draw', kind: model.kind, tenpai: [...model.tenpai], riichi: [...model.riichi] };
       if (model.shuba.size) e.shuba = [...model.shuba];
       if (model.kind === 'nagashi' && model.winners.size) e.winners = [...model.winners];
@@ -850,14 +932,16 @@ function openEntry(kind, row = null) {
     const ev = evs[0] ?? {};
     const model = { kind: ev.type === 'penalty' ? ev.kind : 'chombo', player: ev.player ?? null,
       // gotou: each tenpai player's 高め deal-in from the offender (its han and chips).
-      dealIns: new Map((ev.deal_ins ?? []).map((d) => [d.winner, { ...newWinner(), ...d, chips: { ...(d.chips ?? {}) } }])) };
+      dealIns: new Map((ev.deal_ins ?? []).map((/** @type {any} */ d) => [d.winner, { ...newWinner(), ...d, chips: { ...(d.chips ?? {}) } }])) };
     build = () => {
       if (model.player === null) return null;
       if (model.kind !== 'chombo') return { events: [{ type: 'penalty', kind: model.kind, player: model.player }] };
+      /** @type {Record<string, any>} */
       const e = { type: 'chombo', player: model.player };
       const dealIns = [...model.dealIns.values()].filter((d) => d.winner !== model.player);
       if (dealIns.length) {
         e.deal_ins = dealIns.map((d) => {
+          /** @type {Record<string, any>} */
           const out = { winner: d.winner, han: d.han, fu: info.fixed_fu ? 30 : d.fu };
           const chips = Object.fromEntries(Object.entries(d.chips).filter(([, n]) => n > 0));
           if (Object.keys(chips).length) out.chips = chips;
@@ -890,6 +974,7 @@ function openEntry(kind, row = null) {
       if (model.to === null) return null;
       const items = Object.fromEntries(Object.entries(model.items).filter(([, n]) => n > 0));
       if (!Object.keys(items).length && !model.dice.length) return null;
+      /** @type {Record<string, any>} */
       const e = { type: 'chips', to: model.to, items };
       if (model.dice.length) e.dice = model.dice;
       return { events: [e] };
@@ -902,7 +987,7 @@ function openEntry(kind, row = null) {
       choice(t('score.chips_to'), names().map((_, p) => [p, names()[p]]), () => model.to, (v) => { model.to = v; refresh(); }, 'to'),
       el('fieldset', { class: 'items' }, el('legend', {}, t('score.items')), ITEMS.map((k) => el('label', { class: 'sel' }, t(`score.item_${k}`),
         el('input', { type: 'number', min: 0, max: 99, value: model.items[k] ?? 0, inputmode: 'numeric', dataset: { testid: `item-${k}` },
-          onchange: (e) => { model.items[k] = Math.max(0, Number(e.target.value) || 0); refresh(); } })))),
+          onchange: (/** @type {Event & { target: HTMLInputElement }} */ e) => { model.items[k] = Math.max(0, Number(e.target.value) || 0); refresh(); } })))),
       el('fieldset', { class: 'dice' }, el('legend', {}, t('score.dice')),
         el('p', { dataset: { testid: 'dice-rolls' } }, model.dice.map((d) => `${t('score.roll_short')} ${d[0]}・${d[1]}`).join('  ') || '—'),
         el('button', { type: 'button', dataset: { testid: 'roll' }, onclick: () => {
@@ -962,6 +1047,7 @@ function openEntry(kind, row = null) {
 
 // -- starting a session -------------------------------------------------------------------
 
+/** @param {any} a @param {any} b */
 function mergeOptions(a, b) {
   const out = { ...a };
   for (const [k, v] of Object.entries(b ?? {})) {
@@ -975,25 +1061,31 @@ function recent() {
   try { return JSON.parse(/** @type {string} */ (localStorage.getItem('jantaku.score.recent'))) ?? []; } catch { return []; }
 }
 
+/** @param {any} state */
 function remember(state) {
   const entry = { id: state.id, preset: state.config.preset, names: state.config.names,
     hands: state.hands.length, when: Date.now() };
-  const list = [entry, ...recent().filter((r) => r.id !== state.id)].slice(0, 20);
+  const list = [entry, ...recent().filter((/** @type {any} */ r) => r.id !== state.id)].slice(0, 20);
   try { localStorage.setItem('jantaku.score.recent', JSON.stringify(list)); } catch { /* full */ }
 }
 
 /** A preset's name in the page's language (the list the start page loaded). */
+/** @type {Record<string, string>} */
 let presetTitles = {};
+/** @param {string} name */
 function presetTitle(name) { return presetTitles[name] ?? name; }
 
 /** The preset's settlement, game-flow and chip knobs as the rule sheet's controls (never JSON):
  * ウマ・オカ, return points, chips, length, bust... A function giving the changed knobs as
- * options ({section: {knob: value}}), or throwing with the knobs in error. */
+ * options ({section: {knob: value}}), or throwing with the knobs in error.
+ * @param {HTMLElement} box
+ * @param {string} presetName
+ */
 async function knobPanel(box, presetName) {
   const rs = await import('./rulesheet.js');
   const detail = await api(`/api/presets/${encodeURIComponent(presetName)}`);
   const wanted = ['settlement', 'game', 'chips'];
-  const rows = detail.knobs.filter((k) => wanted.includes(k.key.split('.')[0])).map((k) => {
+  const rows = detail.knobs.filter((/** @type {import('./types').Knob} */ k) => wanted.includes(k.key.split('.')[0])).map((/** @type {import('./types').Knob} */ k) => {
     const ed = rs.editorFor(k);
     ed.write(k.value);
     const unit = rs.unitOf(k.key);
@@ -1001,10 +1093,11 @@ async function knobPanel(box, presetName) {
       el('label', { for: ed.input.id }, rs.knobLabel(k.key)), ed.input, unit ? el('span', { class: 'unit' }, t(`rules.unit.${unit}`)) : null) };
   });
   fill(box, ...wanted.map((section) => {
-    const mine = rows.filter((r) => r.k.key.startsWith(`${section}.`));
-    return mine.length ? el('fieldset', { class: 'knob-group' }, el('legend', {}, t(`score.knobs_${section}`)), mine.map((r) => r.row)) : null;
+    const mine = rows.filter((/** @type {any} */ r) => r.k.key.startsWith(`${section}.`));
+    return mine.length ? el('fieldset', { class: 'knob-group' }, el('legend', {}, t(`score.knobs_${section}`)), mine.map((/** @type {any} */ r) => r.row)) : null;
   }));
   return () => {
+    /** @type {Record<string, Record<string, unknown>>} */
     const out = {};
     const bad = [];
     for (const { k, ed } of rows) {
@@ -1023,7 +1116,7 @@ async function createPage() {
   $('create').hidden = false;
   const form = /** @type {HTMLFormElement} */ ($('create-form'));
   const presets = await api('/api/presets');
-  presetTitles = Object.fromEntries(presets.map((p) => [p.name, lang() === 'en' ? p.title : p.title_ja]));
+  presetTitles = Object.fromEntries(presets.map((/** @type {import('./types').PresetTitle} */ p) => [p.name, lang() === 'en' ? p.title : p.title_ja]));
   const select = /** @type {HTMLSelectElement} */ (form.elements.namedItem('preset'));
   for (const p of presets) {
     select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : p.title_ja));
@@ -1035,7 +1128,7 @@ async function createPage() {
   const list = recent();
   if (list.length) {
     $('create').append(el('h2', {}, t('score.recent')), el('ul', { class: 'recent', dataset: { testid: 'recent' } },
-      list.map((r) => {
+      list.map((/** @type {any} */ r) => {
         let editor = null;
         try { editor = JSON.parse(/** @type {string} */ (localStorage.getItem(`jantaku.score.editor.${r.id}`))); } catch { editor = null; }
         return el('li', {}, el('a', { href: `/score#s=${r.id}${editor ? `&e=${editor}` : ''}`, onclick: () => setTimeout(() => location.reload()) },
@@ -1046,6 +1139,7 @@ async function createPage() {
     e.preventDefault();
     // The form's fields by name (inputs, the preset's select, the TOML file and text areas).
     const f = /** @type {HTMLFormControlsCollection & Record<string, HTMLInputElement>} */ (form.elements);
+    /** @type {Record<string, any>} */
     const body = { preset: f.preset.value, names: [f.n0, f.n1, f.n2, f.n3].map((x) => x.value.trim()).filter(Boolean) };
     if (f.start_points.value) body.start_points = Number(f.start_points.value);
     if (f.start_chips.value) body.start_chips = Number(f.start_chips.value);
