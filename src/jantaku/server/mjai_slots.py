@@ -1,4 +1,4 @@
-"""The server's cap on running mjai programs (issue 36 item 5).
+"""The server's cap on running mjai programs.
 
 A table's ``mjai:NAME`` seats are external processes (:mod:`jantaku.bots.mjai`). They start
 only when the table starts playing: a bot-only game when it is made (or resumed), a table
