@@ -6,7 +6,7 @@
 const KEY = 'jantaku.tables';
 const MAX = 50;
 
-/** @typedef {{ id: number, preset: string, created: number, mine: number | null,
+/** @typedef {{ id: number, preset?: string, created: number, mine: number | null,
  *   tokens: Record<string, string> }} MyTable */
 
 /** The remembered tables, newest first: [{id, preset, created, mine, tokens}].
@@ -27,7 +27,7 @@ function store(list) {
 
 /** Remember a table made here: `tokens` {seat: token} of the seats this browser gives out,
  * `mine` its own seat (or null).
- * @param {{ id: number, preset: string, mine: number | null, tokens: Record<string, string> }} table */
+ * @param {{ id: number, preset: string | undefined, mine: number | null, tokens: Record<string, string> }} table */
 export function rememberTable({ id, preset, mine, tokens }) {
   const list = myTables().filter((x) => x.id !== id);
   list.unshift({ id, preset, mine, tokens, created: Date.now() });

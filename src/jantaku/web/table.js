@@ -14,6 +14,13 @@ import { applyI18n, errorText, langHeaders, onLangChange, t } from './i18n.js';
 import { openSeat, seatToken } from './net.js';
 import { kindOf, setTileNames, tileEl, tileLabel, tileName } from './tiles.js';
 
+/** @typedef {import('./types').Model} Model */
+/** A legal action as the server offers it, and as the page sends one back.
+ * @typedef {{ type: string, tile: number | null, tiles?: number[] }} Action */
+
+/** The page's element at a selector (always there; untyped, as the pages use it).
+ * @param {string} sel
+ * @returns {any} */
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
 const tableId = params.get('table');
@@ -29,34 +36,45 @@ const WATCH_PAUSE_MS = Math.min(400, CALL_PAUSE_MS);
 // (the engine's ActionType is their one home).
 /** @type {{buttons: string[], riichi: string[]}} */
 let actionTypes = { buttons: [], riichi: [] };
-const isRiichi = (type) => actionTypes.riichi.includes(type);
-const actionLabel = (type) => (actionTypes.buttons.includes(type) ? t(`table.action.${type}`) : type);
+const isRiichi = (/** @type {string} */ type) => actionTypes.riichi.includes(type);
+const actionLabel = (/** @type {string} */ type) => (actionTypes.buttons.includes(type) ? t(`table.action.${type}`) : type);
 
-/** The extraction button names the tile it takes out: 北抜き, 花抜き, 5萬抜き. */
+/** The extraction button names the tile it takes out: 北抜き, 花抜き, 5萬抜き.
+ * @param {Action} a
+ */
 function extractLabel(a) {
-  const name = Number.isInteger(a.tile) ? tileName(a.tile) : '4z';
+  const name = Number.isInteger(a.tile) ? tileName(/** @type {number} */ (a.tile)) : '4z';
   const what = name[1] === 'f' ? t('tiles.flower_any') : tileLabel(kindOf(name));
   return t('table.action.extract', { tile: what });
 }
 // The keyboard shortcut of each button type (r, for every riichi kind, is keyFor's).
+/** @type {Record<string, string[]>} */
 const KEYS = {
   p: ['pass'], t: ['tsumo', 'ron'], c: ['chi'], o: ['pon'],
   k: ['daiminkan', 'ankan', 'kakan'], n: ['kita'], 9: ['nine_terminals'],
 };
 
-let M = null; // the model (board.js)
+/** @type {Model} */
+let M = /** @type {any} */ (null); // the model (board.js); null until the first view
+/** @type {Action[]} */
 let legal = [];
+/** @type {unknown} */
 let legalAt = null; // the `at` of the legal message the shown options came from
+/** @type {string | null} */
 let riichiMode = null; // the riichi action type chosen, waiting for its discard
+/** @type {any[]} */
 let queue = [];
 let pumping = false;
+/** @type {ReturnType<typeof openSeat> | null} */
 let seatSocket = null;
+/** @type {Record<string, any>} */
 const presets = {}; // name -> /api/presets/{name} (knobs and tile names)
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // -- rendering --------------------------------------------------------------------------------
 
+/** @param {number} id */
 function playableAction(id) {
   const name = tileName(id);
   const types = riichiMode ? [riichiMode] : ['discard'];
@@ -72,13 +90,14 @@ function renderHand() {
   box.id = 'hand';
   box.setAttribute('role', 'group');
   box.setAttribute('aria-label', t('table.own_hand'));
+  /** @type {HTMLElement[]} */
   const tiles = [];
-  const add = (id, drawn) => {
+  const add = (/** @type {number} */ id, /** @type {boolean} */ drawn) => {
     const el = tileEl(id, { extra: drawn ? 'drawn' : '' });
     const name = tileLabel(tileName(id));
     el.setAttribute('role', 'button');
     el.setAttribute('aria-label', drawn ? t('table.drawn_tile', { tile: name }) : name);
-    el.querySelector('img').alt = '';
+    /** @type {HTMLImageElement} */ (el.querySelector('img')).alt = '';
     el.tabIndex = -1;
     const action = playableAction(id);
     if (action) {
@@ -92,15 +111,15 @@ function renderHand() {
     box.append(el);
   };
   (M.hands[M.seat] ?? []).forEach((id) => add(id, false));
-  if (M.draws[M.seat] !== null) add(M.draws[M.seat], true);
+  if (M.draws[M.seat] !== null) add(/** @type {number} */ (M.draws[M.seat]), true);
   if (tiles.length) {
     handFocus = Math.max(0, Math.min(handFocus, tiles.length - 1));
     tiles[handFocus].tabIndex = 0;
   }
   box.addEventListener('keydown', (e) => {
-    const i = tiles.indexOf(e.target);
+    const i = tiles.indexOf(/** @type {HTMLElement} */ (e.target));
     if (i < 0) return;
-    const to = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: tiles.length - 1 }[e.key];
+    const to = /** @type {Record<string, number>} */ ({ ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: tiles.length - 1 })[e.key];
     if (to !== undefined) {
       e.preventDefault();
       e.stopPropagation();
@@ -154,8 +173,10 @@ function renderTurnNote() {
 
 // -- the waits of the own hand (a setting) -------------------------------------------------------
 
+/** @type {Record<string, unknown>} */
 let tableOptions = {};
 let waitsFor = ''; // the hand whose waits are shown or asked for
+/** @type {{ shanten: number, waits: string[] } | null} */
 let waitsShown = null; // {shanten, waits} of that hand
 
 /** Ask the server for the waits of the own hand (without the drawn tile: what it waits on
@@ -204,6 +225,7 @@ function showWaits() {
   box.hidden = false;
 }
 
+/** @param {string} type */
 function keyFor(type) {
   if (isRiichi(type)) return 'r';
   return Object.keys(KEYS).find((k) => KEYS[k].includes(type));
@@ -220,6 +242,7 @@ function renderActions() {
     note.textContent = t('table.you_sit_out');
     box.append(note);
   }
+  /** @type {Set<string>} */
   const seen = new Set();
   for (const a of legal) {
     if (a.type === 'discard') continue;
@@ -259,7 +282,9 @@ function renderActions() {
   if (hadFocus) box.querySelector(`button[data-type="${CSS.escape(hadFocus)}"]`)?.focus();
 }
 
-/** Say `text` to a screen reader now (a win, a draw, a call offered). */
+/** Say `text` to a screen reader now (a win, a draw, a call offered).
+ * @param {string} text
+ */
 function speak(text) {
   const live = $('#sr-live');
   live.textContent = '';
@@ -278,16 +303,17 @@ function announce() {
 // -- what the settings do by themselves (Tenhou's and 雀魂's switches) ---------------------------
 
 const AUTO_MS = Math.min(400, CALL_PAUSE_MS);
+/** @type {number | null} */
 let autoTimer = null;
 
 /** After a new decision: take a win (自動和了), let calls pass (鳴きなし), or discard the drawn
  * tile after riichi when nothing else may be done (自動ツモ切り), as the settings say; a
  * moment later, and only if the decision is still the one it was. */
 function autoPlay() {
-  clearTimeout(autoTimer);
+  clearTimeout(/** @type {number} */ (autoTimer));
   if (!M || !legal.length) return;
   const at = legalAt;
-  const later = (action) => {
+  const later = (/** @type {Action} */ action) => {
     autoTimer = setTimeout(() => { if (legalAt === at && legal.length) send(action); }, AUTO_MS);
   };
   const win = legal.find((a) => a.type === 'tsumo' || a.type === 'ron');
@@ -324,11 +350,13 @@ function startTurnTimer() {
   });
 }
 
+/** @type {Action[]} */
 let sentFrom = []; // the legal actions when the last action was sent: back if it is refused
 
+/** @param {Action} action */
 function send(action) {
   stopTimer();
-  clearTimeout(autoTimer);
+  clearTimeout(/** @type {number} */ (autoTimer));
   if (!seatSocket?.sendAction(action, legalAt)) return;
   sentFrom = legal;
   legal = [];
@@ -338,6 +366,7 @@ function send(action) {
 
 // -- dialogs ----------------------------------------------------------------------------------
 
+/** @param {Node[]} nodes @param {string} cls */
 function showDialog(nodes, cls) {
   const dialog = $('#result');
   dialog.className = cls;
@@ -347,12 +376,15 @@ function showDialog(nodes, cls) {
   return new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
 }
 
+/** @param {import('./types').HandResult} r */
 function resultDialog(r) {
   return showDialog(resultNodes(M, r), 'hand-result');
 }
 
 /** The settlement, then what to do next: watch the game again (再生) or play another with
- * the same seats and rules (もう一局). */
+ * the same seats and rules (もう一局).
+ * @param {import('./types').EndGame} end
+ */
 function settlementDialog(end) {
   return showDialog([...settlementNodes(M, end, { logHref: `/api/tables/${tableId}/log` }), afterGame()],
     'game-result');
@@ -363,7 +395,7 @@ function afterGame() {
   box.className = 'actions after-game';
   const replay = document.createElement('a');
   replay.className = 'button';
-  replay.href = `/replay.html?table=${encodeURIComponent(tableId)}`;
+  replay.href = `/replay.html?table=${encodeURIComponent(/** @type {string} */ (tableId))}`;
   replay.textContent = t('table.replay');
   const again = document.createElement('button');
   again.type = 'button';
@@ -378,7 +410,10 @@ function afterGame() {
 }
 
 /** A new table with the same seats (people and bots) and rules; this browser keeps the new
- * seat tokens (the lobby gives the friends' links out again) and takes its own seat. */
+ * seat tokens (the lobby gives the friends' links out again) and takes its own seat.
+ * @param {HTMLButtonElement} button
+ * @param {HTMLElement} said
+ */
 async function playAgain(button, said) {
   button.disabled = true;
   said.textContent = '';
@@ -401,6 +436,7 @@ async function playAgain(button, said) {
 
 // -- messages ---------------------------------------------------------------------------------
 
+/** @param {string} name */
 async function loadPreset(name) {
   if (!presets[name]) {
     const r = await fetch(`/api/presets/${encodeURIComponent(name)}`);
@@ -411,16 +447,20 @@ async function loadPreset(name) {
 }
 
 /** The live wall's count as the server counts it from this seat's view (once the events it
- * came with are shown; a new hand's count comes with its deal). */
+ * came with are shown; a new hand's count comes with its deal).
+ * @param {unknown} n
+ */
 function setWallLeft(n) {
-  if (M && M.rivers.length && Number.isInteger(n)) M.wallLeft = n;
+  if (M && M.rivers.length && Number.isInteger(n)) M.wallLeft = /** @type {number} */ (n);
 }
 
+/** @param {{ actor: number }} ev */
 function pauseAfter(ev) {
   if (ev.actor === M.seat) return OWN_PAUSE_MS;
   return M.sittingOut === M.seat ? WATCH_PAUSE_MS : CALL_PAUSE_MS;
 }
 
+/** @param {any} msg */
 async function handle(msg) {
   if (msg.type === 'view') {
     const preset = await loadPreset(msg.preset);
@@ -446,7 +486,7 @@ async function handle(msg) {
       }
       if (ev.type === 'ryukyoku') speak(reasonName(ev.reason));
       if (ev.type === 'dahai') await sleep(pauseAfter(ev));
-      if (ev.type === 'end_kyoku') await resultDialog(M.result);
+      if (ev.type === 'end_kyoku') await resultDialog(/** @type {import('./types').HandResult} */ (M.result));
       if (ev.type === 'end_game') await settlementDialog(ev);
     }
     setWallLeft(msg.tiles_left);
@@ -481,8 +521,10 @@ async function pump() {
 }
 
 // The status line, said again in the new language when the reader switches.
+/** @type {() => string} */
 let statusText = () => t('table.connecting');
 
+/** @param {() => string} text */
 function say(text) {
   statusText = text;
   $('#status').textContent = text();
@@ -490,7 +532,7 @@ function say(text) {
 
 function connect() {
   seatSocket = openSeat({
-    tableId,
+    tableId: /** @type {string} */ (tableId),
     token,
     onMessage: (msg) => {
       if (msg.type === 'view') queue = []; // a whole view replaces whatever was still queued
@@ -534,11 +576,11 @@ globalThis.jantakuTable = {
   idle: () => M !== null && !pumping && !queue.length,
   // Layout tests: fold events the server did not send (a long hand's rivers and melds drawn
   // at once) and draw the board; the page no longer follows the game after this.
-  foldLocally: (events) => { for (const ev of events) fold(M, ev); render(); },
+  foldLocally: (/** @type {import('./types').GameEvent[]} */ events) => { for (const ev of events) fold(M, ev); render(); },
   // ... and show the result of the hand so far (or of the game) as the dialog would; `hand`:
   // the result of that hand (from 0) instead.
-  showResult: (hand) => {
-    if (Number.isInteger(hand)) resultDialog(M.results[hand]);
+  showResult: (/** @type {unknown} */ hand) => {
+    if (Number.isInteger(hand)) resultDialog(M.results[/** @type {number} */ (hand)]);
     else if (M.end) settlementDialog(M.end);
     else resultDialog(M.result ?? handResult(M));
   },
