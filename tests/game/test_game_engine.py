@@ -5,46 +5,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
 
 from jantaku.game import Action, ActionType, Game, IllegalActionError, State
-from jantaku.tiles.tileset import Tile
-
-
-def all_tiles(state: State) -> Counter[Tile]:
-    """Every tile in one place or another: wall parts, hands, melds, rivers, set aside."""
-    c: Counter[Tile] = Counter()
-    w = state.wall
-    for part in (w.live, w.rinshan, w.dora, w.ura, w.rest):
-        c.update(part)
-    for p in state.players:
-        c.update(p.hand)
-        c.update(p.river)
-        c.update(p.extracted)
-        for m in p.melds:
-            # The called tile is in the caller's meld and still in the discarder's river.
-            c.update(m.tiles)
-    return c
-
-
-def check_invariants(state: State, total_points: int) -> None:
-    tiles = all_tiles(state)
-    called = Counter(
-        m.tiles[0]
-        for p in state.players
-        for m in p.melds
-        if m.type.value in ("c", "p", "m", "k") and m.tiles
-    )
-    for t, n in tiles.items():
-        extra = called.get(t, 0)
-        assert n - extra == 1 or (n == 1), (t, n)
-    ids = set(tiles)
-    assert ids == set(state.game.tileset.tiles)
-    led = state.ledger.state
-    assert sum(led.scores) + led.stick_points + led.lost_points == total_points
+from support.invariants import check_invariants
 
 
 def play(game: Game, rng: random.Random, check: bool = True, max_steps: int = 50000) -> State:

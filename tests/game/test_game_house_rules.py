@@ -8,7 +8,6 @@ import dataclasses
 import random
 
 import pytest
-from test_game_engine import check_invariants
 
 from jantaku import build
 from jantaku.game import Action, ActionType, Game, State, draws, situation
@@ -19,6 +18,7 @@ from jantaku.scoring.chips import win_chips
 from jantaku.tiles import parse_tiles
 from jantaku.tiles.kinds import N_KINDS
 from jantaku.tiles.tileset import Tile, Variant, tile_kind
+from support.invariants import check_invariants
 from support.positions import (
     with_draws_left,
     with_hand,
