@@ -193,7 +193,7 @@ def test_an_idle_table_is_parked_and_rebuilt_and_an_abandoned_one_closed(db: str
     wait_left(manager, t["id"])
     assert manager.sweep(time.time() + 30) == ([], [])  # not idle long enough
     assert manager.sweep(time.time() + 120) == ([t["id"]], [])
-    assert t["id"] not in manager._tables  # out of memory
+    assert not manager.in_memory(t["id"])
     cm, again = connect(client, t["id"], t["tokens"]["0"], 0)  # rebuilt from the store
     try:
         assert (again.events, again.legal) == seen

@@ -96,9 +96,7 @@ def test_a_tables_program_runs_from_a_join_to_its_park(tmp_path: Path, script: P
         tables.act(tid, 1, discard, legal["at"])
         assert settle(script, 1) == 1
     finally:
-        tables.close()
-    for table in list(tables._tables.values()):
-        tables._close_external(table)
+        tables.close()  # stops the programs of the tables still in memory
     assert settle(script, 0) == 0
 
 
@@ -126,8 +124,6 @@ def test_more_programs_than_the_cap_are_refused_with_its_code(tmp_path: Path, sc
         assert settle(script, 2) == 2 and tables.mjai_slots.held() == 2
     finally:
         tables.close()
-        for table in list(tables._tables.values()):
-            tables._close_external(table)
 
 
 def test_the_join_refused_over_the_cap_says_its_code(tmp_path: Path, script: Path) -> None:

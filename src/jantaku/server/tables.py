@@ -166,7 +166,8 @@ class TableManager:
         self._releaser.start()
 
     def close(self) -> None:
-        """Stop the background thread (bot games resume when the server starts again)."""
+        """Stop the background thread (bot games resume when the server starts again) and
+        the mjai programs of the tables in memory (they start again with their tables)."""
         self._stop.set()
         with self._bots_wake:
             self._bots_wake.notify_all()
@@ -176,6 +177,18 @@ class TableManager:
             self._pool.close()
         self._worker.join(timeout=5)
         self._releaser.join(timeout=5)
+        with self._lock:
+            live = list(self._tables.values())
+        for table in live:
+            # Without its slots a table starts no program again (_play_bots waits for them).
+            with table.lock:
+                self._close_external(table)
+
+    def in_memory(self, table_id: int) -> bool:
+        """Whether the table is held in memory, being played; False once it is parked,
+        closed or finished (or for an id never made)."""
+        with self._lock:
+            return table_id in self._tables
 
     def _load(self, row: TableRow) -> Table:
         """Rebuild a table from its stored log, and let its bots catch up if they must (a
