@@ -69,7 +69,7 @@ def compiled_sources() -> list[Path]:
 
 
 def source_digest(paths: list[Path]) -> str:
-    """The same digest as ``jantaku._source_digest`` computes at import time."""
+    """The same digest as ``jantaku.build.source_digest`` computes at import time."""
     h = hashlib.sha256()
     for path in paths:
         h.update(path.relative_to(SRC).as_posix().encode())

@@ -134,7 +134,10 @@ def _hand_set(
         knobs.LEARNED_DANGER = learned
 
 
-def _play(job: tuple[str, int, str]) -> tuple[int, list[Row], OpenRows]:
+def play(job: tuple[str, int, str]) -> tuple[int, list[Row], OpenRows]:
+    """Play one seeded game, ``job`` = (preset, seed, threat: ``"riichi"`` or ``"open"``):
+    its seed and the rows it records, the riichi rows for ``"riichi"``, the (ready, wait)
+    rows for ``"open"``."""
     preset, seed, threat = job
     game = Game(preset, seed)
     n = game.people
@@ -247,9 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     waits_test: list[bool] = []
     cut = args.seed + int(args.games * 0.8)
     with Pool(args.workers) as pool:
-        for done, (seed, got, (r, w)) in enumerate(
-            pool.imap_unordered(_play, jobs, chunksize=4), 1
-        ):
+        for done, (seed, got, (r, w)) in enumerate(pool.imap_unordered(play, jobs, chunksize=4), 1):
             held = seed >= cut
             rows.extend(got)
             test.extend([held] * len(got))

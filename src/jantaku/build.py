@@ -55,8 +55,10 @@ class _SourceOnlyFinder(importlib.abc.MetaPathFinder):
         return None
 
 
-def _source_digest(modules: Sequence[str]) -> str | None:
-    """The digest setup.py wrote, recomputed from the sources here (None: a source is gone)."""
+def source_digest(modules: Sequence[str]) -> str | None:
+    """The digest ``setup.py`` writes into ``_compiled.py`` for the compiled ``modules``,
+    computed from their sources in the package beside this file (None: a source is gone);
+    a build whose digest differs from it is stale."""
     h = hashlib.sha256()
     root = PACKAGE_DIR.parent
     for module in modules:
@@ -91,7 +93,7 @@ def choose() -> None:
         _go_pure("no compiled build is installed")
         return
     modules: tuple[str, ...] = manifest.MODULES
-    if _source_digest(modules) != manifest.DIGEST:
+    if source_digest(modules) != manifest.DIGEST:
         _go_pure("the sources changed since the compiled build")
         warnings.warn(
             "jantaku: the compiled build is older than its sources, running pure Python "

@@ -29,7 +29,7 @@ def fit_danger() -> ModuleType:
 
 def test_the_weights_rate_tiles_that_deal_in_higher_on_fresh_games() -> None:
     fd = fit_danger()
-    rows = [row for seed in range(900, 930) for row in fd._play(("riichi", seed, "riichi"))[1]]
+    rows = [row for seed in range(900, 930) for row in fd.play(("riichi", seed, "riichi"))[1]]
     assert len(rows) > 1000
     assert {len(f) for f, _, _ in rows} == {danger.N_DANGER_FEATURES}
     deal_in = [f for f, y, _ in rows if y]
@@ -54,7 +54,7 @@ def test_the_open_hand_weights_rate_ready_hands_and_their_waits_on_fresh_games()
     ready: list[tuple[list[float], int, float]] = []
     waits = []
     for seed in range(900, 960):
-        r, w = fd._play(("gotou", seed, "open"))[2]
+        r, w = fd.play(("gotou", seed, "open"))[2]
         ready.extend(r)
         waits.extend(w)
     assert len(ready) > 500 and len(waits) > 1000

@@ -142,7 +142,7 @@ def test_a_stale_or_broken_compiled_build_runs_pure(tmp_path: Path) -> None:
 
     sys.path.insert(0, str(src))
     try:
-        digest = build._source_digest(modules)
+        digest = build.source_digest(modules)
     finally:
         sys.path.pop(0)
     # The digest is computed from the package next to build.py, the checkout's own.

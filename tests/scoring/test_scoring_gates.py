@@ -291,11 +291,11 @@ def test_every_yaku_holds_exactly_when_its_condition_does() -> None:
         hand = _counts([*concealed, *(t for m in melds for t in m.tiles)])[:N_KINDS]
         gates = (
             tile_gates(hand)
-            | scorer._situation_gates(sit, closed)
+            | scorer.situation_gates(sit, closed)
             | seat_is(sit.seat_wind)
             | round_is(sit.round_wind)
         )
-        vfu = scorer._value_pair_fu(sit)
+        vfu = scorer.value_pair_fu(sit)
         for r in readings(sit, scorer.analyzer, conc):
             c = Ctx(
                 sit,

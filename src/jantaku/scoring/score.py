@@ -194,7 +194,7 @@ class Scorer:
         self._pao_yaku = frozenset(rules.pao)
         self._pochi_rule = rules.dot_white == "wild_after_riichi"
         self._honor_only_north = rules.north_in_hand == "honor_yakuman_only"
-        # Fu of a pair of each kind, by seat and round wind (``_value_pair_fu``).
+        # Fu of a pair of each kind, by seat and round wind (``value_pair_fu``).
         self._vfu = [self._pair_fu(seat, rnd) for seat in WINDS for rnd in WINDS]
         self._flower_rules = bool(rules.flower_powers)
         ts_ = self.tileset
@@ -215,8 +215,9 @@ class Scorer:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _value_pair_fu(self, sit: WinSituation) -> list[int]:
-        """Fu of a pair of each kind for this seat and round."""
+    def value_pair_fu(self, sit: WinSituation) -> list[int]:
+        """Fu of a pair of each kind for this seat and round (dragons, the seat and round
+        winds, north where the preset makes it a value tile), indexed by kind."""
         return self._vfu[(sit.seat_wind - EAST) * 4 + sit.round_wind - EAST]
 
     def _pair_fu(self, seat: Kind, round_wind: Kind) -> list[int]:
@@ -395,7 +396,7 @@ class Scorer:
                 raise NotAWin(*INCOMPLETE)
         else:
             identities = NO_WILDCARD
-        sit_gates = self._situation_gates(sit, closed)
+        sit_gates = self.situation_gates(sit, closed)
         seat, round_wind = sit.seat_wind, sit.round_wind
         vfu = self._vfu[(seat - EAST) * 4 + round_wind - EAST]
         powers = sit.flower_powers() if self._flower_rules else NO_POWERS
@@ -502,8 +503,10 @@ class Scorer:
             best_facts,
         )
 
-    def _situation_gates(self, sit: WinSituation, closed: bool) -> int:
-        """The gate bits of the situation (see :mod:`jantaku.scoring.gates`)."""
+    def situation_gates(self, sit: WinSituation, closed: bool) -> int:
+        """The gate bits the situation sets (riichi, tsumo or ron, ``closed``, ippatsu, the
+        last tile, kans...): with a hand's tile gates, what a yaku's gate bits are checked
+        against (see :mod:`jantaku.scoring.gates`)."""
         riichi = sit.riichi
         # An enum member hashes in Python (enum.py's __hash__): the common kinds are told
         # apart by identity before the table is asked.
