@@ -4,7 +4,7 @@ test marked ``@table_knob`` sets (markers live beside the tests, see ``table_kno
 
 Each test here drives the engine through its public API only (``Game``, ``State.apply``,
 ``legal_actions``, ``events``, ``players``, ``view``; stacked walls from
-``test_game_house_rules.stacked``) and quotes the seed line the knob comes from
+``support.walls.stacked``) and quotes the seed line the knob comes from
 (``shared/seeds/``). People are numbered from the first dealer (0).
 """
 
