@@ -19,6 +19,7 @@ SCRIPTS = [
     "table.js",
     "tiles.js",
     "board.js",
+    "board-results.js",
     "replay.js",
     "i18n.js",
     "rulesheet.js",

@@ -9,10 +9,8 @@
 // hand, taken once), so stepping back is exact.
 //
 // URL: /replay.html?table=ID[&step=N][&hand=K][&pov=P] (step and hand count from 1).
-import {
-  fold, handResult, handTitle, newModel, reasonName, renderBoard, resultNodes, seatName,
-  settlementNodes,
-} from './board.js';
+import { fold, handResult, newModel, reasonName, renderBoard, seatName } from './board.js';
+import { handTitle, resultNodes, settlementNodes } from './board-results.js';
 import { applyI18n, errorText, lang, onLangChange, t } from './i18n.js';
 import { setTileNames, tileLabel, tileName } from './tiles.js';
 import './review.js'; // the 「検討」 switch: told where the replay stands, asks to jump

@@ -2,7 +2,9 @@
 // The result dialogs' lines: every point and chip a hand paid, by reason, and the settlement
 // by item, as the server's ledger paid them (the page adds nothing up but the totals shown).
 import { t, has } from './i18n.js';
-import { cell, el, seatLabel, seatName, seatWind, signClass, signed } from './board.js';
+import { el } from './dom.js';
+import { seatLabel, seatName, seatWind } from './board.js';
+import { cell, signClass, signed } from './board-results.js';
 
 /** @typedef {import('./types').Model} Model */
 
