@@ -1,5 +1,6 @@
-"""The static side of 点数記録 and 点数計算: pages, scripts and the service worker served, their
-imports resolve, and every message key the scripts use is in both catalogues (ja, en)."""
+"""The static side of 点数記録 and 点数計算: pages, scripts and the service worker served, every
+module the pages import kept by the worker, their imports resolve, and every message key the
+scripts use is in both catalogues (ja, en)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,17 @@ import pytest
 from fastapi.testclient import TestClient
 
 from jantaku.server.app import WEB_DIR, create_app
+from jantaku.server.static import KEPT_PLAIN
 
-SCRIPTS = ["score.js", "scorekit.js", "calc.js", "calc-page.js"]
+SCRIPTS = [
+    "score.js",
+    "score-state.js",
+    "score-entry.js",
+    "score-start.js",
+    "scorekit.js",
+    "calc.js",
+    "calc-page.js",
+]
 
 
 @pytest.fixture
@@ -30,6 +40,23 @@ def test_pages_and_service_worker_are_served(client: TestClient) -> None:
     # Everything the worker keeps for offline use exists.
     for path in re.findall(r"'(/static/[\w./-]+)'", sw.text):
         assert client.get(path).status_code == 200, path
+
+
+def test_the_worker_keeps_every_module_the_pages_import(client: TestClient) -> None:
+    # Offline, a module the worker did not keep fails the page's whole import graph.
+    kept = set(re.findall(r"'/static/([\w./-]+\.js)'", client.get("/score-sw.js").text))
+    seen: set[str] = set()
+    todo = ["score.js", "calc-page.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        text = (WEB_DIR / name).read_text(encoding="utf-8")
+        todo += [t[2:] for t in re.findall(r"""\bfrom\s+['"](\./[\w./-]+\.js)['"]""", text)]
+    assert seen <= kept, sorted(seen - kept)
+    # The score page's own modules import each other by the plain URLs the worker keeps.
+    assert {n for n in seen if n.startswith("score")} <= KEPT_PLAIN
 
 
 def test_module_imports_resolve(client: TestClient) -> None:

@@ -41,7 +41,18 @@ REVALIDATE: Final = "no-cache"
 ETAGGED_API: Final = ("/api/i18n/", "/api/presets/")
 """GET answers that change only with the server: sent with an ETag, a 304 when unchanged."""
 MAX_ETAG_BODY: Final = 512 * 1024
-KEPT_PLAIN: Final = frozenset({"score.js", "scorekit.js", "calc.js", "calc-page.js", "score-sw.js"})
+KEPT_PLAIN: Final = frozenset(
+    {
+        "score.js",
+        "score-state.js",
+        "score-entry.js",
+        "score-start.js",
+        "scorekit.js",
+        "calc.js",
+        "calc-page.js",
+        "score-sw.js",
+    }
+)
 """Scripts whose imports stay unversioned: the scorekeeper's service worker keeps its shell
 (``/static/tiles.js``, ``/static/i18n.js``...) by their plain URLs for offline use."""
 

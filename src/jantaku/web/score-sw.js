@@ -8,7 +8,8 @@
 const CACHE = 'jantaku-score-v2';
 const SHELL = [
   '/score', '/calc',
-  '/static/score.js', '/static/scorekit.js', '/static/calc.js', '/static/calc-page.js',
+  '/static/score.js', '/static/score-state.js', '/static/score-entry.js', '/static/score-start.js',
+  '/static/scorekit.js', '/static/calc.js', '/static/calc-page.js',
   '/static/score.css', '/static/tiles.js', '/static/i18n.js', '/static/api.js', '/static/dom.js',
   // i18n.js reads the merged catalogue: without it kept, an offline reload shows keys.
   '/api/i18n/ja', '/api/i18n/en', '/api/presets',

@@ -12,18 +12,22 @@
 // server is back; each carries the revision it was entered against and a client id, so a
 // hand is never stored twice, and one entered while someone else changed the session is shown
 // to the person who entered it to send or drop, never stored blindly.
+//
+// This module is the session page: its connection, its queue and its drawing. The entry
+// dialog is score-entry.js, the start page score-start.js, and what they share (the state the
+// server sent, the words they write) score-state.js.
 
-import { mountCalculator } from './calc.js';
 import { api, applyI18n, el, fill, lang, onLangChange, registerServiceWorker, signed, t } from './scorekit.js';
+import {
+  $, S, choice, describe, errText, hash, info, leadingChips, movedText, names, online, roundLabel,
+  setInfo, setOnline, setState, showMessage, sid,
+} from './score-state.js';
+import { openEntry } from './score-entry.js';
+import { createPage, remember } from './score-start.js';
 
 registerServiceWorker();
 applyI18n(document);
 
-/** The page's element at an id (always there).
- * @param {string} id */
-const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
-const hash = new URLSearchParams(location.hash.slice(1));
-const sid = hash.get('s');
 let token = hash.get('e');
 const KEY = (/** @type {string} */ what) => `jantaku.score.${what}.${sid}`;
 const store = {
@@ -40,32 +44,10 @@ if (sid) {
 /** A change waiting to be sent: its op, its id, the hand (or settings) and where it goes.
  * @typedef {{ op: string, cid: string, hand: any, index: number | null, at: number, what: string,
  *   error?: string, status?: number, refused?: boolean }} Queued */
-/** The table now (the session's state: `table`).
- * @typedef {{ game: number, dealer: number, first_dealer: number, round: string, hand: number,
- *   honba: number, sticks: number, stick_points?: number, extension?: boolean, scores: number[],
- *   chips: number[], seats: (string | null)[], shuba_used?: number[], seating: number[] }} TableNow */
-/** A game of the session (the state's `games`).
- * @typedef {{ number: number, start: any, over: boolean, settlement: any, result: number[] | null,
- *   scores: number[], chips: number[], ranks: number[], seating: number[], money: number[] | null,
- *   money_total?: number[], busted: boolean[] | null, hands: number }} GameNow */
-/** The session's settings (names, rules, rates, ended).
- * @typedef {{ names: string[], preset: string, options: Record<string, any>, ended?: boolean,
- *   rates?: Record<string, number>, [k: string]: any }} SessionConfig */
-/** One winner of the entry dialog.
- * @typedef {{ winner: number | null, han: number, fu: number, yakuman: number, situation: any,
- *   mode: string, chips: Record<string, number>, dice: number[][], terminals?: number }} Winner */
-/** The session's state as the server sends it (jantaku.server.session_replay state and sessions).
- * @typedef {{ rev: number, config: SessionConfig, players: number, table: TableNow,
- *   settlement_style: string, chips_apart: boolean, hands: Record<string, any>[], games: GameNow[],
- *   standings: Record<string, any>, cids?: string[], editor?: unknown }} ScoreState */
+/** @typedef {import('./score-state.js').GameNow} GameNow */
 
-/** @type {ScoreState} */
-let S = /** @type {any} */ (null); // the session state from the server (read once it came)
-/** @type {any} */
-let info = null; // the rule set's features (/api/calc/info)
 /** @type {WebSocket | null} */
 let ws = null;
-let online = false;
 /** @type {string | null} */
 let inFlight = null; // cid of the queued hand on its way
 /** @type {number | null} */
@@ -78,38 +60,8 @@ let openedAt = 0; // when the socket opened (its join is answered with the state
 const PING_MS = 3000;
 const DEAD_MS = 8000;
 
-/** @returns {string[]} */
-const names = () => S.config.names;
-const people = () => S.config.names.length;
-
-/** @param {number} dealer */
-function seatsAt(dealer) {
-  const n = people();
-  return names().map((_, p) => {
-    const off = (p - dealer + n) % n;
-    return off < S.players ? 'ESWN'[off] : null;
-  });
-}
-
-/** A server refusal in the player's language: its catalogue code, else its own words.
- * @param {any} err
- */
-function errText(err) {
-  if (err?.code) {
-    const key = `score.err_${err.code}`;
-    const text = t(key, err.params ?? {});
-    if (text !== key) return text;
-  }
-  return err?.error ?? err?.message ?? String(err);
-}
-
 /** @param {string | null | undefined} w */
 function windName(w) { return w ? t(`score.wind_${w}`) : t('score.sits_out'); }
-
-/** @param {{ round: string, hand: number, honba: number }} x */
-function roundLabel(x) {
-  return t('score.round_label', { round: t(`score.wind_${x.round}`), hand: x.hand, honba: x.honba });
-}
 
 // -- the connection ------------------------------------------------------------------------
 
@@ -144,7 +96,7 @@ function connect() {
   });
   ws.addEventListener('close', () => {
     if (ws !== sock) return; // a socket given up on by the liveness check
-    online = false;
+    setOnline(false);
     inFlight = null;
     setNet();
     setTimeout(connect, retry);
@@ -161,7 +113,7 @@ function watchLiveness() {
     // Silent, or open this long without the state its join asks for: given up.
     if (now - lastHeard > DEAD_MS || (!online && now - openedAt > DEAD_MS)) {
       const dead = ws;
-      online = false;
+      setOnline(false);
       inFlight = null;
       setNet();
       connect();
@@ -175,8 +127,8 @@ function watchLiveness() {
 /** @param {any} msg */
 function onState(msg) {
   const first = !S;
-  S = msg;
-  online = true;
+  setState(msg);
+  setOnline(true);
   retry = 500;
   if (msg.editor === false) { token = null; }
   store.set('state', msg);
@@ -304,21 +256,14 @@ function renderQueue() {
     } }, t('score.drop')))));
 }
 
-/** @param {string | null | undefined} text @param {boolean} [error] */
-function showMessage(text, error = false) {
-  const m = $('message');
-  m.textContent = text ?? '';
-  m.classList.toggle('error', error);
-}
-
 // -- drawing ---------------------------------------------------------------------------------
 
 async function loadInfo() {
   try {
-    info = await api('/api/calc/info', { method: 'POST', body: { rules: S.config.preset, options: S.config.options } });
+    setInfo(await api('/api/calc/info', { method: 'POST', body: { rules: S.config.preset, options: S.config.options } }));
     store.set('info', info);
   } catch {
-    info = store.get('info', null) ?? { players: S.players, riichi: ['none', 'riichi'], wareme: false, shuba_stick: 0, chips: false };
+    setInfo(store.get('info', null) ?? { players: S.players, riichi: ['none', 'riichi'], wareme: false, shuba_stick: 0, chips: false });
   }
 }
 
@@ -375,49 +320,6 @@ function render() {
 }
 
 /** @param {any} ev */
-function describe(ev) {
-  const n = names();
-  switch (ev.type) {
-    case 'win': {
-      const how = ev.from === null || ev.from === undefined ? t('score.tsumo') : t('score.ron_from', { name: n[ev.from] });
-      const value = ev.situation ? t('score.by_hand')
-        : ev.yakuman ? t('calc.value_yakuman', { count: ev.yakuman })
-          : info?.fixed_fu ? t('score.han_only', { han: ev.han }) : t('calc.value', { han: ev.han, fu: ev.fu });
-      const chips = Object.entries(ev.chips ?? {}).map(([k, v]) => (FLAGS.has(k) ? t(`score.ci_${k}`) : `${t(`score.ci_${k}`)}×${v}`));
-      const dice = (ev.dice ?? []).map((/** @type {number[]} */ d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
-      return [n[ev.winner], how, value, ...chips, ...dice].join(' ');
-    }
-    case 'draw':
-      return `${t(`score.draw_${ev.kind ?? 'exhaustive'}`)} ${t('score.tenpai')}: ${(ev.tenpai ?? []).map((/** @type {number} */ p) => n[p]).join('・') || t('score.nobody')}`;
-    case 'chombo': return `${t('score.chombo')} ${n[ev.player]}`;
-    case 'penalty': return `${t(`score.penalty_${ev.kind}`)} ${n[ev.player]}`;
-    case 'chips': {
-      const items = Object.entries(ev.items ?? {}).map(([k, v]) => `${t(`score.item_${k}`)}×${v}`);
-      const dice = (ev.dice ?? []).map((/** @type {number[]} */ d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
-      return `${t('score.chip_event')} → ${n[ev.to]} ${[...items, ...dice].join(' ')}`;
-    }
-    default: return ev.type;
-  }
-}
-
-/** What an edit would move: each hand and the game it would go to.
- * @param {{ label: any, from: number, to: number }[]} moved
- */
-function movedText(moved) {
-  const list = moved.map((m) => t('score.moved_hand', { label: roundLabel(m.label), from: m.from, to: m.to }));
-  return `${t('score.moves_hands', { count: moved.length })}: ${list.join('、')}`;
-}
-
-/** The chip entries a hand's events begin with (a spring counted for that hand).
- * @param {any[]} events
- */
-function leadingChips(events) {
-  let i = 0;
-  while (i < events.length - 1 && events[i].type === 'chips') i += 1;
-  return events.slice(0, i);
-}
-
-/** @param {any} ev */
 function entryKind(ev) { return ev.type === 'penalty' ? 'chombo' : ev.type; }
 
 function renderHistory() {
@@ -435,7 +337,7 @@ function renderHistory() {
       el('div', { class: 'totals', dataset: { testid: `totals-${h.index}` } }, `${t('score.after')}: `,
         names().map((name, p) => `${name} ${h.scores[p].toLocaleString('en-US')}`).join(' · ')),
       token ? el('div', { class: 'hand-tools' },
-        el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(entryKind(h.events[leadingChips(h.events).length] ?? h.events[0]), h) }, t('score.edit')),
+        el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(entryKind(h.events[leadingChips(h.events).length] ?? h.events[0]), h, { enqueue, renderHistory }) }, t('score.edit')),
         el('button', { type: 'button', dataset: { testid: `delete-${h.index}` }, onclick: () => {
           if (!online) { showMessage(t('score.online_only'), true); return; }
           api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { index: h.index, delete: true } }).then((p) => {
@@ -642,541 +544,11 @@ function gameResult(g, testid) {
         el('td', { class: 'num' }, t('score.chips_n', { count: g.chips[p] })))))));
 }
 
-// -- entering a hand ---------------------------------------------------------------------
-
-/** @param {string} label @param {number[]} persons @param {Set<number>} selected @param {() => void} onchange @param {string} testid */
-function toggles(label, persons, selected, onchange, testid) {
-  return el('fieldset', { class: 'toggles' }, el('legend', {}, label),
-    persons.map((p) => el('button', {
-      type: 'button', 'aria-pressed': String(selected.has(p)), dataset: { testid: `${testid}-${p}` },
-      onclick: (/** @type {Event & { currentTarget: HTMLElement }} */ e) => {
-        if (selected.has(p)) selected.delete(p); else selected.add(p);
-        e.currentTarget.setAttribute('aria-pressed', String(selected.has(p)));
-        onchange();
-      },
-    }, names()[p])));
-}
-
-/** @param {string} label @param {any[][]} options @param {() => unknown} get @param {(v: any) => void} set @param {string} testid */
-function choice(label, options, get, set, testid) {
-  const box = el('fieldset', { class: 'toggles' }, el('legend', {}, label));
-  const draw = () => fill(box, el('legend', {}, label), ...options.map(([v, text]) => el('button', {
-    type: 'button', 'aria-pressed': String(get() === v), dataset: { testid: `${testid}-${v}` },
-    onclick: () => { set(v); draw(); },
-  }, text)));
-  draw();
-  return box;
-}
-
-/** @param {string} label @param {number[]} values @param {number} value @param {(v: number) => void} onchange @param {string} testid */
-function numberSelect(label, values, value, onchange, testid) {
-  return el('label', { class: 'sel' }, label, el('select', { dataset: { testid }, onchange: (/** @type {Event & { target: HTMLSelectElement }} */ e) => onchange(Number(e.target.value)) },
-    values.map((v) => el('option', { value: v, selected: v === value }, v))));
-}
-
-const FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
-// A chip entry is for what belongs to no win (a spring extracted, anything else from all);
-// a win's items are counted on the win itself, so the ledger knows who pays them.
-const ITEMS = ['spring', 'other'];
-const FLAGS = new Set(['ippatsu', 'rinshan', 'sokupochi', 'open', 'all_star', 'first_turn']);
-
-/** @returns {Winner} */
-function newWinner() {
-  return { winner: null, han: 1, fu: 30, yakuman: 0, situation: null, mode: 'hanfu', chips: {}, dice: [] };
-}
-
-/** The preset's chip items of one win (counts, and toggles for what happens once).
- * @param {{ chips: Record<string, number> }} w
- * @param {number | string} wi
- * @param {() => void} onchange
- */
-function chipItems(w, wi, onchange) {
-  const items = info.chip_items ?? [];
-  if (!items.length) return null;
-  return el('fieldset', { class: 'items' }, el('legend', {}, t('score.chip_items')), items.map((/** @type {string} */ k) => (FLAGS.has(k)
-    ? el('button', { type: 'button', 'aria-pressed': String(Boolean(w.chips[k])), dataset: { testid: `ci${wi}-${k}` }, onclick: (/** @type {Event & { currentTarget: HTMLElement }} */ e) => {
-      w.chips[k] = w.chips[k] ? 0 : 1;
-      e.currentTarget.setAttribute('aria-pressed', String(Boolean(w.chips[k])));
-      onchange();
-    } }, t(`score.ci_${k}`))
-    : el('label', { class: 'sel' }, t(`score.ci_${k}`),
-      el('input', { type: 'number', min: 0, max: 99, value: w.chips[k] ?? 0, inputmode: 'numeric', dataset: { testid: `ci${wi}-${k}` },
-        onchange: (/** @type {Event & { target: HTMLInputElement }} */ e) => { w.chips[k] = Math.max(0, Math.min(99, Math.floor(Number(e.target.value)) || 0)); onchange(); } })))));
-}
-
-/** サイコロチャンス: the dice rolled on screen (doubles roll again) or typed in.
- * @param {number[][]} dice
- * @param {() => void} onchange
- * @param {string} testid
- */
-function diceBox(dice, onchange, testid) {
-  const d1 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', 'aria-label': '1', dataset: { testid: `die-1-${testid}` } });
-  const d2 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', 'aria-label': '2', dataset: { testid: `die-2-${testid}` } });
-  return el('fieldset', { class: 'dice' }, el('legend', {}, t('score.win_dice')),
-    el('p', { dataset: { testid: `dice-rolls-${testid}` } }, dice.map((d) => `${t('score.roll_short')} ${d[0]}・${d[1]}`).join('  ') || '—'),
-    el('button', { type: 'button', dataset: { testid: `roll-${testid}` }, onclick: () => {
-      const roll = () => 1 + Math.floor(Math.random() * 6);
-      for (let i = 0; i < 20; i++) {
-        const pair = [roll(), roll()];
-        dice.push(pair);
-        if (pair[0] !== pair[1]) break;
-      }
-      onchange();
-    } }, t('score.roll')),
-    el('span', { class: 'row' }, d1, d2, el('button', { type: 'button', dataset: { testid: `add-dice-${testid}` }, onclick: () => {
-      const a = Number(d1.value);
-      const b = Number(d2.value);
-      if (!(a >= 1 && a <= 6 && b >= 1 && b <= 6)) { showMessage(t('score.bad_dice'), true); return; }
-      dice.push([a, b]); onchange();
-    } }, t('score.add_dice'))),
-    dice.length ? el('button', { type: 'button', onclick: () => { dice.splice(0); onchange(); } }, t('score.clear_dice')) : null);
-}
-
-
-/** The entry dialog for a new hand (row = null) or a past one (row: edit it).
- * @param {string} kind
- * @param {Record<string, any> | null} [row] */
-function openEntry(kind, row = null) {
-  if (!S || !info) return; // the buttons show once both are here; a stray early tap waits
-  const dialog = /** @type {HTMLDialogElement} */ ($('entry'));
-  const form = $('entry-form');
-  const seen = S.rev; // what the person saw when they began: a change since is a conflict
-  const dealer = row ? row.label.dealer : S.table.dealer;
-  const seats = row ? (row.seats ?? seatsAt(dealer)) : S.table.seats;
-  const seated = names().map((_, p) => p).filter((p) => seats[p]);
-  const keptChips = row && kind !== 'chips' ? leadingChips(row.events) : [];
-  const evs = row ? row.events.slice(keptChips.length) : [];
-  // The last hand of the table, which a chip entry may belong to (a spring entered after it).
-  const lastHand = !row && kind === 'chips' ? S.hands[S.hands.length - 1] : null;
-  const attachable = lastHand && lastHand.events.some((/** @type {any} */ e) => e.type === 'win' || e.type === 'draw')
-    && !lastHand.events.some((/** @type {any} */ e) => e.type === 'chips') ? lastHand : null;
-  const preview = el('div', { class: 'preview', dataset: { testid: 'preview' }, 'aria-live': 'polite' });
-  const body = el('div', { class: 'entry-body' });
-  /** @type {() => ({ events: any[] } | null)} */
-  let build = () => null; // the hand's events from the form, or null while incomplete
-  /** @type {() => (Record<string, any> | null)} */
-  let attachTo = () => null; // the past hand a chip entry is recorded with, if any
-  /** @type {number | null} */
-  let timer = null;
-  /** @type {string | null} */
-  let refusedBy = null; // why the rules refuse the hand as it stands (記録する is disabled)
-  const recordButton = el('button', { type: 'button', class: 'primary', dataset: { testid: 'record' } }, row ? t('score.save_edit') : t('score.record'));
-  const setRefused = (/** @type {string | null} */ why) => {
-    refusedBy = why;
-    recordButton.disabled = Boolean(why);
-    recordButton.title = why ?? '';
-  };
-
-  async function refresh() {
-    clearTimeout(/** @type {number} */ (timer));
-    setRefused(null);
-    timer = setTimeout(async () => {
-      const hand = build();
-      if (!hand) { fill(preview); return; }
-      if (!online || attachTo()) { fill(preview); return; }
-      try {
-        const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: row ? { hand: { events: [...keptChips, ...hand.events] }, index: row.index } : { hand } });
-        if (p.refused) {
-          setRefused(errText(p.refused));
-          fill(preview, el('p', { class: 'error', role: 'alert', dataset: { testid: 'refused' } },
-            `${t('score.refused_title')}: ${refusedBy}`));
-          return;
-        }
-        const h = p.hand;
-        const yaku = h.scored.flatMap((/** @type {any} */ r) => r.yaku.map((/** @type {any} */ y) => `${lang() === 'en' ? y.en : y.ja} ${y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })}`));
-        fill(preview,
-          yaku.length ? el('p', { class: 'yaku' }, yaku.join('・')) : null,
-          ...h.scored.map((/** @type {any} */ r) => el('p', {}, r.yakuman ? t('calc.value_yakuman', { count: r.yakuman }) : `${t('calc.value', { han: r.han, fu: r.fu })}${r.limit ? ` ${t(`calc.limit_${r.limit}`)}` : ''}`)),
-          el('p', { class: 'pays' }, names().map((n, p) => (h.payments[p] || h.chip_changes[p] ? el('span', { class: h.payments[p] > 0 ? 'plus' : 'minus' },
-            `${n} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''} `) : null))),
-          h.dice_chances ? el('p', { class: 'badge', dataset: { testid: 'dice-reminder' } }, t('score.dice_reminder', { count: h.dice_chances })) : null,
-          !row && p.games[0]?.over ? el('p', { class: 'badge' }, t('score.ends_game')) : null,
-          p.moved?.length ? el('p', { class: 'error', role: 'alert', dataset: { testid: 'moves' } }, movedText(p.moved)) : null);
-      } catch (e) {
-        fill(preview, el('p', { class: 'error', role: 'alert' }, errText(e)));
-      }
-    }, 150);
-  }
-
-  // シュバ is once a game: not offered to who used theirs before this hand (an edited hand
-  // keeps its own).
-  const usedShuba = new Set(row ? [] : S.table.shuba_used ?? []);
-  /** @param {number[]} persons @param {{ shuba: Set<number>, riichi: Set<number> }} model @param {() => void} onchange */
-  const shubaToggles = (persons, model, onchange) => {
-    const free = persons.filter((p) => !usedShuba.has(p) || model.shuba.has(p));
-    if (!free.length) return el('p', { class: 'note', dataset: { testid: 'shuba-none' } }, t('score.shuba_none'));
-    return toggles(t('score.shuba'), free, model.shuba, () => { for (const p of model.shuba) model.riichi.add(p); onchange(); }, 'shuba');
-  };
-
-  if (kind === 'win') {
-    const first = evs[0] ?? {};
-    const model = {
-      from: first.from ?? null,
-      riichi: new Set(first.riichi ?? []),
-      shuba: new Set(first.shuba ?? []),
-      open: new Set(first.open_riichi ?? []),
-      wareme: first.wareme ?? null,
-      winners: evs.length ? evs.map((/** @type {any} */ ev) => ({
-        winner: ev.winner, han: ev.han ?? 1, fu: ev.fu ?? 30, yakuman: ev.yakuman ?? 0,
-        situation: ev.situation ?? null, mode: ev.situation ? 'hand' : ev.yakuman ? 'yakuman' : 'hanfu',
-        chips: { ...(ev.chips ?? {}) }, dice: [...(ev.dice ?? [])], terminals: ev.terminals ?? 0,
-      })) : [newWinner()],
-    };
-    build = () => {
-      if (model.winners.some((/** @type {Winner} */ w) => w.winner === null || (w.mode === 'hand' && !w.situation))) return null;
-      const double = model.winners.length > 1;
-      return { events: model.winners.map((/** @type {Winner} */ w, /** @type {number} */ i) => {
-        /** @type {Record<string, any>} */
-        const ev = { type: 'win', winner: w.winner, from: model.from };
-        if (w.mode === 'hand') {
-          // The riichi declared in the form counts in the hand's value too.
-          const declared = model.riichi.has(w.winner) && (!w.situation.riichi || w.situation.riichi === 'none');
-          ev.situation = declared ? { ...w.situation, riichi: 'riichi' } : w.situation;
-        }
-        else if (w.mode === 'yakuman') ev.yakuman = w.yakuman;
-        else { ev.han = w.han; ev.fu = info.fixed_fu ? 30 : w.fu; }
-        if (w.mode !== 'hand') {
-          // What happened, counted at the table: the ledger decides who pays.
-          const chips = Object.fromEntries(Object.entries(w.chips).filter(([, n]) => n > 0));
-          if (Object.keys(chips).length) ev.chips = chips;
-        }
-        if (w.dice.length) ev.dice = w.dice;
-        if (w.mode !== 'hand' && w.terminals) ev.terminals = w.terminals;
-        if (i === 0) {
-          ev.riichi = [...model.riichi];
-          if (model.shuba.size) ev.shuba = [...model.shuba];
-          const opened = [...model.open].filter((p) => model.riichi.has(p));
-          if (opened.length) ev.open_riichi = opened;
-          if (model.wareme !== null) ev.wareme = model.wareme;
-        }
-        if (double) ev.double = true;
-        return ev;
-      }) };
-    };
-    const draw = () => {
-      const winnerBlocks = model.winners.map((/** @type {Winner} */ w, /** @type {number} */ wi) => {
-        const valueBox = el('div', { class: 'value' });
-        const drawValue = () => {
-          const calcBox = el('div', { class: 'calc-box' });
-          fill(valueBox,
-            choice(t('score.value'), [['hanfu', t('score.hanfu')], ['yakuman', t('score.yakuman')], ['hand', t('score.by_hand')]],
-              () => w.mode, (v) => { w.mode = v; drawValue(); refresh(); }, `mode${wi}`),
-            w.mode === 'hanfu' ? el('div', { class: 'row' },
-              numberSelect(t('score.han'), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], w.han, (v) => { w.han = v; refresh(); }, `han${wi}`),
-              info.fixed_fu ? null : numberSelect(t('score.fu'), FU, w.fu, (v) => { w.fu = v; refresh(); }, `fu${wi}`)) : null,
-            w.mode !== 'hand' && info.terminal_bonus ? numberSelect(t('score.terminals'), [0, 1, 2, 3, 4, 5, 6, 7, 8], w.terminals ?? 0, (v) => { w.terminals = v; refresh(); }, `terminals${wi}`) : null,
-            w.mode !== 'hand' ? chipItems(w, wi, refresh) : null,
-            info.dice_chances ? diceBox(w.dice, () => { drawValue(); refresh(); }, `${wi}`) : null,
-            w.mode === 'yakuman' ? numberSelect(t('score.yakuman_count'), [1, 2, 3, 4, 5, 6], w.yakuman || 1, (v) => { w.yakuman = v; refresh(); }, `yakuman${wi}`) : null,
-            w.mode === 'hand' && !w.situation ? calcBox : null,
-            w.mode === 'hand' && w.situation ? el('p', { class: 'picked', dataset: { testid: `picked${wi}` } },
-              `${t('score.hand_set')}: ${w.situation.hand}${w.situation.melds?.length ? ` + ${w.situation.melds.map((/** @type {any} */ m) => m.tiles).join(' ')}` : ''} `,
-              el('button', { type: 'button', onclick: () => { w.situation = null; drawValue(); refresh(); } }, t('score.change_hand'))) : null,
-          );
-          if (w.mode === 'yakuman' && !w.yakuman) w.yakuman = 1;
-          if (w.mode === 'hand' && !w.situation) {
-            mountCalculator(calcBox, {
-              rules: S.config.preset, options: S.config.options,
-              context: () => {
-                const wind = seats[/** @type {number} */ (w.winner)] ?? 'E';
-                /** @type {Record<string, any>} */
-                const c = { win: model.from === null ? 'tsumo' : 'ron', seat: wind, round: (row ? row.label : S.table).round,
-                  honba: (row ? row.label : S.table).honba, players: people() };
-                if (model.from !== null) c.discarder = seats[model.from];
-                return c;
-              },
-              onUse: (sit) => { w.situation = sit; drawValue(); refresh(); },
-            }).catch((e) => { calcBox.textContent = e.message; });
-          }
-        };
-        drawValue();
-        return el('div', { class: 'winner-block' },
-          choice(wi ? t('score.winner_n', { n: wi + 1 }) : t('score.winner'), seated.map((p) => [p, names()[p]]),
-            () => w.winner, (v) => { w.winner = v; if (model.from === v) model.from = null; draw(); refresh(); }, `winner${wi}`),
-          valueBox,
-          wi ? el('button', { type: 'button', onclick: () => { model.winners.splice(wi, 1); draw(); refresh(); } }, t('score.remove_winner')) : null);
-      });
-      fill(body,
-        ...winnerBlocks,
-        choice(t('score.from'), [[null, t('score.tsumo')], ...seated.filter((p) => !model.winners.some((/** @type {Winner} */ w) => w.winner === p)).map((p) => [p, names()[p]])],
-          () => model.from, (v) => { model.from = v; if (v === null) model.winners.splice(1); draw(); refresh(); }, 'from'),
-        // No double ron under a head-bump rule (頭ハネ): the page offers one winner.
-        info.double_ron !== false && model.from !== null && model.winners.length < seated.length - 1 ? el('button', { type: 'button', dataset: { testid: 'add-winner' }, onclick: () => {
-          model.winners.push(newWinner()); draw(); refresh();
-        } }, t('score.double_ron')) : null,
-        toggles(t('score.riichi'), seated, model.riichi, () => { for (const p of model.shuba) if (!model.riichi.has(p)) model.shuba.delete(p); refresh(); }, 'riichi'),
-        info.shuba_stick ? shubaToggles(seated, model, () => { draw(); refresh(); }) : null,
-        info.riichi?.includes('open') ? toggles(t('score.open_riichi'), seated, model.open, () => { for (const p of model.open) model.riichi.add(p); draw(); refresh(); }, 'open') : null,
-        info.wareme ? choice(t('score.wareme'), [[null, t('score.nobody')], ...seated.map((p) => [p, names()[p]])], () => model.wareme, (v) => { model.wareme = v; refresh(); }, 'wareme') : null,
-      );
-    };
-    draw();
-  } else if (kind === 'draw') {
-    const ev = evs[0] ?? {};
-    const model = { kind: ev.kind ?? 'exhaustive', tenpai: new Set(ev.tenpai ?? []), riichi: new Set(ev.riichi ?? []), shuba: new Set(ev.shuba ?? []), winners: new Set(ev.winners ?? []) };
-    build = () => {
-      /** @type {Record<string, any>} */
-      const e = { type: 'draw', kind: model.kind, tenpai: [...model.tenpai], riichi: [...model.riichi] };
-      if (model.shuba.size) e.shuba = [...model.shuba];
-      if (model.kind === 'nagashi' && model.winners.size) e.winners = [...model.winners];
-      return { events: [e] };
-    };
-    const draw = () => fill(body,
-      choice(t('score.draw_kind'), ['exhaustive', 'nine_terminals', 'nagashi'].filter((k) => !info.draw_kinds || info.draw_kinds.includes(k)).map((k) => [k, t(`score.draw_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'kind'),
-      toggles(t('score.tenpai'), seated, model.tenpai, refresh, 'tenpai'),
-      model.kind === 'nagashi' ? toggles(t('score.nagashi_who'), seated, model.winners, refresh, 'nagashi') : null,
-      toggles(t('score.riichi'), seated, model.riichi, refresh, 'riichi'),
-      info.shuba_stick ? shubaToggles(seated, model, () => { draw(); refresh(); }) : null);
-    draw();
-  } else if (kind === 'chombo') {
-    const ev = evs[0] ?? {};
-    const model = { kind: ev.type === 'penalty' ? ev.kind : 'chombo', player: ev.player ?? null,
-      // gotou: each tenpai player's 高め deal-in from the offender (its han and chips).
-      dealIns: new Map((ev.deal_ins ?? []).map((/** @type {any} */ d) => [d.winner, { ...newWinner(), ...d, chips: { ...(d.chips ?? {}) } }])) };
-    build = () => {
-      if (model.player === null) return null;
-      if (model.kind !== 'chombo') return { events: [{ type: 'penalty', kind: model.kind, player: model.player }] };
-      /** @type {Record<string, any>} */
-      const e = { type: 'chombo', player: model.player };
-      const dealIns = [...model.dealIns.values()].filter((d) => d.winner !== model.player);
-      if (dealIns.length) {
-        e.deal_ins = dealIns.map((d) => {
-          /** @type {Record<string, any>} */
-          const out = { winner: d.winner, han: d.han, fu: info.fixed_fu ? 30 : d.fu };
-          const chips = Object.fromEntries(Object.entries(d.chips).filter(([, n]) => n > 0));
-          if (Object.keys(chips).length) out.chips = chips;
-          return out;
-        });
-      }
-      return { events: [e] };
-    };
-    const tenpai = new Set(model.dealIns.keys());
-    const draw = () => fill(body,
-      choice(t('score.penalty_kind'), ['chombo', 'false_pon', 'false_kan', 'abandon'].map((k) => [k, t(`score.penalty_${k}`)]), () => model.kind, (v) => { model.kind = v; draw(); refresh(); }, 'pkind'),
-      choice(t('score.offender'), seated.map((p) => [p, names()[p]]), () => model.player, (v) => { model.player = v; draw(); refresh(); }, 'player'),
-      info.chombo_deal_ins && model.kind === 'chombo' ? toggles(t('score.chombo_tenpai'), seated.filter((p) => p !== model.player), tenpai, () => {
-        for (const p of tenpai) if (!model.dealIns.has(p)) model.dealIns.set(p, { ...newWinner(), winner: p });
-        for (const p of [...model.dealIns.keys()]) if (!tenpai.has(p)) model.dealIns.delete(p);
-        draw(); refresh();
-      }, 'dealin') : null,
-      ...(info.chombo_deal_ins && model.kind === 'chombo' ? [...model.dealIns.values()].filter((d) => d.winner !== model.player).map((d, i) => el('div', { class: 'winner-block' },
-        el('p', {}, t('score.chombo_deal_in', { name: names()[d.winner] })),
-        el('div', { class: 'row' },
-          numberSelect(t('score.han'), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], d.han, (v) => { d.han = v; refresh(); }, `dealin-han${i}`),
-          info.fixed_fu ? null : numberSelect(t('score.fu'), FU, d.fu, (v) => { d.fu = v; refresh(); }, `dealin-fu${i}`)),
-        chipItems(d, `d${i}`, refresh))) : []));
-    draw();
-  } else if (kind === 'chips') {
-    const ev = evs[0] ?? {};
-    const model = { to: ev.to ?? null, items: { ...(ev.items ?? {}) }, dice: [...(ev.dice ?? [])], attach: false };
-    attachTo = () => (model.attach ? attachable : null);
-    build = () => {
-      if (model.to === null) return null;
-      const items = Object.fromEntries(Object.entries(model.items).filter(([, n]) => n > 0));
-      if (!Object.keys(items).length && !model.dice.length) return null;
-      /** @type {Record<string, any>} */
-      const e = { type: 'chips', to: model.to, items };
-      if (model.dice.length) e.dice = model.dice;
-      return { events: [e] };
-    };
-    const d1 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', dataset: { testid: 'die-1' } });
-    const d2 = el('input', { type: 'number', min: 1, max: 6, inputmode: 'numeric', dataset: { testid: 'die-2' } });
-    const draw = () => fill(body,
-      attachable ? choice(t('score.chips_for'), [[false, t('score.chips_next_hand')], [true, t('score.chips_last_hand', { label: roundLabel(attachable.label) })]],
-        () => model.attach, (v) => { model.attach = v; refresh(); }, 'attach') : null,
-      choice(t('score.chips_to'), names().map((_, p) => [p, names()[p]]), () => model.to, (v) => { model.to = v; refresh(); }, 'to'),
-      el('fieldset', { class: 'items' }, el('legend', {}, t('score.items')), ITEMS.map((k) => el('label', { class: 'sel' }, t(`score.item_${k}`),
-        el('input', { type: 'number', min: 0, max: 99, value: model.items[k] ?? 0, inputmode: 'numeric', dataset: { testid: `item-${k}` },
-          onchange: (/** @type {Event & { target: HTMLInputElement }} */ e) => { model.items[k] = Math.max(0, Number(e.target.value) || 0); refresh(); } })))),
-      el('fieldset', { class: 'dice' }, el('legend', {}, t('score.dice')),
-        el('p', { dataset: { testid: 'dice-rolls' } }, model.dice.map((d) => `${t('score.roll_short')} ${d[0]}・${d[1]}`).join('  ') || '—'),
-        el('button', { type: 'button', dataset: { testid: 'roll' }, onclick: () => {
-          // サイコロチャンス: a pair of doubles rolls again (as the ledger's own roller does).
-          const roll = () => 1 + Math.floor(Math.random() * 6);
-          for (let i = 0; i < 20; i++) {
-            const pair = [roll(), roll()];
-            model.dice.push(pair);
-            if (pair[0] !== pair[1]) break;
-          }
-          draw(); refresh();
-        } }, t('score.roll')),
-        el('span', { class: 'row' }, d1, d2, el('button', { type: 'button', dataset: { testid: 'add-dice' }, onclick: () => {
-          const a = Number(d1.value);
-          const b = Number(d2.value);
-          if (!(a >= 1 && a <= 6 && b >= 1 && b <= 6)) { showMessage(t('score.bad_dice'), true); return; }
-          model.dice.push([a, b]); draw(); refresh();
-        } }, t('score.add_dice'))),
-        el('button', { type: 'button', onclick: () => { model.dice = []; draw(); refresh(); } }, t('score.clear_dice'))));
-    draw();
-  }
-
-  const title = row ? t('score.editing', { label: roundLabel(row.label) }) : t(`score.entry_${kind}`);
-  fill(form,
-    el('h2', {}, title),
-    body,
-    preview,
-    el('div', { class: 'dialog-buttons' },
-      el('button', { type: 'button', value: 'cancel', onclick: () => dialog.close() }, t('score.cancel')),
-      recordButton));
-  recordButton.onclick = async () => {
-    if (refusedBy) return;
-    const hand = build();
-    if (hand && row && online) {
-      // An edit that would move hands to another game is saved only once the person agrees.
-      try {
-        const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { hand: { events: [...keptChips, ...hand.events] }, index: row.index } });
-        if (p.refused) { setRefused(errText(p.refused)); return; }
-        if (p.moved?.length && !confirm(`${movedText(p.moved)}\n${t('score.confirm_moves')}`)) return;
-      } catch (e) { fill(preview, el('p', { class: 'error', role: 'alert' }, errText(e))); return; }
-    }
-    if (!hand) { showMessage(t('score.incomplete'), true); fill(preview, el('p', { class: 'error' }, t('score.incomplete'))); return; }
-    if (row && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }
-    const what = hand.events.map(describe).join(' / ');
-    const past = attachTo();
-    if (past && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }
-    if (row) enqueue('edit', { events: [...keptChips, ...hand.events] }, row.index, `${t('score.edit')}: ${what}`, seen);
-    else if (past) enqueue('edit', { events: [...hand.events, ...past.events] }, past.index, `${roundLabel(past.label)}: ${what}`, seen);
-    else enqueue('add', hand, null, what, seen);
-    showMessage('');
-    dialog.close();
-    renderHistory();
-  };
-  dialog.showModal();
-  refresh();
-}
-
-// -- starting a session -------------------------------------------------------------------
-
-/** @param {any} a @param {any} b */
-function mergeOptions(a, b) {
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b ?? {})) {
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' ? mergeOptions(out[k], v) : v;
-  }
-  return out;
-}
-
-/** The sessions this phone has opened, newest first (for the start page). */
-function recent() {
-  try { return JSON.parse(/** @type {string} */ (localStorage.getItem('jantaku.score.recent'))) ?? []; } catch { return []; }
-}
-
-/** @param {any} state */
-function remember(state) {
-  const entry = { id: state.id, preset: state.config.preset, names: state.config.names,
-    hands: state.hands.length, when: Date.now() };
-  const list = [entry, ...recent().filter((/** @type {any} */ r) => r.id !== state.id)].slice(0, 20);
-  try { localStorage.setItem('jantaku.score.recent', JSON.stringify(list)); } catch { /* full */ }
-}
-
-/** A preset's name in the page's language (the list the start page loaded). */
-/** @type {Record<string, string>} */
-let presetTitles = {};
-/** @param {string} name */
-function presetTitle(name) { return presetTitles[name] ?? name; }
-
-/** The preset's settlement, game-flow and chip knobs as the rule sheet's controls (never JSON):
- * ウマ・オカ, return points, chips, length, bust... A function giving the changed knobs as
- * options ({section: {knob: value}}), or throwing with the knobs in error.
- * @param {HTMLElement} box
- * @param {string} presetName
- */
-async function knobPanel(box, presetName) {
-  const rs = await import('./rulesheet.js');
-  const detail = await api(`/api/presets/${encodeURIComponent(presetName)}`);
-  const wanted = ['settlement', 'game', 'chips'];
-  const rows = detail.knobs.filter((/** @type {import('./types').Knob} */ k) => wanted.includes(k.key.split('.')[0])).map((/** @type {import('./types').Knob} */ k) => {
-    const ed = rs.editorFor(k);
-    ed.write(k.value);
-    const unit = rs.unitOf(k.key);
-    return { k, ed, row: el('div', { class: 'knob', dataset: { testid: `knob-${k.key}` } },
-      el('label', { for: ed.input.id }, rs.knobLabel(k.key)), ed.input, unit ? el('span', { class: 'unit' }, t(`rules.unit.${unit}`)) : null) };
-  });
-  fill(box, ...wanted.map((section) => {
-    const mine = rows.filter((/** @type {any} */ r) => r.k.key.startsWith(`${section}.`));
-    return mine.length ? el('fieldset', { class: 'knob-group' }, el('legend', {}, t(`score.knobs_${section}`)), mine.map((/** @type {any} */ r) => r.row)) : null;
-  }));
-  return () => {
-    /** @type {Record<string, Record<string, unknown>>} */
-    const out = {};
-    const bad = [];
-    for (const { k, ed } of rows) {
-      const r = ed.read();
-      if (r.error) { bad.push(`${rs.knobLabel(k.key)} (${r.error})`); continue; }
-      if (JSON.stringify(r.value) === JSON.stringify(k.value)) continue;
-      const [section, name] = k.key.split('.');
-      (out[section] ??= {})[name] = r.value;
-    }
-    if (bad.length) throw new Error(bad.join('; '));
-    return out;
-  };
-}
-
-async function createPage() {
-  $('create').hidden = false;
-  const form = /** @type {HTMLFormElement} */ ($('create-form'));
-  const presets = await api('/api/presets');
-  presetTitles = Object.fromEntries(presets.map((/** @type {import('./types').PresetTitle} */ p) => [p.name, lang() === 'en' ? p.title : p.title_ja]));
-  const select = /** @type {HTMLSelectElement} */ (form.elements.namedItem('preset'));
-  for (const p of presets) {
-    select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : p.title_ja));
-  }
-  let readKnobs = () => ({});
-  const loadKnobs = () => knobPanel($('knobs'), select.value).then((f) => { readKnobs = f; }).catch((e) => { fill($('knobs'), el('p', { class: 'error' }, errText(e))); });
-  select.addEventListener('change', loadKnobs);
-  loadKnobs();
-  const list = recent();
-  if (list.length) {
-    $('create').append(el('h2', {}, t('score.recent')), el('ul', { class: 'recent', dataset: { testid: 'recent' } },
-      list.map((/** @type {any} */ r) => {
-        let editor = null;
-        try { editor = JSON.parse(/** @type {string} */ (localStorage.getItem(`jantaku.score.editor.${r.id}`))); } catch { editor = null; }
-        return el('li', {}, el('a', { href: `/score#s=${r.id}${editor ? `&e=${editor}` : ''}`, onclick: () => setTimeout(() => location.reload()) },
-          `${r.names.join('・')} (${presetTitle(r.preset)}) — ${t('score.n_hands', { count: r.hands })} · ${new Date(r.when).toLocaleString(lang())}`));
-      })));
-  }
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    // The form's fields by name (inputs, the preset's select, the TOML file and text areas).
-    const f = /** @type {HTMLFormControlsCollection & Record<string, HTMLInputElement>} */ (form.elements);
-    /** @type {Record<string, any>} */
-    const body = { preset: f.preset.value, names: [f.n0, f.n1, f.n2, f.n3].map((x) => x.value.trim()).filter(Boolean) };
-    if (f.start_points.value) body.start_points = Number(f.start_points.value);
-    if (f.start_chips.value) body.start_chips = Number(f.start_chips.value);
-    const rates = {};
-    if (f.rate_unit.value) rates.unit = Number(f.rate_unit.value);
-    if (f.rate_chip.value) rates.chip = Number(f.rate_chip.value);
-    if (Object.keys(rates).length) body.rates = rates;
-    try {
-      body.options = readKnobs();
-    } catch (err) {
-      $('create-error').textContent = `${t('score.bad_knobs')}: ${/** @type {Error} */ (err).message}`;
-      return;
-    }
-    try {
-      // The advanced JSON field, when filled, goes over the controls' values.
-      if (f.options.value.trim()) body.options = mergeOptions(body.options, JSON.parse(f.options.value));
-    } catch {
-      $('create-error').textContent = t('score.bad_options');
-      return;
-    }
-    if (!Object.keys(body.options).length) delete body.options;
-    if (/** @type {FileList} */ (f.tomlfile.files).length) body.toml = await /** @type {FileList} */ (f.tomlfile.files)[0].text();
-    try {
-      const r = await api('/api/sessions', { method: 'POST', body });
-      try { localStorage.setItem(`jantaku.score.editor.${r.id}`, JSON.stringify(r.editor)); } catch { /* kept in the link */ }
-      location.hash = `s=${r.id}&e=${r.editor}`;
-      location.reload();
-    } catch (err) {
-      $('create-error').textContent = errText(err);
-    }
-  });
-  document.body.dataset.ready = '1';
-}
+// -- the session page -----------------------------------------------------------------------
 
 function sessionPage() {
   $('session').hidden = false;
-  for (const b of $('actions').querySelectorAll('button')) b.addEventListener('click', () => openEntry(/** @type {string} */ (b.dataset.act)));
+  for (const b of $('actions').querySelectorAll('button')) b.addEventListener('click', () => openEntry(/** @type {string} */ (b.dataset.act), null, { enqueue, renderHistory }));
   $('print').addEventListener('click', () => window.print());
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button.qr'))) {
     // The QR code is drawn by the server (POST: an editor link's token stays out of URLs).
@@ -1213,8 +585,8 @@ function sessionPage() {
   // Offline first: the last state this phone saw, until the server answers.
   const saved = store.get('state', null);
   if (saved) {
-    S = saved;
-    info = store.get('info', null);
+    setState(saved);
+    setInfo(store.get('info', null));
     if (info) render();
   }
   setNet();

@@ -1,0 +1,127 @@
+// @ts-check
+// What the modules of 点数記録 share (score.js, score-entry.js, score-start.js): the session
+// in the URL, the state the server last sent, the rule set's features and whether the socket
+// is up, and what more than one of them writes (a refusal, a round, an entered event, the
+// message line, a choice among buttons). score.js keeps the state current through setState,
+// setInfo and setOnline (a module cannot assign a binding it imports); the others read it.
+import { el, fill, t } from './scorekit.js';
+
+/** The page's element at an id (always there).
+ * @param {string} id */
+export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+export const hash = new URLSearchParams(location.hash.slice(1));
+export const sid = hash.get('s');
+
+/** The table now (the session's state: `table`).
+ * @typedef {{ game: number, dealer: number, first_dealer: number, round: string, hand: number,
+ *   honba: number, sticks: number, stick_points?: number, extension?: boolean, scores: number[],
+ *   chips: number[], seats: (string | null)[], shuba_used?: number[], seating: number[] }} TableNow */
+/** A game of the session (the state's `games`).
+ * @typedef {{ number: number, start: any, over: boolean, settlement: any, result: number[] | null,
+ *   scores: number[], chips: number[], ranks: number[], seating: number[], money: number[] | null,
+ *   money_total?: number[], busted: boolean[] | null, hands: number }} GameNow */
+/** The session's settings (names, rules, rates, ended).
+ * @typedef {{ names: string[], preset: string, options: Record<string, any>, ended?: boolean,
+ *   rates?: Record<string, number>, [k: string]: any }} SessionConfig */
+/** The session's state as the server sends it (jantaku.server.session_replay state and sessions).
+ * @typedef {{ rev: number, config: SessionConfig, players: number, table: TableNow,
+ *   settlement_style: string, chips_apart: boolean, hands: Record<string, any>[], games: GameNow[],
+ *   standings: Record<string, any>, cids?: string[], editor?: unknown }} ScoreState */
+
+/** @type {ScoreState} */
+export let S = /** @type {any} */ (null); // the session state from the server (read once it came)
+/** @type {any} */
+export let info = null; // the rule set's features (/api/calc/info)
+export let online = false;
+
+/** @param {ScoreState} next */
+export function setState(next) { S = next; }
+/** @param {any} next */
+export function setInfo(next) { info = next; }
+/** @param {boolean} next */
+export function setOnline(next) { online = next; }
+
+/** The chip items of a win that happen once (a toggle in the dialog, no count when described). */
+export const FLAGS = new Set(['ippatsu', 'rinshan', 'sokupochi', 'open', 'all_star', 'first_turn']);
+
+/** @returns {string[]} */
+export const names = () => S.config.names;
+export const people = () => S.config.names.length;
+
+/** A server refusal in the player's language: its catalogue code, else its own words.
+ * @param {any} err
+ */
+export function errText(err) {
+  if (err?.code) {
+    const key = `score.err_${err.code}`;
+    const text = t(key, err.params ?? {});
+    if (text !== key) return text;
+  }
+  return err?.error ?? err?.message ?? String(err);
+}
+
+/** @param {{ round: string, hand: number, honba: number }} x */
+export function roundLabel(x) {
+  return t('score.round_label', { round: t(`score.wind_${x.round}`), hand: x.hand, honba: x.honba });
+}
+
+/** @param {string | null | undefined} text @param {boolean} [error] */
+export function showMessage(text, error = false) {
+  const m = $('message');
+  m.textContent = text ?? '';
+  m.classList.toggle('error', error);
+}
+
+/** @param {any} ev */
+export function describe(ev) {
+  const n = names();
+  switch (ev.type) {
+    case 'win': {
+      const how = ev.from === null || ev.from === undefined ? t('score.tsumo') : t('score.ron_from', { name: n[ev.from] });
+      const value = ev.situation ? t('score.by_hand')
+        : ev.yakuman ? t('calc.value_yakuman', { count: ev.yakuman })
+          : info?.fixed_fu ? t('score.han_only', { han: ev.han }) : t('calc.value', { han: ev.han, fu: ev.fu });
+      const chips = Object.entries(ev.chips ?? {}).map(([k, v]) => (FLAGS.has(k) ? t(`score.ci_${k}`) : `${t(`score.ci_${k}`)}×${v}`));
+      const dice = (ev.dice ?? []).map((/** @type {number[]} */ d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
+      return [n[ev.winner], how, value, ...chips, ...dice].join(' ');
+    }
+    case 'draw':
+      return `${t(`score.draw_${ev.kind ?? 'exhaustive'}`)} ${t('score.tenpai')}: ${(ev.tenpai ?? []).map((/** @type {number} */ p) => n[p]).join('・') || t('score.nobody')}`;
+    case 'chombo': return `${t('score.chombo')} ${n[ev.player]}`;
+    case 'penalty': return `${t(`score.penalty_${ev.kind}`)} ${n[ev.player]}`;
+    case 'chips': {
+      const items = Object.entries(ev.items ?? {}).map(([k, v]) => `${t(`score.item_${k}`)}×${v}`);
+      const dice = (ev.dice ?? []).map((/** @type {number[]} */ d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
+      return `${t('score.chip_event')} → ${n[ev.to]} ${[...items, ...dice].join(' ')}`;
+    }
+    default: return ev.type;
+  }
+}
+
+/** What an edit would move: each hand and the game it would go to.
+ * @param {{ label: any, from: number, to: number }[]} moved
+ */
+export function movedText(moved) {
+  const list = moved.map((m) => t('score.moved_hand', { label: roundLabel(m.label), from: m.from, to: m.to }));
+  return `${t('score.moves_hands', { count: moved.length })}: ${list.join('、')}`;
+}
+
+/** The chip entries a hand's events begin with (a spring counted for that hand).
+ * @param {any[]} events
+ */
+export function leadingChips(events) {
+  let i = 0;
+  while (i < events.length - 1 && events[i].type === 'chips') i += 1;
+  return events.slice(0, i);
+}
+
+/** @param {string} label @param {any[][]} options @param {() => unknown} get @param {(v: any) => void} set @param {string} testid */
+export function choice(label, options, get, set, testid) {
+  const box = el('fieldset', { class: 'toggles' }, el('legend', {}, label));
+  const draw = () => fill(box, el('legend', {}, label), ...options.map(([v, text]) => el('button', {
+    type: 'button', 'aria-pressed': String(get() === v), dataset: { testid: `${testid}-${v}` },
+    onclick: () => { set(v); draw(); },
+  }, text)));
+  draw();
+  return box;
+}
