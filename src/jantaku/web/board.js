@@ -25,10 +25,10 @@ export { resultNodes, settlementNodes } from './board-results.js';
 const SEAT_WINDS = ['E', 'S', 'W', 'N'];
 export const DICE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
-/** The page's element at a selector (always there; untyped, as the pages use it).
+/** The page's element at a selector (always there).
  * @param {string} sel
- * @returns {any} */
-const $ = (sel) => document.querySelector(sel);
+ * @returns {HTMLElement} */
+const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 
 // -- the model --------------------------------------------------------------------------------
 

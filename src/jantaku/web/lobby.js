@@ -17,10 +17,10 @@ import {
  *   state: { value?: any, error?: string }, edited: boolean }} KnobRow */
 /** @typedef {{ preset: string, options: Record<string, Record<string, unknown>> }} SavedSet */
 
-/** The page's element at a selector (always there; untyped, as the pages use it).
+/** The page's element at a selector (always there).
  * @param {string} sel
- * @returns {any} */
-const $ = (sel) => document.querySelector(sel);
+ * @returns {HTMLElement} */
+const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 // [value, catalogue key, variables]
 /** @type {[string, string, { bot?: string, name?: string }][]} */
 const SEAT_KINDS = [
@@ -123,7 +123,7 @@ function showTitle() {
 
 /** The preset list in the reader's language (the page comes with the Japanese titles). */
 function labelPresets() {
-  for (const o of $('#preset').options) o.text = o.dataset[lang] ?? o.text;
+  for (const o of /** @type {HTMLSelectElement} */ ($('#preset')).options) o.text = o.dataset[lang] ?? o.text;
 }
 
 // ---- the rule sheet ------------------------------------------------------------------------
@@ -266,8 +266,8 @@ function chosenOptions() {
 
 /** Show the rows the filters let through, count them, and sum up the changes by the button. */
 function updateSummary() {
-  const only = $('#changed-only').checked;
-  const words = $('#knob-filter').value.trim().toLowerCase();
+  const only = /** @type {HTMLInputElement} */ ($('#changed-only')).checked;
+  const words = /** @type {HTMLInputElement} */ ($('#knob-filter')).value.trim().toLowerCase();
   let shown = 0;
   for (const details of document.querySelectorAll('#knobs details.knob-section')) {
     let visible = 0;
@@ -293,7 +293,7 @@ function updateSummary() {
     /** @type {HTMLElement} */ (details.querySelector('.section-count')).textContent = parts.join(' · ');
   }
   const edited = knobRows.filter((r) => r.edited);
-  $('#reset-all').disabled = edited.length === 0;
+  /** @type {HTMLButtonElement} */ ($('#reset-all')).disabled = edited.length === 0;
   $('#knob-count').textContent = t('rules.shown', { shown, total: knobRows.length });
   const summary = $('#changes-summary');
   summary.replaceChildren();
@@ -362,8 +362,8 @@ function say(text, bad = false) {
  * @param {string} preset
  * @param {Record<string, Record<string, unknown>> | undefined} options */
 async function applyRuleset(preset, options) {
-  if ($('#preset').value !== preset || loaded !== preset) {
-    $('#preset').value = preset;
+  if (/** @type {HTMLSelectElement} */ ($('#preset')).value !== preset || loaded !== preset) {
+    /** @type {HTMLSelectElement} */ ($('#preset')).value = preset;
     await loadPreset(preset);
   }
   resetAll();
@@ -391,13 +391,13 @@ function renderSaved() {
     const li = el('li', 'saved');
     li.dataset.name = name;
     const title = el('span', 'saved-name', name);
-    const preset = [...$('#preset').options].find((/** @type {HTMLOptionElement} */ o) => o.value === sets[name].preset);
+    const preset = [.../** @type {HTMLSelectElement} */ ($('#preset')).options].find((/** @type {HTMLOptionElement} */ o) => o.value === sets[name].preset);
     const base = el('span', 'saved-base', preset ? preset.text : sets[name].preset);
     const load = el('button', 'load', t('rules.load'));
     load.type = 'button';
     load.onclick = async () => {
       const unknown = await applyRuleset(sets[name].preset, sets[name].options);
-      $('#ruleset-name').value = name;
+      /** @type {HTMLInputElement} */ ($('#ruleset-name')).value = name;
       say(unknown.length ? t('rules.unknown_knob', { key: unknown.join(', ') }) : '', unknown.length > 0);
     };
     const del = el('button', 'delete', t('rules.delete'));
@@ -414,21 +414,21 @@ function renderSaved() {
 }
 
 function saveRuleset() {
-  const name = $('#ruleset-name').value.trim();
+  const name = /** @type {HTMLInputElement} */ ($('#ruleset-name')).value.trim();
   if (!name) { say(t('rules.need_name'), true); $('#ruleset-name').focus(); return; }
   const sets = savedSets();
-  sets[name] = { preset: $('#preset').value, options: chosenOptions() };
+  sets[name] = { preset: /** @type {HTMLSelectElement} */ ($('#preset')).value, options: chosenOptions() };
   storeSets(sets);
   renderSaved();
   say(t('rules.saved_ok', { name }));
 }
 
 async function exportRuleset() {
-  const preset = $('#preset').value;
+  const preset = /** @type {HTMLSelectElement} */ ($('#preset')).value;
   const r = await fetch('/api/rulesets/export', {
     method: 'POST',
     headers: langHeaders({ 'Content-Type': 'application/json' }),
-    body: JSON.stringify({ preset, options: chosenOptions(), title: $('#ruleset-name').value.trim() }),
+    body: JSON.stringify({ preset, options: chosenOptions(), title: /** @type {HTMLInputElement} */ ($('#ruleset-name')).value.trim() }),
   });
   if (!r.ok) {
     const body = await r.json().catch(() => ({}));
@@ -436,7 +436,7 @@ async function exportRuleset() {
     return;
   }
   const text = await r.text();
-  const name = ($('#ruleset-name').value.trim() || preset).replace(/[\\/:*?"<>|\s]+/g, '-');
+  const name = (/** @type {HTMLInputElement} */ ($('#ruleset-name')).value.trim() || preset).replace(/[\\/:*?"<>|\s]+/g, '-');
   const a = el('a');
   a.href = URL.createObjectURL(new Blob([text], { type: 'application/toml' }));
   a.download = `${name}.toml`;
@@ -465,7 +465,7 @@ async function importRuleset(file) {
   }
   const unknown = await applyRuleset(reply.preset, reply.options);
   const name = file.name.replace(/\.toml$/i, '');
-  $('#ruleset-name').value = name;
+  /** @type {HTMLInputElement} */ ($('#ruleset-name')).value = name;
   const count = Object.values(reply.options).reduce((/** @type {number} */ n, /** @type {object} */ v) => n + Object.keys(v).length, 0);
   say(unknown.length ? t('rules.unknown_knob', { key: unknown.join(', ') })
     : t('rules.imported', { name, count }), unknown.length > 0);
@@ -500,10 +500,10 @@ async function start(event) {
   const kinds = [...$('#seats').querySelectorAll('select')].map((/** @type {HTMLSelectElement} */ s) => s.value);
   /** @type {{ preset: string, seats: string[], seed?: number, options?: object }} */
   const body = {
-    preset: $('#preset').value,
+    preset: /** @type {HTMLSelectElement} */ ($('#preset')).value,
     seats: kinds.map((k) => (k === 'you' || k === 'friend' ? 'human' : k)),
   };
-  const seed = $('#seed').value.trim();
+  const seed = /** @type {HTMLInputElement} */ ($('#seed')).value.trim();
   if (seed !== '') body.seed = Number(seed);
   const options = chosenOptions();
   if (Object.keys(options).length) body.options = options;
@@ -602,7 +602,7 @@ function renderMine(rows) {
     const row = byId.get(m.id);
     const li = el('li', 'my-table');
     li.dataset.table = String(m.id);
-    const preset = [...$('#preset').options].find((/** @type {HTMLOptionElement} */ o) => o.value === m.preset);
+    const preset = [.../** @type {HTMLSelectElement} */ ($('#preset')).options].find((/** @type {HTMLOptionElement} */ o) => o.value === m.preset);
     const status = !row ? t('lobby.status.unknown')
       : ['playing', 'finished'].includes(row.status) ? t(`lobby.status.${row.status}`) : row.status;
     li.append(el('span', 'what', `#${m.id} ${preset ? preset.text : m.preset} · ${status}`));
@@ -692,7 +692,7 @@ async function refreshTables() {
   for (const tb of rows.slice().reverse()) {
     const tr = document.createElement('tr');
     tr.dataset.table = String(tb.id);
-    const preset = [...$('#preset').options].find((o) => o.value === tb.preset);
+    const preset = [.../** @type {HTMLSelectElement} */ ($('#preset')).options].find((o) => o.value === tb.preset);
     const presetCell = el('td', 'preset', preset ? preset.text : tb.preset);
     presetCell.dataset.preset = tb.preset;
     tr.append(el('td', '', String(tb.id)), presetCell, optionsCell(tb.options));
@@ -717,7 +717,7 @@ async function refreshTables() {
 }
 
 $('#preset').addEventListener('change', () => {
-  loadPreset($('#preset').value).catch((e) => { $('#form-error').textContent = e.message; });
+  loadPreset(/** @type {HTMLSelectElement} */ ($('#preset')).value).catch((e) => { $('#form-error').textContent = e.message; });
 });
 $('#changed-only').addEventListener('change', updateSummary);
 $('#knob-filter').addEventListener('input', updateSummary);
@@ -752,7 +752,7 @@ onLangChange(() => {
 labelPresets();
 // The yaku by name for the rule sheet's pickers, before the first preset's rows are drawn.
 request('/api/yaku').then(setYakuNames).catch(() => {}).finally(() => {
-  loadPreset($('#preset').value).catch((e) => { $('#form-error').textContent = errorText(e) || e.message; });
+  loadPreset(/** @type {HTMLSelectElement} */ ($('#preset')).value).catch((e) => { $('#form-error').textContent = errorText(e) || e.message; });
 });
 refreshTables().catch(() => {});
 // External mjai bots this server may seat (its admin's list: GET /api/mjai-bots).

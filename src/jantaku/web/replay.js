@@ -15,10 +15,10 @@ import { applyI18n, errorText, lang, onLangChange, t } from './i18n.js';
 import { setTileNames, tileLabel, tileName } from './tiles.js';
 import './review.js'; // the 「検討」 switch: told where the replay stands, asks to jump
 
-/** The page's element at a selector (always there; untyped, as the pages use it).
+/** The page's element at a selector (always there).
  * @param {string} sel
- * @returns {any} */
-const $ = (sel) => document.querySelector(sel);
+ * @returns {HTMLElement} */
+const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 let params = new URLSearchParams(location.search); // emptied when a file is opened
 let tableId = params.get('table'); // null for a log file
 const BASE_MS = 900; // one step at 1×
@@ -121,11 +121,11 @@ async function open(log, seatKinds, lines = null) {
   if (!hands.length) throw new Error(t('replay.no_hand'));
   for (const id of ['#download', '#download-tenhou6', '#download-mjai']) $(id).hidden = !tableId;
   if (tableId) {
-    $('#download').href = `/api/tables/${tableId}/log`;
-    $('#download-tenhou6').href = `/api/tables/${tableId}/export?format=tenhou6`;
-    $('#download-mjai').href = `/api/tables/${tableId}/export?format=mjai`;
+    /** @type {HTMLAnchorElement} */ ($('#download')).href = `/api/tables/${tableId}/log`;
+    /** @type {HTMLAnchorElement} */ ($('#download-tenhou6')).href = `/api/tables/${tableId}/export?format=tenhou6`;
+    /** @type {HTMLAnchorElement} */ ($('#download-mjai')).href = `/api/tables/${tableId}/export?format=mjai`;
   }
-  const povSelect = $('#pov');
+  const povSelect = /** @type {HTMLSelectElement} */ ($('#pov'));
   povSelect.replaceChildren(...seats.map((_, s) => new Option(seatName({ seats, you: null }, s), String(s))));
   pov = Math.min(Math.max(0, Number(params.get('pov') ?? 0) || 0), people - 1);
   povSelect.value = String(pov);
@@ -251,7 +251,7 @@ function describe(ev) {
 
 /** @param {any} ev */
 function showResult(ev) {
-  const dialog = $('#result');
+  const dialog = /** @type {HTMLDialogElement} */ ($('#result'));
   let nodes = null;
   let cls = '';
   const m = /** @type {Model} */ (M);
@@ -287,10 +287,10 @@ function render() {
     if (Number(b.dataset.hand) === h) b.setAttribute('aria-current', 'true');
     else b.removeAttribute('aria-current');
   }
-  $('#prev').disabled = pos === 0;
-  $('#prev-hand').disabled = pos === 0;
-  $('#next').disabled = pos === steps.length - 1;
-  $('#next-hand').disabled = pos === steps.length - 1;
+  /** @type {HTMLButtonElement} */ ($('#prev')).disabled = pos === 0;
+  /** @type {HTMLButtonElement} */ ($('#prev-hand')).disabled = pos === 0;
+  /** @type {HTMLButtonElement} */ ($('#next')).disabled = pos === steps.length - 1;
+  /** @type {HTMLButtonElement} */ ($('#next-hand')).disabled = pos === steps.length - 1;
   $('#play').textContent = t(playing ? 'replay.pause' : 'replay.play');
   showResult(ev);
   document.dispatchEvent(new CustomEvent('replay:position', {
@@ -331,7 +331,7 @@ function hand(d) {
 // -- playing ------------------------------------------------------------------------------------
 
 function delay() {
-  const speed = Number($('#speed').value) || 1;
+  const speed = Number(/** @type {HTMLSelectElement} */ ($('#speed')).value) || 1;
   const ev = events[steps[pos]];
   const factor = RESULT_TYPES.has(ev.type) || ev.type === 'start_kyoku' ? 3 : 1;
   return (BASE_MS * factor) / speed;
@@ -368,7 +368,7 @@ $('#next-hand').onclick = () => hand(1);
 $('#play').onclick = togglePlay;
 // After a choice the keys step again (a focused select would take the arrows).
 $('#speed').onchange = (/** @type {Event} */ e) => { /** @type {HTMLElement} */ (e.target).blur(); if (playing) schedule(); };
-$('#pov').onchange = (/** @type {Event} */ e) => { /** @type {HTMLElement} */ (e.target).blur(); pov = Number($('#pov').value); go(pos); };
+$('#pov').onchange = (/** @type {Event} */ e) => { /** @type {HTMLElement} */ (e.target).blur(); pov = Number(/** @type {HTMLSelectElement} */ ($('#pov')).value); go(pos); };
 $('#result').addEventListener('close', () => {
   // Hidden by the user (the button or Esc), not by a step away: stay hidden at this position.
   if (closing) { closing = false; return; }
@@ -380,7 +380,7 @@ const KEYS = {
   ArrowRight: () => step(1), ArrowLeft: () => step(-1),
   ArrowDown: () => hand(1), PageDown: () => hand(1), ArrowUp: () => hand(-1), PageUp: () => hand(-1),
   Home: () => go(0), End: () => go(steps.length - 1), ' ': togglePlay,
-  Escape: () => { if ($('#result').open) $('#result').close(); },
+  Escape: () => { if (/** @type {HTMLDialogElement} */ ($('#result')).open) /** @type {HTMLDialogElement} */ ($('#result')).close(); },
 };
 
 document.addEventListener('keydown', (e) => {
@@ -400,7 +400,7 @@ $('#open-file').addEventListener('change', async (/** @type {Event} */ e) => {
     const all = await readLog(await file.text());
     // `jantaku simulate --out` writes several games, each event with its "game" index.
     const games = [...new Set(all.map((ev) => ev.game ?? 0))];
-    const select = $('#game');
+    const select = /** @type {HTMLSelectElement} */ ($('#game'));
     select.replaceChildren(...games.map((g) => new Option(`game ${g}`, String(g))));
     $('#game-label').hidden = games.length < 2;
     const pick = async () => {

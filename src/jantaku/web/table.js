@@ -18,10 +18,10 @@ import { kindOf, setTileNames, tileEl, tileLabel, tileName } from './tiles.js';
 /** A legal action as the server offers it, and as the page sends one back.
  * @typedef {{ type: string, tile: number | null, tiles?: number[] }} Action */
 
-/** The page's element at a selector (always there; untyped, as the pages use it).
+/** The page's element at a selector (always there).
  * @param {string} sel
- * @returns {any} */
-const $ = (sel) => document.querySelector(sel);
+ * @returns {HTMLElement} */
+const $ = (sel) => /** @type {HTMLElement} */ (document.querySelector(sel));
 const params = new URLSearchParams(location.search);
 const tableId = params.get('table');
 const token = seatToken();
@@ -279,7 +279,7 @@ function renderActions() {
     seen.add(a.type);
     box.append(button);
   }
-  if (hadFocus) box.querySelector(`button[data-type="${CSS.escape(hadFocus)}"]`)?.focus();
+  if (hadFocus) /** @type {HTMLElement | null} */ (box.querySelector(`button[data-type="${CSS.escape(hadFocus)}"]`))?.focus();
 }
 
 /** Say `text` to a screen reader now (a win, a draw, a call offered).
@@ -368,7 +368,7 @@ function send(action) {
 
 /** @param {Node[]} nodes @param {string} cls */
 function showDialog(nodes, cls) {
-  const dialog = $('#result');
+  const dialog = /** @type {HTMLDialogElement} */ ($('#result'));
   dialog.className = cls;
   $('#result-body').replaceChildren(...nodes);
   dialog.showModal();
@@ -551,7 +551,7 @@ function connect() {
 }
 
 document.addEventListener('keydown', (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey || $('#result').open) return;
+  if (e.ctrlKey || e.metaKey || e.altKey || /** @type {HTMLDialogElement} */ ($('#result')).open) return;
   if (e.key === 'Escape') { riichiMode = null; render(); return; }
   // Space and Enter on a button, a link or a field are theirs (the hand's own are handled
   // there), not the drawn tile's.
@@ -601,7 +601,7 @@ onLangChange(() => {
   $('#status').textContent = statusText();
   $('#settings-slot').replaceChildren(settingsPanel(settingsChanged));
   render();
-  if ($('#result').open && M) {
+  if (/** @type {HTMLDialogElement} */ ($('#result')).open && M) {
     // Redraw the dialog in the new language.
     $('#result-body').replaceChildren(...($('#result').className === 'game-result' && M.end
       ? [...settlementNodes(M, M.end, { logHref: `/api/tables/${tableId}/log` }), afterGame()]
