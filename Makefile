@@ -73,9 +73,12 @@ test-cluster: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev,cluster]'
 	$(BIN)/pytest -q tests/sim/test_lab.py -k ray
 
+# tools/check_sizes.py: no source file under src/ over 800 lines, no module docstring over 60,
+# README.md within 200 (a file past them is split by concern).
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/python tools/check_sizes.py
 	@$(MAKE) --no-print-directory jscheck
 
 # The pages' JavaScript (`// @ts-check`, JSDoc types; tsconfig.json) checked by TypeScript's

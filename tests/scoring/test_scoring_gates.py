@@ -44,6 +44,7 @@ from jantaku.scoring.gates import (
     triple,
 )
 from jantaku.scoring.reading import CHIITOI, KOKUSHI, STANDARD, readings
+from jantaku.scoring.score_parts import situation_gates
 from jantaku.scoring.yaku import ALL_YAKU, Ctx
 from jantaku.tiles import Meld, MeldType, Source
 from jantaku.tiles.kinds import (
@@ -291,7 +292,7 @@ def test_every_yaku_holds_exactly_when_its_condition_does() -> None:
         hand = _counts([*concealed, *(t for m in melds for t in m.tiles)])[:N_KINDS]
         gates = (
             tile_gates(hand)
-            | scorer.situation_gates(sit, closed)
+            | situation_gates(sit, closed)
             | seat_is(sit.seat_wind)
             | round_is(sit.round_wind)
         )

@@ -21,22 +21,58 @@ def client(tmp_path: Path) -> TestClient:
 
 
 def test_a_script_is_gzipped_versioned_and_revalidated(client: TestClient) -> None:
-    r = client.get("/static/board.js", headers={"accept-encoding": "gzip"})
+    r = client.get("/static/replay.js", headers={"accept-encoding": "gzip"})
     assert r.status_code == 200
     assert r.headers["content-encoding"] == "gzip"
     assert r.headers["cache-control"] == "no-cache"
-    raw = (WEB_DIR / "board.js").read_text(encoding="utf-8")
+    raw = (WEB_DIR / "replay.js").read_text(encoding="utf-8")
     sent = r.text  # httpx undoes the gzip
     build = build_id(WEB_DIR)
     # Its imports carry the build: a browser keeps them for good.
-    assert "from './tiles.js';" in raw and f"from './tiles.js?v={build}';" in sent
+    assert "from './board.js';" in raw and f"from './board.js?v={build}';" in sent
+    # But a module the scorekeeper's pages share stays plain (one URL on every page).
+    assert "from './i18n.js';" in raw and "from './i18n.js';" in sent
     assert int(r.headers["content-length"]) < len(sent.encode()) / 2
-    again = client.get("/static/board.js", headers={"if-none-match": r.headers["etag"]})
+    again = client.get("/static/replay.js", headers={"if-none-match": r.headers["etag"]})
     assert again.status_code == 304 and again.content == b""
-    versioned = client.get(f"/static/tiles.js?v={build}")
+    versioned = client.get(f"/static/board.js?v={build}")
     assert versioned.headers["cache-control"] == "public, max-age=31536000, immutable"
     # A stale version is no promise: asked again each time.
-    assert client.get("/static/tiles.js?v=old").headers["cache-control"] == "no-cache"
+    assert client.get("/static/board.js?v=old").headers["cache-control"] == "no-cache"
+
+
+_IMPORTED = re.compile(
+    r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\./[\w./-]+\.js(?:\?v=\w+)?)['"]"""
+)
+
+
+PAGES = ("/", "/table.html", "/replay.html", "/lab.html", "/score", "/calc")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_page_loads_each_module_by_one_url(client: TestClient, page: str) -> None:
+    """A module fetched by two URLs runs twice (two copies of its state: i18n.js's catalogue
+    and language, for one): every module a page reaches, through the scripts as the server
+    sends them, is reached by one URL."""
+    html = client.get(page).text
+    todo = re.findall(r'<script type="module" src="(/static/[\w./?=-]+)"', html)
+    assert todo, page
+    urls: dict[str, set[str]] = {}
+    seen: set[str] = set()
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        path = url.split("?")[0]
+        urls.setdefault(path, set()).add(url)
+        r = client.get(url)
+        assert r.status_code == 200, url
+        base = path.rsplit("/", 1)[0]
+        todo += [f"{base}/{rel[2:]}" for rel in _IMPORTED.findall(r.text)]
+    twice = {path: sorted(u) for path, u in urls.items() if len(u) > 1}
+    assert not twice, f"{page}: {twice}"
+    assert "/static/i18n.js" in urls
 
 
 def test_style_sheet_images_are_versioned_and_svg_compressed(client: TestClient) -> None:

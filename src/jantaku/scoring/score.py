@@ -28,20 +28,7 @@ from jantaku.tiles.notation import MeldType
 from jantaku.tiles.tileset import TileSet, Variant, tile_kind
 
 from .gates import (
-    CHANKAN,
-    CLOSED,
-    FIRST_TURN,
-    HAITEI,
-    HOUTEI,
-    IPPATSU,
-    KANS3,
-    KANS4,
     PLACE,
-    RIICHI,
-    RINSHAN,
-    RON,
-    SINGLE_RIICHI,
-    TSUMO,
     add_kind,
     group_gates,
     group_of,
@@ -67,7 +54,6 @@ from .score_parts import (
     NO_WILDCARD,
     NO_YAKU,
     PINFU,
-    RIICHI_GATES,
     ROUND_GATES,
     SEAT_GATES,
     URA,
@@ -77,6 +63,7 @@ from .score_parts import (
     holds,
     house_payments,
     level_up,
+    situation_gates,
 )
 from .score_result import DoraFacts, ScoreResult, YakuHan
 from .situation import RiichiKind, WinSituation
@@ -396,7 +383,7 @@ class Scorer:
                 raise NotAWin(*INCOMPLETE)
         else:
             identities = NO_WILDCARD
-        sit_gates = self.situation_gates(sit, closed)
+        sit_gates = situation_gates(sit, closed)
         seat, round_wind = sit.seat_wind, sit.round_wind
         vfu = self._vfu[(seat - EAST) * 4 + round_wind - EAST]
         powers = sit.flower_powers() if self._flower_rules else NO_POWERS
@@ -502,40 +489,6 @@ class Scorer:
             best_ident,
             best_facts,
         )
-
-    def situation_gates(self, sit: WinSituation, closed: bool) -> int:
-        """The gate bits the situation sets (riichi, tsumo or ron, ``closed``, ippatsu, the
-        last tile, kans...): with a hand's tile gates, what a yaku's gate bits are checked
-        against (see :mod:`jantaku.scoring.gates`)."""
-        riichi = sit.riichi
-        # An enum member hashes in Python (enum.py's __hash__): the common kinds are told
-        # apart by identity before the table is asked.
-        if riichi is RiichiKind.NONE:
-            g = 0
-        elif riichi is RiichiKind.RIICHI:
-            g = RIICHI | SINGLE_RIICHI
-        else:
-            g = RIICHI_GATES[riichi]
-        g |= TSUMO if sit.tsumo else RON
-        if closed:
-            g |= CLOSED
-        if sit.ippatsu:
-            g |= IPPATSU
-        if sit.chankan:
-            g |= CHANKAN
-        if sit.rinshan:
-            g |= RINSHAN
-        if sit.haitei and not sit.rinshan:
-            g |= HAITEI
-        if sit.houtei:
-            g |= HOUTEI
-        if sit.first_turn:
-            g |= FIRST_TURN
-        if len(sit.melds) >= 3:
-            kans = sum(1 for m in sit.melds if m.is_kan)
-            if kans >= 3:
-                g |= KANS3 if kans == 3 else KANS3 | KANS4
-        return g
 
     def _score_reading(
         self,

@@ -1,6 +1,7 @@
 """The scorer's parts (:class:`jantaku.scoring.score.Scorer`): its constant tables (gate bits
-of each riichi, the dora's cached yaku entries, the refusals), the yaku entries it looks for,
-a scored reading before payments, and the limit ladder of gotou's 夏."""
+of each riichi, the dora's cached yaku entries, the refusals), the gate bits of a situation,
+the yaku entries it looks for, a scored reading before payments, and the limit ladder of
+gotou's 夏."""
 
 from __future__ import annotations
 
@@ -17,10 +18,21 @@ from jantaku.tiles.kinds import (
 )
 
 from .gates import (
+    CHANKAN,
+    CLOSED,
     DOUBLE_RIICHI,
+    FIRST_TURN,
+    HAITEI,
+    HOUTEI,
+    IPPATSU,
+    KANS3,
+    KANS4,
     OPEN_RIICHI,
     RIICHI,
+    RINSHAN,
+    RON,
     SINGLE_RIICHI,
+    TSUMO,
     round_is,
     seat_is,
 )
@@ -185,3 +197,38 @@ def house_payments(
             half = (value // 2 + 99) // 100 * 100
             pays = {pao: half, discarder: total - half}
     return pays, pao
+
+
+def situation_gates(sit: WinSituation, closed: bool) -> int:
+    """The gate bits the situation sets (riichi, tsumo or ron, ``closed``, ippatsu, the
+    last tile, kans...): with a hand's tile gates, what a yaku's gate bits are checked
+    against (see :mod:`jantaku.scoring.gates`)."""
+    riichi = sit.riichi
+    # An enum member hashes in Python (enum.py's __hash__): the common kinds are told
+    # apart by identity before the table is asked.
+    if riichi is RiichiKind.NONE:
+        g = 0
+    elif riichi is RiichiKind.RIICHI:
+        g = RIICHI | SINGLE_RIICHI
+    else:
+        g = RIICHI_GATES[riichi]
+    g |= TSUMO if sit.tsumo else RON
+    if closed:
+        g |= CLOSED
+    if sit.ippatsu:
+        g |= IPPATSU
+    if sit.chankan:
+        g |= CHANKAN
+    if sit.rinshan:
+        g |= RINSHAN
+    if sit.haitei and not sit.rinshan:
+        g |= HAITEI
+    if sit.houtei:
+        g |= HOUTEI
+    if sit.first_turn:
+        g |= FIRST_TURN
+    if len(sit.melds) >= 3:
+        kans = sum(1 for m in sit.melds if m.is_kan)
+        if kans >= 3:
+            g |= KANS3 if kans == 3 else KANS3 | KANS4
+    return g

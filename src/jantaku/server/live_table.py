@@ -1,6 +1,27 @@
 """A live table in memory: its game state, what each seat was sent and offered, and the
 messages built from that seat's view only (:mod:`jantaku.server.tables` holds the tables and
-drives them); the JSON of actions both ways and the seeds of a table's bots."""
+drives them); the JSON of actions both ways and the seeds of a table's bots.
+
+Messages to a seat (JSON objects):
+
+* ``{"type": "view", "table": id, "seat": s, "preset": name, "seats": [...], "events": [...],
+  "tiles_left": n, "connected": [...], "action_types": {"buttons": [...], "riichi": [...]}}``
+  the seat's whole view so far (sent on connect, or on ``{"type": "view"}``), with the action
+  types the page may show as buttons (:data:`jantaku.server.live_table.ACTION_TYPES`);
+* ``{"type": "events", "events": [...], "tiles_left": n}``: the seat's view of new events
+  (``tiles_left``: the live wall's count after them, as the seat's own view counts it); a
+  piece that ends a hand or the game, and every view, has ``"lines": {"hands": [...],
+  "settlement": [...]}``, what each hand's result and the settlement paid, line by line;
+* ``{"type": "presence", "connected": [...]}``: per seat, whether a person's page is open there
+  (sent to every page when one opens or closes);
+* ``{"type": "legal", "at": N, "actions": [...]}``: what the seat may do now (empty: nothing,
+  wait), computed when the seat had seen ``N`` events of its view. Sent to a seat only when its
+  options changed (or it acted), so nobody learns that somebody else could call; an action must
+  name the ``at`` of the options it was chosen from, and a stale one is refused;
+* ``{"type": "error", "error": "...", "code": "stale_action", "params": {...}}``: only to
+  the client whose message was refused (``code``: :data:`jantaku.server.errors.ERROR_CODES`,
+  shown from the pages' catalogue; ``error``: the same in English).
+"""
 
 from __future__ import annotations
 

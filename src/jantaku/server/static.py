@@ -56,6 +56,11 @@ KEPT_PLAIN: Final = frozenset(
 """Scripts whose imports stay unversioned: the scorekeeper's service worker keeps its shell
 (``/static/tiles.js``, ``/static/i18n.js``...) by their plain URLs for offline use."""
 
+SHARED_PLAIN: Final = frozenset({"i18n.js", "api.js", "dom.js", "tiles.js"})
+"""Modules the scorekeeper's pages (whose imports stay plain) share with the other pages:
+imported by their plain URL from every script, so no page loads one of them by two URLs (two
+copies: two catalogues, and a language switch that one of them never hears)."""
+
 _IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\./[\w./-]+\.js)\2""")
 _CSS_URL = re.compile(r"""url\(\s*(['"]?)(?!data:|/|https?:)([\w./-]+\.\w+)\1\s*\)""")
 
@@ -79,15 +84,25 @@ def build_id(root: Path) -> str:
 
 
 def versioned(name: str, text: str, build: str) -> str:
-    """A script's relative imports and a style sheet's relative images with ``?v=build``.
+    """A script's relative imports (but :data:`SHARED_PLAIN`'s) and a style sheet's relative
+    images with ``?v=build``.
 
     >>> versioned("a.js", "import { x } from './b.js';", "abc")
     "import { x } from './b.js?v=abc';"
+    >>> versioned("a.js", "import { t } from './i18n.js';", "abc")
+    "import { t } from './i18n.js';"
     >>> versioned("a.css", 'p { background: url("tiles/Front.svg") }', "abc")
     'p { background: url("tiles/Front.svg?v=abc") }'
     """
     if name.endswith(".js"):
-        return _IMPORT.sub(lambda m: f"{m[1]}{m[2]}{m[3]}?v={build}{m[2]}", text)
+        return _IMPORT.sub(
+            lambda m: (
+                m[0]
+                if m[3].removeprefix("./") in SHARED_PLAIN
+                else f"{m[1]}{m[2]}{m[3]}?v={build}{m[2]}"
+            ),
+            text,
+        )
     if name.endswith(".css"):
         return _CSS_URL.sub(lambda m: f"url({m[1]}{m[2]}?v={build}{m[1]})", text)
     return text

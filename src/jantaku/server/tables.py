@@ -8,25 +8,7 @@ committed to the store, and only then are they pushed to the subscribers of each
 filtered to what that seat may see (:func:`jantaku.game.visibility.seen_by`, the one filter
 of ``State.view`` and of the bots' :class:`~jantaku.game.seat.SeatView`).
 
-Messages to a seat (JSON objects):
-
-* ``{"type": "view", "table": id, "seat": s, "preset": name, "seats": [...], "events": [...],
-  "tiles_left": n, "connected": [...], "action_types": {"buttons": [...], "riichi": [...]}}``
-  the seat's whole view so far (sent on connect, or on ``{"type": "view"}``), with the action
-  types the page may show as buttons (:data:`jantaku.server.live_table.ACTION_TYPES`);
-* ``{"type": "events", "events": [...], "tiles_left": n}``: the seat's view of new events
-  (``tiles_left``: the live wall's count after them, as the seat's own view counts it); a
-  piece that ends a hand or the game, and every view, has ``"lines": {"hands": [...],
-  "settlement": [...]}``, what each hand's result and the settlement paid, line by line;
-* ``{"type": "presence", "connected": [...]}``: per seat, whether a person's page is open there
-  (sent to every page when one opens or closes);
-* ``{"type": "legal", "at": N, "actions": [...]}``: what the seat may do now (empty: nothing,
-  wait), computed when the seat had seen ``N`` events of its view. Sent to a seat only when its
-  options changed (or it acted), so nobody learns that somebody else could call; an action must
-  name the ``at`` of the options it was chosen from, and a stale one is refused;
-* ``{"type": "error", "error": "...", "code": "stale_action", "params": {...}}``: only to
-  the client whose message was refused (``code``: :data:`jantaku.server.errors.ERROR_CODES`,
-  shown from the pages' catalogue; ``error``: the same in English).
+The messages a seat is sent are listed in :mod:`jantaku.server.live_table`, which builds them.
 
 At a table of two or more people, the events go out in pieces that each end where somebody
 might decide (:data:`DECISION_POINTS`: a draw, a call, a discard...), whether or not anybody

@@ -15,9 +15,6 @@ import { el } from './dom.js';
 import { has, t } from './i18n.js';
 import { kindOf, tileEl, tileName } from './tiles.js';
 
-// The table page takes the result dialogs' nodes from here with the rest of the board.
-export { resultNodes, settlementNodes } from './board-results.js';
-
 /** @typedef {import('./types').GameEvent} GameEvent */
 /** @typedef {import('./types').Model} Model */
 /** @typedef {import('./types').HandResult} HandResult */

@@ -3,9 +3,9 @@
 // into a small model of what this seat may see (board.js), the engine's legal actions as
 // buttons, and the result of every hand and of the game in a dialog.
 import {
-  fold, handResult, newModel, reasonName, renderBoard, resultNodes, seatLabel, seatName,
-  settlementNodes,
+  fold, handResult, newModel, reasonName, renderBoard, seatLabel, seatName,
 } from './board.js';
+import { resultNodes, settlementNodes } from './board-results.js';
 import {
   chime, settings, settingsPanel, startTimer, stopTimer, timerRunning,
 } from './comforts.js';
