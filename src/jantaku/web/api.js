@@ -4,9 +4,10 @@
 // or the body's), and as its message the refusal in the reader's language: the catalogue's
 // errors.<code>, else the server's text, else "HTTP n".
 //
-// It imports nothing, so the scorekeeper's unversioned scripts (jantaku.server.static
-// KEPT_PLAIN, kept offline by score-sw.js) and the versioned pages can both load it; it reads
-// the page's one i18n.js through the handle i18n.js leaves at load (globalThis.jantakuI18n).
+// Every page loads it by its plain URL (jantaku.server.static SHARED_PLAIN), the
+// scorekeeper's unversioned scripts (kept offline by score-sw.js) and the versioned pages
+// alike; it imports nothing and reads the page's one i18n.js through the handle i18n.js leaves
+// at load (globalThis.jantakuI18n).
 
 /** @typedef {import('./types').ApiError} ApiError */
 

@@ -1,7 +1,7 @@
 // @ts-check
-// The pages' one element builder. It imports nothing, so the scorekeeper's unversioned scripts
-// (jantaku.server.static KEPT_PLAIN, kept offline by score-sw.js) and the versioned pages can
-// both load it.
+// The pages' one element builder. Every page loads it by its plain URL (jantaku.server.static
+// SHARED_PLAIN), the scorekeeper's unversioned scripts (kept offline by score-sw.js) and the
+// versioned pages alike, so a page holds one copy.
 
 /**
  * An element: `el('td', 'num', '12')`, `el('button', { class: 'x', onclick: f }, 'text', node)`.
