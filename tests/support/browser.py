@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from support.process import free_port
+from support.process import free_port, start
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -41,19 +39,8 @@ SERIOUS = """async () => {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A `jantaku serve` on a fresh database, one per test module; its URL."""
     port = free_port()
-    db = tmp_path_factory.mktemp("e2e") / "e2e.sqlite3"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    proc = start(tmp_path_factory.mktemp("e2e") / "e2e.sqlite3", port, ready="/api/presets")
     url = f"http://127.0.0.1:{port}"
-    for _ in range(600):  # a busy machine may take a while to start it
-        try:
-            urllib.request.urlopen(url + "/api/presets", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
     yield url
     proc.terminate()
     proc.wait(timeout=10)
@@ -67,25 +54,15 @@ def own_server(tmp_path: Path) -> Iterator[dict[str, Any]]:
     db = tmp_path / "restart.sqlite3"
     box: dict[str, Any] = {"url": f"http://127.0.0.1:{port}"}
 
-    def start() -> None:
-        box["proc"] = subprocess.Popen(
-            [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port), "--db", str(db)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(box["url"] + "/api/presets", timeout=1)
-                return
-            except OSError:
-                time.sleep(0.1)
+    def serve() -> None:
+        box["proc"] = start(db, port, ready="/api/presets", wait=20)
 
     def stop() -> None:
         box["proc"].terminate()
         box["proc"].wait(timeout=20)
 
-    box["start"], box["stop"] = start, stop
-    start()
+    box["start"], box["stop"] = serve, stop
+    serve()
     yield box
     stop()
 

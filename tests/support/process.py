@@ -20,14 +20,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(db: Path, port: int, ready: str = "/healthz") -> subprocess.Popen[bytes]:
-    """``jantaku serve`` on ``port`` with ``db``, once ``ready`` answers (30 s at most)."""
+def start(
+    db: Path, port: int, ready: str = "/healthz", wait: float = 60
+) -> subprocess.Popen[bytes]:
+    """``jantaku serve`` on ``port`` with ``db``, once ``ready`` answers (``wait`` seconds at
+    most: a busy machine may take a while to start it)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port), "--db", str(db)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    for _ in range(300):
+    for _ in range(int(wait * 10)):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}{ready}", timeout=1)
             return proc

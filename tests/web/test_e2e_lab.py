@@ -8,10 +8,6 @@ Skips with a reason when Chromium or Playwright is missing.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +16,6 @@ import pytest
 
 from jantaku.server.app import WEB_DIR
 from jantaku.sim.lab import run_lab
-from support.process import free_port
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
@@ -72,28 +67,6 @@ def test_the_report_opens_offline_with_every_plot_drawn(tmp_path: Path, browser:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lab-report.png"), full_page=True)
     context.close()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    folder = tmp_path_factory.mktemp("lab-e2e")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jantaku.cli", "serve", "--port", str(port),
-         "--db", str(folder / "e2e.sqlite3")],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            urllib.request.urlopen(url + "/api/presets", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=30)
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
