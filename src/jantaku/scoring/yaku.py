@@ -681,7 +681,7 @@ HOUSE_IDS: Final = frozenset(y.id for y in HOUSE_YAKU) | {y.id for y in WIN_YAKU
 """The house yaku, off unless a preset lists them in ``scoring.extra_yaku``."""
 
 
-class YakuIdsMismatch(RuntimeError):
+class YakuIdsMismatch(ValueError):
     """The scorer's declared yaku and the rules' list of ids differ: a yaku added (or renamed)
     on one side only."""
 
