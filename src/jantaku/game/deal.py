@@ -85,14 +85,14 @@ def draw(st: State, seat: int, rinshan: bool = False) -> None:
 
 def reveal_dora(st: State) -> None:
     """Turn the kan dora the kans made so far are owed."""
-    if not st.game.table.kan_dora_indicators:
+    if not st.game.kan_dora_indicators:
         return  # no kan dora: only the indicators turned at the start count
     w = st.wall
     while st.pending_dora:
         if len(st.revealed) < len(w.dora):
             tile = w.dora[len(st.revealed)]
             st.emit(Dora(tile, st.game.names[tile]))
-        elif st.game.table.kan_indicators_from_live and len(w.live) >= 2:
+        elif st.game.kan_indicators_from_live and len(w.live) >= 2:
             tile = w.live[-2]  # the top of the live wall's last stack
             st.emit(Dora(tile, st.game.names[tile], live=True))
         else:

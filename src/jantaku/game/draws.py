@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def abortive_after_discard(st: State) -> bool:
     """四風連打 (the same wind as everyone's first discard) and 四槓散了 (four kans by more than
     one player), where the preset plays Tenhou's aborts: the hand ends."""
-    if not st.game.table.tenhou_aborts:
+    if not st.game.tenhou_aborts:
         return False
     four = st.seats == 4 and len(st.first_winds) == 4 and not st.calls_seen
     if four and len(set(st.first_winds)) == 1 and st.first_winds[0] in WINDS:

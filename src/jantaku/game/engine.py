@@ -117,6 +117,10 @@ class Game:
         # attributes the compiled engine can only read through Python's generic lookup.
         self.kan_needs_draws: int = self.table.kan_needs_draws
         self.open_riichi_guarded: bool = self.table.open_riichi_guarded
+        self.kan_dora_indicators: bool = self.table.kan_dora_indicators
+        self.kan_indicators_from_live: bool = self.table.kan_indicators_from_live
+        self.tenhou_aborts: bool = self.table.tenhou_aborts
+        self.guruguru: int = self.preset.chips.guruguru
         self.dot_white_wild = self.preset.scoring.dot_white == "wild_after_riichi"
         """白ぽっち is a wildcard after riichi (gotou)."""
 

@@ -173,7 +173,7 @@ def _tsumo(st: State, ev: Tsumo) -> Outcome | None:
     st.turn = seat
     st.phase = "turn"
     st.last_discard = None
-    if p.riichi.declared and st.game.preset.chips.guruguru:
+    if st.game.guruguru and p.riichi.declared:
         return _guruguru(st, seat, tile)
     return None
 
@@ -364,18 +364,35 @@ def _offer_robbing(st: State, seat: int, tile: Tile, kind: str) -> None:
 
 def _declare(st: State, ev: Declare) -> None:
     """A call or ron declared: held as the seat's answer until every seat has answered."""
+    kind = _DECLARED.get(ev.call)
+    if kind is None:
+        raise FoldError(f"seat {ev.actor} declares {ev.call!r}, which is no call or ron")
     if ev.actor in st.responses:
         raise FoldError(f"seat {ev.actor} has already answered the tile on offer")
     offered = st.options.get(ev.actor)
-    answer = Action(ActionType(ev.call), ev.actor, ev.tile, tuple(ev.tiles))
-    held = offered.find(answer) if offered is not None else None
-    if held is None or held.type not in _DECLARED:
-        raise FoldError(f"seat {ev.actor} was not offered {answer}")
-    st.responses[ev.actor] = answer
+    # The answer's faces among the seat's options (copies of one face are the same answer),
+    # compared field by field: a key would hash the action type, an interpreted enum hash.
+    faces = st.game.tileset.faces
+    face = faces[ev.tile]
+    taken = sorted([faces[t] for t in ev.tiles])
+    if offered is None or not any(
+        a.type is kind
+        and a.tile is not None
+        and faces[a.tile] == face
+        and sorted([faces[t] for t in a.tiles]) == taken
+        for a in offered
+    ):
+        raise FoldError(f"seat {ev.actor} was not offered {ev.call} {ev.pai}")
+    st.responses[ev.actor] = Action(kind, ev.actor, ev.tile, tuple(ev.tiles))
 
 
-_DECLARED: Final = frozenset({ActionType.RON, ActionType.CHI, ActionType.PON, ActionType.DAIMINKAN})
-"""The answers a ``declare`` event holds (a pass is its own event)."""
+_DECLARED: Final = {
+    "ron": ActionType.RON,
+    "chi": ActionType.CHI,
+    "pon": ActionType.PON,
+    "daiminkan": ActionType.DAIMINKAN,
+}
+"""The answers a ``declare`` event holds, by its ``call`` (a pass is its own event)."""
 
 
 def _pass(st: State, ev: Pass) -> None:

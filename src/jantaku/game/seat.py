@@ -60,8 +60,30 @@ if TYPE_CHECKING:
 
 # Meld types whose first tile was called from a river (and so is also still in that river).
 _CALLED_TYPES = (MeldType.CHI, MeldType.PON, MeldType.MINKAN, MeldType.KAKAN)
-_CALLS = {Chi.TYPE: MeldType.CHI, Pon.TYPE: MeldType.PON, Daiminkan.TYPE: MeldType.MINKAN}
 _TSUMO: Final = Tsumo.TYPE
+_DAHAI: Final = Dahai.TYPE
+_PASS: Final = Pass.TYPE
+_DECLARE: Final = Declare.TYPE
+_KAKAN_DONE: Final = KakanDone.TYPE
+_START_GAME: Final = StartGame.TYPE
+_START_KYOKU: Final = StartKyoku.TYPE
+_REACH: Final = Reach.TYPE
+_REACH_ACCEPTED: Final = ReachAccepted.TYPE
+_DORA: Final = Dora.TYPE
+_CHI: Final = Chi.TYPE
+_PON: Final = Pon.TYPE
+_DAIMINKAN: Final = Daiminkan.TYPE
+_ANKAN: Final = Ankan.TYPE
+_KAKAN: Final = Kakan.TYPE
+_NUKIDORA: Final = Nukidora.TYPE
+_HORA: Final = Hora.TYPE
+_RYUKYOKU: Final = Ryukyoku.TYPE
+_END_KYOKU: Final = EndKyoku.TYPE
+_END_GAME: Final = EndGame.TYPE
+_UNFOLDED: Final = frozenset({_PASS, _DECLARE, _KAKAN_DONE, _START_GAME})
+"""Events that change nothing a seat keeps."""
+_CALLED: Final = frozenset({_CHI, _PON, _DAIMINKAN})
+_CALLS = {_CHI: MeldType.CHI, _PON: MeldType.PON, _DAIMINKAN: MeldType.MINKAN}
 
 
 class SeatView:
@@ -175,107 +197,106 @@ class SeatView:
 
     def _fold(self, ev: EventJson) -> None:
         """The one place the seat's state changes: one event, by its type. Each case names
-        its classes' ``TYPE`` (:mod:`jantaku.game.events`); tests/game/test_game_vocabulary.py
-        checks that every class has one."""
-        kind: str = ev["type"]  # typed: compiled, each case is a native string compare
+        its classes' ``TYPE`` (:mod:`jantaku.game.events`) through a module constant (a class
+        attribute is a generic lookup when compiled); tests/game/test_game_vocabulary.py checks
+        that every class has a case."""
+        kind: str = ev["type"]  # typed: compiled, each test is a native string compare
         seat = self._seat
         actor: int
         tile: Tile
-        match kind:  # the most frequent first
-            case Tsumo.TYPE:
-                self._tsumo(ev["actor"], ev)
-            case Dahai.TYPE:
-                actor, tile = ev["actor"], ev["tile"]
-                if actor == seat:
-                    self._hand.remove(tile)
-                    self._drawn = None
-                self._rivers[actor].append(tile)
-                self._tsumogiri[actor].append(bool(ev.get("tsumogiri")))
-                if self._passing:
-                    k = tile_kind(tile)
-                    for passed in self._passing:
-                        passed.add(k)
-                self._last_discard = (actor, tile)
-            case Pass.TYPE | Declare.TYPE | KakanDone.TYPE:
-                pass
-            case StartGame.TYPE:
-                pass
-            case StartKyoku.TYPE:
-                self._start_kyoku(ev)
-            case Reach.TYPE:
-                actor = ev["actor"]
-                self._riichi[actor] = True
-                self._riichi_at[actor] = len(self._rivers[actor])
-                self._shuba[actor] = bool(ev.get("shuba", False))
-                since: set[Kind] = set()
-                self._passed[actor] = since
-                self._passing.append(since)
-            case ReachAccepted.TYPE:
-                actor = ev["actor"]
-                if "deltas" in ev:
-                    cost = -ev["deltas"][actor]
-                else:  # a log written before the event carried its stick
-                    cost = (
-                        self._preset.game.shuba_stick
-                        if self._shuba[actor]
-                        else self._preset.scoring.riichi_stick
-                    )
-                self._scores[actor] -= cost
-                self._sticks += 1
-                self._stick_points += cost
-                if "shown" in ev:
-                    self._shown[actor] = (True, list(ev["shown"]))
-                elif "shown_waits" in ev:
-                    self._shown[actor] = (False, parse_tiles(ev["shown_waits"], self._tileset))
-            case Dora.TYPE:
-                self._revealed.append(ev["tile"])
-                if ev.get("live"):
-                    self._live_left -= 2
-                    self._live_total -= 2
-            case Chi.TYPE | Pon.TYPE | Daiminkan.TYPE:
-                self._call(ev, _CALLS[kind])
-            case Ankan.TYPE:
-                actor, tiles = ev["actor"], ev["tiles"]
-                if actor == seat:
-                    for t in tiles:
-                        self._hand.remove(t)
-                self._melds[actor].append(Meld(MeldType.ANKAN, tuple(tiles), None))
-                self._last_discard = None
-            case Kakan.TYPE:
-                actor, tile = ev["actor"], ev["tile"]
-                if actor == seat:
-                    self._hand.remove(tile)
-                melds = self._melds[actor]
-                for i, m in enumerate(melds):
-                    if m.type is MeldType.PON and m.kind == tile_kind(tile):
-                        melds[i] = Meld(MeldType.KAKAN, (*m.tiles, tile), m.source)
-                        break
-                self._last_discard = None
-            case Nukidora.TYPE:
-                actor, tile = ev["actor"], ev["tile"]
-                if actor == seat:
-                    self._hand.remove(tile)
-                self._extracted[actor].append(tile)
-                self._add_chips(ev)
-                self._last_discard = None
-            case Hora.TYPE:
-                self._add_chips(ev)
-                if "scores" in ev:
-                    self._scores = list(ev["scores"])
-                if ev.get("first", True):
-                    self._sticks = self._stick_points = 0  # the first winner takes them
-            case Ryukyoku.TYPE:
-                self._add_chips(ev)
-                if "scores" in ev:
-                    self._scores = list(ev["scores"])
-            case EndKyoku.TYPE:
+        # Most frequent first; each test a native string compare against a module constant.
+        if kind == _TSUMO:
+            self._tsumo(ev["actor"], ev)
+        elif kind == _DAHAI:
+            actor, tile = ev["actor"], ev["tile"]
+            if actor == seat:
+                self._hand.remove(tile)
+                self._drawn = None
+            self._rivers[actor].append(tile)
+            self._tsumogiri[actor].append(bool(ev.get("tsumogiri")))
+            if self._passing:
+                k = tile_kind(tile)
+                for passed in self._passing:
+                    passed.add(k)
+            self._last_discard = (actor, tile)
+        elif kind in _UNFOLDED:
+            pass
+        elif kind == _START_KYOKU:
+            self._start_kyoku(ev)
+        elif kind == _REACH:
+            actor = ev["actor"]
+            self._riichi[actor] = True
+            self._riichi_at[actor] = len(self._rivers[actor])
+            self._shuba[actor] = bool(ev.get("shuba", False))
+            since: set[Kind] = set()
+            self._passed[actor] = since
+            self._passing.append(since)
+        elif kind == _REACH_ACCEPTED:
+            actor = ev["actor"]
+            if "deltas" in ev:
+                cost = -ev["deltas"][actor]
+            else:  # a log written before the event carried its stick
+                cost = (
+                    self._preset.game.shuba_stick
+                    if self._shuba[actor]
+                    else self._preset.scoring.riichi_stick
+                )
+            self._scores[actor] -= cost
+            self._sticks += 1
+            self._stick_points += cost
+            if "shown" in ev:
+                self._shown[actor] = (True, list(ev["shown"]))
+            elif "shown_waits" in ev:
+                self._shown[actor] = (False, parse_tiles(ev["shown_waits"], self._tileset))
+        elif kind == _DORA:
+            self._revealed.append(ev["tile"])
+            if ev.get("live"):
+                self._live_left -= 2
+                self._live_total -= 2
+        elif kind in _CALLED:
+            self._call(ev, _CALLS[kind])
+        elif kind == _ANKAN:
+            actor, tiles = ev["actor"], ev["tiles"]
+            if actor == seat:
+                for t in tiles:
+                    self._hand.remove(t)
+            self._melds[actor].append(Meld(MeldType.ANKAN, tuple(tiles), None))
+            self._last_discard = None
+        elif kind == _KAKAN:
+            actor, tile = ev["actor"], ev["tile"]
+            if actor == seat:
+                self._hand.remove(tile)
+            melds = self._melds[actor]
+            for i, m in enumerate(melds):
+                if m.type is MeldType.PON and m.kind == tile_kind(tile):
+                    melds[i] = Meld(MeldType.KAKAN, (*m.tiles, tile), m.source)
+                    break
+            self._last_discard = None
+        elif kind == _NUKIDORA:
+            actor, tile = ev["actor"], ev["tile"]
+            if actor == seat:
+                self._hand.remove(tile)
+            self._extracted[actor].append(tile)
+            self._add_chips(ev)
+            self._last_discard = None
+        elif kind == _HORA:
+            self._add_chips(ev)
+            if "scores" in ev:
                 self._scores = list(ev["scores"])
-            case EndGame.TYPE:
+            if ev.get("first", True):
+                self._sticks = self._stick_points = 0  # the first winner takes them
+        elif kind == _RYUKYOKU:
+            self._add_chips(ev)
+            if "scores" in ev:
                 self._scores = list(ev["scores"])
-                self._chips = list(ev["chips"])
-                self._sticks = self._stick_points = 0
-            case _:
-                raise ValueError(f"seat {seat}: unknown event type {kind!r} in {ev}")
+        elif kind == _END_KYOKU:
+            self._scores = list(ev["scores"])
+        elif kind == _END_GAME:
+            self._scores = list(ev["scores"])
+            self._chips = list(ev["chips"])
+            self._sticks = self._stick_points = 0
+        else:
+            raise ValueError(f"seat {seat}: unknown event type {kind!r} in {ev}")
 
     def _refuse(self, kind: str, what: str) -> None:
         raise ValueError(f"seat {self._seat} may not see this {kind} event: it shows {what}")

@@ -221,6 +221,18 @@ def _play(
             _write_log(log, index, state.events)
 
 
+# The event types the loops below test, as module constants: compiled, ``Hora.TYPE`` is a
+# generic class attribute lookup, asked at every event of every game.
+_START_GAME: Final = StartGame.TYPE
+_START_KYOKU: Final = StartKyoku.TYPE
+_TSUMO: Final = Tsumo.TYPE
+_HORA: Final = Hora.TYPE
+_RYUKYOKU: Final = Ryukyoku.TYPE
+_REACH_ACCEPTED: Final = ReachAccepted.TYPE
+_CALLED: Final = frozenset({Chi.TYPE, Pon.TYPE, Daiminkan.TYPE})
+_END_GAME: Final = EndGame.TYPE
+
+
 def _write_log(log: TextIO, index: int, events: Sequence[dict[str, Any]]) -> None:
     dumps = json.dumps
     log.writelines(
@@ -237,11 +249,11 @@ def _tally(state: State, rec: GameTally) -> None:
     won = False
     for ev in state.events:
         kind: str = ev["type"]
-        if kind == StartKyoku.TYPE:
+        if kind == _START_KYOKU:
             rec.hands += 1
             dealt_in = set()
             won = False
-        elif kind == Hora.TYPE:
+        elif kind == _HORA:
             winner, target = ev["actor"], ev["target"]
             rec.wins[winner] += 1
             if not won:
@@ -258,11 +270,11 @@ def _tally(state: State, rec: GameTally) -> None:
                 if target not in dealt_in:
                     dealt_in.add(target)
                     rec.deal_ins[target] += 1
-        elif kind == Ryukyoku.TYPE:
+        elif kind == _RYUKYOKU:
             rec.draws += 1
-        elif kind == ReachAccepted.TYPE:
+        elif kind == _REACH_ACCEPTED:
             rec.riichi[ev["actor"]] += 1
-        elif kind in (Chi.TYPE, Pon.TYPE, Daiminkan.TYPE):
+        elif kind in _CALLED:
             rec.calls[ev["actor"]] += 1
     rec.events = len(state.events)
     led = state.ledger.state
@@ -347,16 +359,16 @@ def view_problem(state: State, seat: int) -> str | None:
             return f"seat {seat} sees the wall"
         if "seed" in ev:
             return f"seat {seat} sees the seed (it rebuilds every wall)"
-        if kind == StartGame.TYPE:
+        if kind == _START_GAME:
             if {k: v for k, v in truth.items() if k != "seed"} != ev:
                 return f"seat {seat}'s view changes the start_game event"
-        elif kind == StartKyoku.TYPE:
+        elif kind == _START_KYOKU:
             if list(ev.get("tehai", [])) != list(truth["wall"]["hands"][seat]):
                 return f"seat {seat} is shown a dealt hand that is not its own"
             extra = set(ev) - set(truth) - {"tehai"}
             if extra:
                 return f"seat {seat}'s start_kyoku has extra fields {sorted(extra)}"
-        elif kind == Tsumo.TYPE and ev["actor"] != seat:
+        elif kind == _TSUMO and ev["actor"] != seat:
             if "tile" in ev or ev.get("pai") != "?":
                 return f"seat {seat} sees seat {ev['actor']}'s draw"
         elif ev is not truth and ev != truth:
@@ -368,7 +380,7 @@ def view_problem(state: State, seat: int) -> str | None:
 
 def _check_end(game: Game, state: State, violation: Callable[[str, str], None]) -> None:
     last = state.events[-1]
-    if last["type"] != EndGame.TYPE or last.get("settlement") is None:
+    if last["type"] != _END_GAME or last.get("settlement") is None:
         violation("end", f"the log ends with {last['type']}, without a settlement")
     for seat in range(state.people):
         problem = view_problem(state, seat)
