@@ -1,17 +1,9 @@
 """The human seat wins by clicking: Tsumo and Ron in a real browser (Playwright + Debian's
 Chromium), checked against a mirror of the table in Python.
 
-A table created with a seed plays one way only: the server's bots choose with
-``make_bot(kind, bot_seed(seed, seat, step))`` on the engine's state (``TableManager.
-_play_bots``). So :class:`Mirror` keeps the same game in the test: ``Game(preset, seed,
-people=...)``, the bots played by the same rule, and the human's decisions, which the baseline
-bot makes for it (``BaselineBot().choose(SeatView.of(state, 0), ...)``), applied as they are
-clicked. Before every click the page (through its ``window.jantakuTable`` hooks) must agree with
-the mirror: the legal actions it was sent, the human's hand and drawn tile, every river, meld,
-set-aside tile, score and chip count; a divergence fails at once, naming the step. The
-decision is then clicked: a tile of the hand for a discard, the riichi button and then the
-tile for a riichi, the button of a call, a pass, a kita, a tsumo or a ron (or, in the keyboard
-tests, their shortcuts and the space bar).
+The page is checked against the table in Python before every click, and each decision is
+clicked as a person would (a tile, a button, or in the keyboard tests their shortcuts):
+:class:`support.table_mirror.Mirror` and its module say how.
 
 The seeds were found with the mirror alone (``first_win``, no browser): games where the
 human, seat 0 against baseline bots, wins within the first hands. The result dialog of that
