@@ -16,6 +16,15 @@
 import { api, applyI18n, el, fill, t } from './scorekit.js';
 import { tileEl } from './tiles.js';
 
+/** @typedef {import('./api-types').CalcAnswer} CalcAnswer */
+/** @typedef {import('./api-types').CalcInfo} CalcInfo */
+/** @typedef {import('./api-types').CalcNoWin} CalcNoWin */
+/** @typedef {import('./api-types').CalcScore} CalcScore */
+/** @typedef {import('./api-types').CalcSituation} CalcSituation */
+/** @typedef {import('./api-types').CalcWaits} CalcWaits */
+/** @typedef {import('./api-types').CalcWhere} CalcWhere */
+/** @typedef {import('./api-types').CalcWin} CalcWin */
+
 /** @type {Record<string, number>} */
 const MELD_SIZE = { pon: 3, chi: 3, minkan: 4, ankan: 4 };
 const ORDER = 'mpszf';
@@ -36,11 +45,12 @@ function nextInSuit(name, step) {
 /**
  * @param {HTMLElement} root
  * @param {{ rules?: string, options?: Record<string, unknown>,
- *   context?: (() => Record<string, any>) | null,
- *   onUse?: ((situation: Record<string, any>, res: any) => void) | null }} [opts]
+ *   context?: (() => CalcWhere) | null,
+ *   onUse?: ((situation: CalcSituation, res: CalcWin) => void) | null }} [opts]
  */
 export async function mountCalculator(root, { rules = 'riichi', options = {}, context = null, onUse = null } = {}) {
   const session = Boolean(context);
+  /** @type {CalcInfo} */
   const info = await api('/api/calc/info', { method: 'POST', body: { rules, options } });
   /** @type {{ hand: string[], melds: { type: string, tiles: string[] }[], extracted: string[],
    *   dora: string[], ura: string[], target: string, win: string, seat: string, round: string,
@@ -50,7 +60,7 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     target: 'hand', win: 'ron', seat: 'E', round: 'E', riichi: 'none', honba: 0,
     flags: { ippatsu: false, haitei: false, houtei: false, rinshan: false, chankan: false, first_turn: false },
   };
-  /** @type {any} */
+  /** @type {CalcAnswer | null} */
   let last = null; // the server's last answer
   let seq = 0;
 
@@ -95,7 +105,7 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
   }
 
   function situation() {
-    /** @type {Record<string, any>} */
+    /** @type {CalcSituation} */
     const s = {
       hand: st.hand.join(''),
       melds: st.melds.map((m) => ({ type: m.type, tiles: m.tiles.join('') })),
@@ -111,6 +121,7 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
 
   /** Where the hand is won: the flags of the standalone page, or the session's context. */
   function where() {
+    /** @type {CalcWhere} */
     const w = context ? context() : { win: st.win, seat: st.seat, round: st.round, honba: st.honba };
     if (w.win === 'ron' && !w.discarder) w.discarder = w.seat === 'E' ? 'S' : 'E';
     if (Object.keys(options).length) w.options = options;
@@ -158,6 +169,7 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
       return;
     }
     const mine = ++seq;
+    /** @type {CalcAnswer} */
     let res;
     try {
       res = await api('/api/calc', { method: 'POST', body: { rules, situation: { ...situation(), ...where() } } });
@@ -172,21 +184,21 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     fill(out, res.kind === 'win' ? winView(res) : waitsView(res));
   }
 
-  /** @param {any} res the server's answer */
+  /** @param {CalcScore} res the server's answer */
   function yakuList(res) {
-    return el('ul', { class: 'calc-yaku' }, res.yaku.map((/** @type {any} */ y) => el('li', {},
+    return el('ul', { class: 'calc-yaku' }, res.yaku.map((y) => el('li', {},
       el('span', {}, document.documentElement.lang === 'en' ? y.en : y.ja),
       el('span', { class: 'num' }, y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })))));
   }
 
-  /** @param {any} res */
+  /** @param {Pick<CalcScore, 'han' | 'fu' | 'limit' | 'yakuman'>} res */
   function valueLine(res) {
     if (res.yakuman) return t('calc.value_yakuman', { count: res.yakuman });
     const limit = res.limit ? ` ${t(`calc.limit_${res.limit}`)}` : '';
     return t('calc.value', { han: res.han, fu: res.fu }) + limit;
   }
 
-  /** @param {any} res */
+  /** @param {CalcScore} res */
   function payLine(res) {
     const pays = /** @type {[string, number][]} */ (Object.entries(res.payments));
     const total = pays.reduce((a, [, v]) => a + v, 0);
@@ -198,7 +210,7 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
     return line;
   }
 
-  /** @param {any} res */
+  /** @param {CalcWin} res */
   function winView(res) {
     return el('div', { class: 'calc-win' },
       yakuList(res),
@@ -208,16 +220,20 @@ export async function mountCalculator(root, { rules = 'riichi', options = {}, co
       onUse ? el('button', { type: 'button', class: 'primary', dataset: { testid: 'calc-use' }, onclick: () => onUse(situation(), res) }, t('calc.use')) : null);
   }
 
-  /** @param {any} res */
+  /** A wait's value read as the refusal it may be (its `error`, else undefined).
+   * @param {CalcScore | CalcNoWin} v */
+  const noWin = (v) => /** @type {Partial<CalcNoWin>} */ (v);
+
+  /** @param {CalcWaits} res */
   function waitsView(res) {
     const head = res.shanten > 0 ? t('calc.shanten', { count: res.shanten })
       : res.shanten < 0 ? t('calc.complete') : t('calc.tenpai');
     return el('div', { class: 'calc-waits' },
       el('p', { class: 'calc-value', dataset: { testid: 'calc-shanten' } }, head + (res.infinite ? ` ${t('calc.infinite')}` : '')),
-      el('ul', { class: 'calc-wait-list' }, res.values.map((/** @type {any} */ v) => el('li', { dataset: { wait: v.tile } },
+      el('ul', { class: 'calc-wait-list' }, res.values.map((v) => el('li', { dataset: { wait: v.tile } },
         tileEl(v.tile, { small: true }),
-        el('span', {}, `${t('calc.ron')}: ${v.ron.error ? t('calc.no_win') : valueLine(v.ron)}`),
-        el('span', {}, `${t('calc.tsumo')}: ${v.tsumo.error ? t('calc.no_win') : valueLine(v.tsumo)}`)))));
+        el('span', {}, `${t('calc.ron')}: ${noWin(v.ron).error ? t('calc.no_win') : valueLine(/** @type {CalcScore} */ (v.ron))}`),
+        el('span', {}, `${t('calc.tsumo')}: ${noWin(v.tsumo).error ? t('calc.no_win') : valueLine(/** @type {CalcScore} */ (v.tsumo))}`)))));
   }
 
   // Targets of the next tap.

@@ -592,7 +592,7 @@ function copyButton(input) {
 
 /** "あなたの卓": the unfinished tables this browser holds seats of (back to one's own seat, a
  * friend's invite link again), and the finished ones to replay or forget.
- * @param {any[]} rows the server's tables (GET /api/tables) */
+ * @param {import('./api-types').TableListing[]} rows the server's tables (GET /api/tables) */
 function renderMine(rows) {
   const kept = myTables();
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -24,12 +24,15 @@ let tableId = params.get('table'); // null for a log file
 const BASE_MS = 900; // one step at 1×
 const RESULT_TYPES = new Set(['hora', 'ryukyoku', 'end_kyoku']);
 
+/** @typedef {import('./types').GameEvent} GameEvent */
+/** @typedef {import('./types').LoggedEvent} LoggedEvent */
 /** @typedef {import('./types').Model} Model */
+/** @typedef {import('./types').Preset} Preset */
 /** @typedef {{ event: number, pos: number, start: import('./types').StartKyoku,
  *   sittingOut: number | null | undefined }} HandEntry */
 
-/** @type {any[]} */
-let events = []; // the whole log (a file opened here may hold anything)
+/** @type {LoggedEvent[]} */
+let events = []; // the whole log (a file opened here may hold anything: open checks its start)
 /** @type {number[]} */
 let steps = []; // event index of each position
 /** @type {HandEntry[]} */
@@ -38,7 +41,7 @@ let hands = []; // per hand: {event, pos, last, title, outcome}
 let snapshots = []; // per hand: the model before its start_kyoku (without the preset)
 /** @type {string[]} */
 let seats = [];
-/** @type {any} */
+/** @type {Preset | null} */
 let preset = null; // GET /api/presets/{name}
 /** @type {Model | null} */
 let M = null;
@@ -54,7 +57,10 @@ let ready = false;
 
 // -- the log ------------------------------------------------------------------------------------
 
-/** @param {string} text */
+/** The events of a log's JSON lines, taken as a jantaku log writes them (unchecked: open
+ * refuses a log that does not begin with start_game, and board.js folds what it knows).
+ * @param {string} text
+ * @returns {LoggedEvent[]} */
 function parseLines(text) {
   return text.split('\n').map((l) => l.trim()).filter(Boolean).map((l) => JSON.parse(l));
 }
@@ -73,7 +79,7 @@ function handOf(p) {
   return h;
 }
 
-/** @param {any[]} evs */
+/** @param {GameEvent[]} evs */
 function outcome(evs) {
   /** @type {string[]} */
   const parts = [];
@@ -91,7 +97,7 @@ function outcome(evs) {
 
 /** Index the log: its steps, its hands and one snapshot of the model before each hand;
  * `lines`: the server's result lines of a stored game (its dialogs list them), or null.
- * @param {any[]} log
+ * @param {LoggedEvent[]} log
  * @param {string[] | null} seatKinds
  * @param {import('./types').ResultLines | null} [lines]
  */
@@ -152,7 +158,7 @@ function say(text) {
 }
 
 function showStatus() {
-  const start = events[0];
+  const start = /** @type {import('./types').StartGame} */ (events[0]); // open checked it
   const people = start.people ?? start.players;
   // The rules by their title in the reader's language (the log names the preset).
   const title = preset ? (lang === 'ja' ? preset.title_ja : preset.title) : start.preset;
@@ -208,15 +214,16 @@ function tile(id) {
 }
 
 /** The current event in words.
- * @param {any} ev
+ * @param {GameEvent} ev
  */
 function describe(ev) {
-  const who = Number.isInteger(ev.actor) ? name(ev.actor) : '';
+  const actor = /** @type {{ actor?: number }} */ (ev).actor; // the events that have one
+  const who = Number.isInteger(actor) ? name(/** @type {number} */ (actor)) : '';
   switch (ev.type) {
     case 'start_kyoku': {
       const title = handTitle(ev);
       return Number.isInteger(ev.sitting_out)
-        ? t('replay.ev.deal_out', { title, dealer: name(ev.oya), out: name(ev.sitting_out) })
+        ? t('replay.ev.deal_out', { title, dealer: name(ev.oya), out: name(/** @type {number} */ (ev.sitting_out)) })
         : t('replay.ev.deal', { title, dealer: name(ev.oya) });
     }
     case 'tsumo':
@@ -245,11 +252,11 @@ function describe(ev) {
     case 'ryukyoku': return t('replay.ev.ryukyoku', { reason: reasonName(ev.reason) });
     case 'end_kyoku': return t('replay.ev.end_kyoku');
     case 'end_game': return t('replay.ev.end_game');
-    default: return ev.type;
+    default: return /** @type {{ type: string }} */ (ev).type; // an event of a newer log
   }
 }
 
-/** @param {any} ev */
+/** @param {GameEvent} ev */
 function showResult(ev) {
   const dialog = /** @type {HTMLDialogElement} */ ($('#result'));
   let nodes = null;
@@ -438,9 +445,9 @@ async function readLog(text) {
   return parseLines(await r.text());
 }
 
-/** @param {any} err */
+/** @param {unknown} err anything thrown (an Error, mostly) */
 function fail(err) {
-  $('#error').textContent = err.message ?? String(err);
+  $('#error').textContent = /** @type {{ message?: string }} */ (err).message ?? String(err);
 }
 
 async function load() {
@@ -458,7 +465,7 @@ async function load() {
   }
   const log = parseLines(await r.text());
   const listing = await fetch('/api/tables').then((x) => (x.ok ? x.json() : [])).catch(() => []);
-  const row = listing.find((/** @type {any} */ t) => String(t.id) === String(tableId));
+  const row = /** @type {import('./api-types').TableListing[]} */ (listing).find((t) => String(t.id) === String(tableId));
   const lines = await fetch(`/api/tables/${encodeURIComponent(tableId)}/lines`)
     .then((x) => (x.ok ? x.json() : null)).catch(() => null);
   await open(log, row?.seats ?? null, lines);

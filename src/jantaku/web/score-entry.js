@@ -10,12 +10,28 @@ import {
   roundLabel, showMessage, sid,
 } from './score-state.js';
 
+/** @typedef {import('./api-types').CalcSituation} CalcSituation */
+/** @typedef {import('./api-types').CalcWhere} CalcWhere */
+/** @typedef {import('./api-types').ChipsEvent} ChipsEvent */
+/** @typedef {import('./api-types').ChomboEvent} ChomboEvent */
+/** @typedef {import('./api-types').DealIn} DealIn */
+/** @typedef {import('./api-types').DrawEvent} DrawEvent */
+/** @typedef {import('./api-types').HandEntry} HandEntry */
+/** @typedef {import('./api-types').HandRow} HandRow */
+/** @typedef {import('./api-types').SettingsChange} SettingsChange */
+/** @typedef {import('./api-types').WinEvent} WinEvent */
+/** @typedef {import('./score-state.js').GameNow} GameNow */
+/** @typedef {import('./score-state.js').TableNow} TableNow */
+/** @typedef {import('./api-types').PreviewAnswer<TableNow, GameNow>} PreviewAnswer */
+
 /** One winner of the entry dialog.
- * @typedef {{ winner: number | null, han: number, fu: number, yakuman: number, situation: any,
+ * @typedef {{ winner: number | null, han: number, fu: number, yakuman: number, situation: CalcSituation | null,
  *   mode: string, chips: Record<string, number>, dice: number[][], terminals?: number }} Winner */
 /** What the session page does with a recorded entry: queue it, then draw the history again.
- * @typedef {{ enqueue: (op: string, hand: any, index?: number | null, what?: string, seen?: number) => void,
+ * @typedef {{ enqueue: (op: string, hand: HandEntry | SettingsChange | null, index?: number | null, what?: string, seen?: number) => void,
  *   renderHistory: () => void }} EntryPage */
+/** A gotou chombo's deal-in as the dialog edits it: a winner who is always someone.
+ * @typedef {Winner & { winner: number }} DealInModel */
 
 /** @param {number} dealer */
 function seatsAt(dealer) {
@@ -106,7 +122,7 @@ function diceBox(dice, onchange, testid) {
 /** The entry dialog for a new hand (row = null) or a past one (row: edit it); `page` queues
  * what is recorded and draws the history again (score.js's enqueue and renderHistory).
  * @param {string} kind
- * @param {Record<string, any> | null} row
+ * @param {HandRow | null} row
  * @param {EntryPage} page */
 export function openEntry(kind, row, { enqueue, renderHistory }) {
   if (!S || !info) return; // the buttons show once both are here; a stray early tap waits
@@ -120,13 +136,13 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
   const evs = row ? row.events.slice(keptChips.length) : [];
   // The last hand of the table, which a chip entry may belong to (a spring entered after it).
   const lastHand = !row && kind === 'chips' ? S.hands[S.hands.length - 1] : null;
-  const attachable = lastHand && lastHand.events.some((/** @type {any} */ e) => e.type === 'win' || e.type === 'draw')
-    && !lastHand.events.some((/** @type {any} */ e) => e.type === 'chips') ? lastHand : null;
+  const attachable = lastHand && lastHand.events.some((e) => e.type === 'win' || e.type === 'draw')
+    && !lastHand.events.some((e) => e.type === 'chips') ? lastHand : null;
   const preview = el('div', { class: 'preview', dataset: { testid: 'preview' }, 'aria-live': 'polite' });
   const body = el('div', { class: 'entry-body' });
-  /** @type {() => ({ events: any[] } | null)} */
+  /** @type {() => (HandEntry | null)} */
   let build = () => null; // the hand's events from the form, or null while incomplete
-  /** @type {() => (Record<string, any> | null)} */
+  /** @type {() => (HandRow | null)} */
   let attachTo = () => null; // the past hand a chip entry is recorded with, if any
   /** @type {number | null} */
   let timer = null;
@@ -147,6 +163,7 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
       if (!hand) { fill(preview); return; }
       if (!online || attachTo()) { fill(preview); return; }
       try {
+        /** @type {PreviewAnswer} */
         const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: row ? { hand: { events: [...keptChips, ...hand.events] }, index: row.index } : { hand } });
         if (p.refused) {
           setRefused(errText(p.refused));
@@ -154,15 +171,15 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
             `${t('score.refused_title')}: ${refusedBy}`));
           return;
         }
-        const h = p.hand;
-        const yaku = h.scored.flatMap((/** @type {any} */ r) => r.yaku.map((/** @type {any} */ y) => `${lang() === 'en' ? y.en : y.ja} ${y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })}`));
+        const h = /** @type {HandRow} */ (p.hand); // a hand's preview (not a deletion's)
+        const yaku = h.scored.flatMap((r) => r.yaku.map((y) => `${lang() === 'en' ? y.en : y.ja} ${y.yakuman ? t('calc.yakuman_n', { count: y.yakuman }) : t('calc.han_n', { count: y.han })}`));
         fill(preview,
           yaku.length ? el('p', { class: 'yaku' }, yaku.join('・')) : null,
-          ...h.scored.map((/** @type {any} */ r) => el('p', {}, r.yakuman ? t('calc.value_yakuman', { count: r.yakuman }) : `${t('calc.value', { han: r.han, fu: r.fu })}${r.limit ? ` ${t(`calc.limit_${r.limit}`)}` : ''}`)),
+          ...h.scored.map((r) => el('p', {}, r.yakuman ? t('calc.value_yakuman', { count: r.yakuman }) : `${t('calc.value', { han: r.han, fu: r.fu })}${r.limit ? ` ${t(`calc.limit_${r.limit}`)}` : ''}`)),
           el('p', { class: 'pays' }, names().map((n, p) => (h.payments[p] || h.chip_changes[p] ? el('span', { class: h.payments[p] > 0 ? 'plus' : 'minus' },
             `${n} ${signed(h.payments[p])}${h.chip_changes[p] ? ` (${t('score.chips_short')}${signed(h.chip_changes[p])})` : ''} `) : null))),
           h.dice_chances ? el('p', { class: 'badge', dataset: { testid: 'dice-reminder' } }, t('score.dice_reminder', { count: h.dice_chances })) : null,
-          !row && p.games[0]?.over ? el('p', { class: 'badge' }, t('score.ends_game')) : null,
+          !row && /** @type {GameNow[]} */ (p.games)[0]?.over ? el('p', { class: 'badge' }, t('score.ends_game')) : null,
           p.moved?.length ? el('p', { class: 'error', role: 'alert', dataset: { testid: 'moves' } }, movedText(p.moved)) : null);
       } catch (e) {
         fill(preview, el('p', { class: 'error', role: 'alert' }, errText(e)));
@@ -181,14 +198,14 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
   };
 
   if (kind === 'win') {
-    const first = evs[0] ?? {};
+    const first = /** @type {Partial<WinEvent>} */ (evs[0] ?? {});
     const model = {
       from: first.from ?? null,
       riichi: new Set(first.riichi ?? []),
       shuba: new Set(first.shuba ?? []),
       open: new Set(first.open_riichi ?? []),
       wareme: first.wareme ?? null,
-      winners: evs.length ? evs.map((/** @type {any} */ ev) => ({
+      winners: evs.length ? /** @type {WinEvent[]} */ (evs).map((ev) => /** @type {Winner} */ ({
         winner: ev.winner, han: ev.han ?? 1, fu: ev.fu ?? 30, yakuman: ev.yakuman ?? 0,
         situation: ev.situation ?? null, mode: ev.situation ? 'hand' : ev.yakuman ? 'yakuman' : 'hanfu',
         chips: { ...(ev.chips ?? {}) }, dice: [...(ev.dice ?? [])], terminals: ev.terminals ?? 0,
@@ -198,12 +215,14 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
       if (model.winners.some((/** @type {Winner} */ w) => w.winner === null || (w.mode === 'hand' && !w.situation))) return null;
       const double = model.winners.length > 1;
       return { events: model.winners.map((/** @type {Winner} */ w, /** @type {number} */ i) => {
-        /** @type {Record<string, any>} */
-        const ev = { type: 'win', winner: w.winner, from: model.from };
+        /** @type {WinEvent} */
+        const ev = { type: 'win', winner: /** @type {number} */ (w.winner), from: model.from };
         if (w.mode === 'hand') {
           // The riichi declared in the form counts in the hand's value too.
-          const declared = model.riichi.has(w.winner) && (!w.situation.riichi || w.situation.riichi === 'none');
-          ev.situation = declared ? { ...w.situation, riichi: 'riichi' } : w.situation;
+          // (A hand is set here: build's check above.)
+          const declared = model.riichi.has(/** @type {number} */ (w.winner))
+            && (!/** @type {CalcSituation} */ (w.situation).riichi || /** @type {CalcSituation} */ (w.situation).riichi === 'none');
+          ev.situation = declared ? { .../** @type {CalcSituation} */ (w.situation), riichi: 'riichi' } : w.situation;
         }
         else if (w.mode === 'yakuman') ev.yakuman = w.yakuman;
         else { ev.han = w.han; ev.fu = info.fixed_fu ? 30 : w.fu; }
@@ -242,7 +261,7 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
             w.mode === 'yakuman' ? numberSelect(t('score.yakuman_count'), [1, 2, 3, 4, 5, 6], w.yakuman || 1, (v) => { w.yakuman = v; refresh(); }, `yakuman${wi}`) : null,
             w.mode === 'hand' && !w.situation ? calcBox : null,
             w.mode === 'hand' && w.situation ? el('p', { class: 'picked', dataset: { testid: `picked${wi}` } },
-              `${t('score.hand_set')}: ${w.situation.hand}${w.situation.melds?.length ? ` + ${w.situation.melds.map((/** @type {any} */ m) => m.tiles).join(' ')}` : ''} `,
+              `${t('score.hand_set')}: ${w.situation.hand}${w.situation.melds?.length ? ` + ${w.situation.melds.map((m) => m.tiles).join(' ')}` : ''} `,
               el('button', { type: 'button', onclick: () => { w.situation = null; drawValue(); refresh(); } }, t('score.change_hand'))) : null,
           );
           if (w.mode === 'yakuman' && !w.yakuman) w.yakuman = 1;
@@ -251,10 +270,10 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
               rules: S.config.preset, options: S.config.options,
               context: () => {
                 const wind = seats[/** @type {number} */ (w.winner)] ?? 'E';
-                /** @type {Record<string, any>} */
+                /** @type {CalcWhere} */
                 const c = { win: model.from === null ? 'tsumo' : 'ron', seat: wind, round: (row ? row.label : S.table).round,
                   honba: (row ? row.label : S.table).honba, players: people() };
-                if (model.from !== null) c.discarder = seats[model.from];
+                if (model.from !== null) c.discarder = /** @type {string} */ (seats[model.from]); // a seated person's wind
                 return c;
               },
               onUse: (sit) => { w.situation = sit; drawValue(); refresh(); },
@@ -270,7 +289,7 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
       });
       fill(body,
         ...winnerBlocks,
-        choice(t('score.from'), [[null, t('score.tsumo')], ...seated.filter((p) => !model.winners.some((/** @type {Winner} */ w) => w.winner === p)).map((p) => [p, names()[p]])],
+        choice(t('score.from'), [[null, t('score.tsumo')], ...seated.filter((p) => !model.winners.some((/** @type {Winner} */ w) => w.winner === p)).map((p) => /** @type {[number, string]} */ ([p, names()[p]]))],
           () => model.from, (v) => { model.from = v; if (v === null) model.winners.splice(1); draw(); refresh(); }, 'from'),
         // No double ron under a head-bump rule (頭ハネ): the page offers one winner.
         info.double_ron !== false && model.from !== null && model.winners.length < seated.length - 1 ? el('button', { type: 'button', dataset: { testid: 'add-winner' }, onclick: () => {
@@ -279,15 +298,15 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
         toggles(t('score.riichi'), seated, model.riichi, () => { for (const p of model.shuba) if (!model.riichi.has(p)) model.shuba.delete(p); refresh(); }, 'riichi'),
         info.shuba_stick ? shubaToggles(seated, model, () => { draw(); refresh(); }) : null,
         info.riichi?.includes('open') ? toggles(t('score.open_riichi'), seated, model.open, () => { for (const p of model.open) model.riichi.add(p); draw(); refresh(); }, 'open') : null,
-        info.wareme ? choice(t('score.wareme'), [[null, t('score.nobody')], ...seated.map((p) => [p, names()[p]])], () => model.wareme, (v) => { model.wareme = v; refresh(); }, 'wareme') : null,
+        info.wareme ? choice(t('score.wareme'), [[null, t('score.nobody')], ...seated.map((p) => /** @type {[number, string]} */ ([p, names()[p]]))], () => model.wareme, (v) => { model.wareme = v; refresh(); }, 'wareme') : null,
       );
     };
     draw();
   } else if (kind === 'draw') {
-    const ev = evs[0] ?? {};
+    const ev = /** @type {Partial<DrawEvent>} */ (evs[0] ?? {});
     const model = { kind: ev.kind ?? 'exhaustive', tenpai: new Set(ev.tenpai ?? []), riichi: new Set(ev.riichi ?? []), shuba: new Set(ev.shuba ?? []), winners: new Set(ev.winners ?? []) };
     build = () => {
-      /** @type {Record<string, any>} */
+      /** @type {DrawEvent} */
       const e = { type: 'draw', kind: model.kind, tenpai: [...model.tenpai], riichi: [...model.riichi] };
       if (model.shuba.size) e.shuba = [...model.shuba];
       if (model.kind === 'nagashi' && model.winners.size) e.winners = [...model.winners];
@@ -301,19 +320,19 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
       info.shuba_stick ? shubaToggles(seated, model, () => { draw(); refresh(); }) : null);
     draw();
   } else if (kind === 'chombo') {
-    const ev = evs[0] ?? {};
-    const model = { kind: ev.type === 'penalty' ? ev.kind : 'chombo', player: ev.player ?? null,
+    const ev = /** @type {{ type?: string, player?: number, kind?: string, deal_ins?: DealIn[] }} */ (evs[0] ?? {}); // a chombo or a penalty
+    const model = { kind: ev.type === 'penalty' ? /** @type {string} */ (ev.kind) : 'chombo', player: ev.player ?? null,
       // gotou: each tenpai player's 高め deal-in from the offender (its han and chips).
-      dealIns: new Map((ev.deal_ins ?? []).map((/** @type {any} */ d) => [d.winner, { ...newWinner(), ...d, chips: { ...(d.chips ?? {}) } }])) };
+      dealIns: new Map((ev.deal_ins ?? []).map((d) => /** @type {[number, DealInModel]} */ ([d.winner, { ...newWinner(), ...d, chips: { ...(d.chips ?? {}) } }]))) };
     build = () => {
       if (model.player === null) return null;
       if (model.kind !== 'chombo') return { events: [{ type: 'penalty', kind: model.kind, player: model.player }] };
-      /** @type {Record<string, any>} */
+      /** @type {ChomboEvent} */
       const e = { type: 'chombo', player: model.player };
       const dealIns = [...model.dealIns.values()].filter((d) => d.winner !== model.player);
       if (dealIns.length) {
         e.deal_ins = dealIns.map((d) => {
-          /** @type {Record<string, any>} */
+          /** @type {DealIn} */
           const out = { winner: d.winner, han: d.han, fu: info.fixed_fu ? 30 : d.fu };
           const chips = Object.fromEntries(Object.entries(d.chips).filter(([, n]) => n > 0));
           if (Object.keys(chips).length) out.chips = chips;
@@ -339,14 +358,14 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
         chipItems(d, `d${i}`, refresh))) : []));
     draw();
   } else if (kind === 'chips') {
-    const ev = evs[0] ?? {};
+    const ev = /** @type {Partial<ChipsEvent>} */ (evs[0] ?? {});
     const model = { to: ev.to ?? null, items: { ...(ev.items ?? {}) }, dice: [...(ev.dice ?? [])], attach: false };
     attachTo = () => (model.attach ? attachable : null);
     build = () => {
       if (model.to === null) return null;
       const items = Object.fromEntries(Object.entries(model.items).filter(([, n]) => n > 0));
       if (!Object.keys(items).length && !model.dice.length) return null;
-      /** @type {Record<string, any>} */
+      /** @type {ChipsEvent} */
       const e = { type: 'chips', to: model.to, items };
       if (model.dice.length) e.dice = model.dice;
       return { events: [e] };
@@ -396,6 +415,7 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
     if (hand && row && online) {
       // An edit that would move hands to another game is saved only once the person agrees.
       try {
+        /** @type {PreviewAnswer} */
         const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { hand: { events: [...keptChips, ...hand.events] }, index: row.index } });
         if (p.refused) { setRefused(errText(p.refused)); return; }
         if (p.moved?.length && !confirm(`${movedText(p.moved)}\n${t('score.confirm_moves')}`)) return;

@@ -6,25 +6,33 @@
 import { api, el, fill, lang, t } from './scorekit.js';
 import { $, errText } from './score-state.js';
 
-/** @param {any} a @param {any} b */
+/** @typedef {import('./types').Knob} Knob */
+/** @typedef {import('./score-state.js').ScoreState} ScoreState */
+/** A session this phone opened (localStorage jantaku.score.recent, written by remember).
+ * @typedef {{ id: string, preset: string, names: string[], hands: number, when: number }} RecentSession */
+
+/** Knob options (JSON objects) with `b`'s values over `a`'s, section by section.
+ * @param {object} a @param {object | null | undefined} b
+ * @returns {Record<string, unknown>} */
 function mergeOptions(a, b) {
-  const out = { ...a };
+  const out = /** @type {Record<string, unknown>} */ ({ ...a });
   for (const [k, v] of Object.entries(b ?? {})) {
     out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' ? mergeOptions(out[k], v) : v;
   }
   return out;
 }
 
-/** The sessions this phone has opened, newest first (for the start page). */
+/** The sessions this phone has opened, newest first (for the start page).
+ * @returns {RecentSession[]} */
 function recent() {
   try { return JSON.parse(/** @type {string} */ (localStorage.getItem('jantaku.score.recent'))) ?? []; } catch { return []; }
 }
 
-/** @param {any} state */
+/** @param {ScoreState} state */
 export function remember(state) {
   const entry = { id: state.id, preset: state.config.preset, names: state.config.names,
     hands: state.hands.length, when: Date.now() };
-  const list = [entry, ...recent().filter((/** @type {any} */ r) => r.id !== state.id)].slice(0, 20);
+  const list = [entry, ...recent().filter((r) => r.id !== state.id)].slice(0, 20);
   try { localStorage.setItem('jantaku.score.recent', JSON.stringify(list)); } catch { /* full */ }
 }
 
@@ -42,9 +50,10 @@ function presetTitle(name) { return presetTitles[name] ?? name; }
  */
 async function knobPanel(box, presetName) {
   const rs = await import('./rulesheet.js');
+  /** @type {{ knobs: Knob[] }} */
   const detail = await api(`/api/presets/${encodeURIComponent(presetName)}`);
   const wanted = ['settlement', 'game', 'chips'];
-  const rows = detail.knobs.filter((/** @type {import('./types').Knob} */ k) => wanted.includes(k.key.split('.')[0])).map((/** @type {import('./types').Knob} */ k) => {
+  const rows = detail.knobs.filter((k) => wanted.includes(k.key.split('.')[0])).map((k) => {
     const ed = rs.editorFor(k);
     ed.write(k.value);
     const unit = rs.unitOf(k.key);
@@ -52,15 +61,15 @@ async function knobPanel(box, presetName) {
       el('label', { for: ed.input.id }, rs.knobLabel(k.key)), ed.input, unit ? el('span', { class: 'unit' }, t(`rules.unit.${unit}`)) : null) };
   });
   fill(box, ...wanted.map((section) => {
-    const mine = rows.filter((/** @type {any} */ r) => r.k.key.startsWith(`${section}.`));
-    return mine.length ? el('fieldset', { class: 'knob-group' }, el('legend', {}, t(`score.knobs_${section}`)), mine.map((/** @type {any} */ r) => r.row)) : null;
+    const mine = rows.filter((r) => r.k.key.startsWith(`${section}.`));
+    return mine.length ? el('fieldset', { class: 'knob-group' }, el('legend', {}, t(`score.knobs_${section}`)), mine.map((r) => r.row)) : null;
   }));
   return () => {
     /** @type {Record<string, Record<string, unknown>>} */
     const out = {};
     const bad = [];
     for (const { k, ed } of rows) {
-      const r = ed.read();
+      const r = /** @type {{ value?: unknown, error?: string }} */ (ed.read());
       if (r.error) { bad.push(`${rs.knobLabel(k.key)} (${r.error})`); continue; }
       if (JSON.stringify(r.value) === JSON.stringify(k.value)) continue;
       const [section, name] = k.key.split('.');
@@ -87,7 +96,7 @@ export async function createPage() {
   const list = recent();
   if (list.length) {
     $('create').append(el('h2', {}, t('score.recent')), el('ul', { class: 'recent', dataset: { testid: 'recent' } },
-      list.map((/** @type {any} */ r) => {
+      list.map((r) => {
         let editor = null;
         try { editor = JSON.parse(/** @type {string} */ (localStorage.getItem(`jantaku.score.editor.${r.id}`))); } catch { editor = null; }
         return el('li', {}, el('a', { href: `/score#s=${r.id}${editor ? `&e=${editor}` : ''}`, onclick: () => setTimeout(() => location.reload()) },
@@ -98,7 +107,7 @@ export async function createPage() {
     e.preventDefault();
     // The form's fields by name (inputs, the preset's select, the TOML file and text areas).
     const f = /** @type {HTMLFormControlsCollection & Record<string, HTMLInputElement>} */ (form.elements);
-    /** @type {Record<string, any>} */
+    /** @type {Record<string, unknown>} */
     const body = { preset: f.preset.value, names: [f.n0, f.n1, f.n2, f.n3].map((x) => x.value.trim()).filter(Boolean) };
     if (f.start_points.value) body.start_points = Number(f.start_points.value);
     if (f.start_chips.value) body.start_chips = Number(f.start_chips.value);
@@ -114,12 +123,12 @@ export async function createPage() {
     }
     try {
       // The advanced JSON field, when filled, goes over the controls' values.
-      if (f.options.value.trim()) body.options = mergeOptions(body.options, JSON.parse(f.options.value));
+      if (f.options.value.trim()) body.options = mergeOptions(/** @type {object} */ (body.options), JSON.parse(f.options.value));
     } catch {
       $('create-error').textContent = t('score.bad_options');
       return;
     }
-    if (!Object.keys(body.options).length) delete body.options;
+    if (!Object.keys(/** @type {object} */ (body.options)).length) delete body.options;
     if (/** @type {FileList} */ (f.tomlfile.files).length) body.toml = await /** @type {FileList} */ (f.tomlfile.files)[0].text();
     try {
       const r = await api('/api/sessions', { method: 'POST', body });

@@ -12,31 +12,38 @@ export const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id)
 export const hash = new URLSearchParams(location.hash.slice(1));
 export const sid = hash.get('s');
 
+/** @typedef {import('./api-types').CalcInfo} CalcInfo */
+/** @typedef {import('./api-types').GameStart} GameStart */
+/** @typedef {import('./api-types').HandEvent} HandEvent */
+/** @typedef {import('./api-types').HandLabel} HandLabel */
+/** @typedef {import('./api-types').HandRow} HandRow */
+/** @typedef {import('./api-types').SessionRefusal} SessionRefusal */
+/** @typedef {import('./api-types').Standings} Standings */
+
 /** The table now (the session's state: `table`).
  * @typedef {{ game: number, dealer: number, first_dealer: number, round: string, hand: number,
  *   honba: number, sticks: number, stick_points?: number, extension?: boolean, scores: number[],
  *   chips: number[], seats: (string | null)[], shuba_used?: number[], seating: number[] }} TableNow */
 /** A game of the session (the state's `games`).
- * @typedef {{ number: number, start: any, over: boolean, settlement: any, result: number[] | null,
+ * @typedef {{ number: number, start: GameStart, over: boolean, settlement: number[] | null, result: number[] | null,
  *   scores: number[], chips: number[], ranks: number[], seating: number[], money: number[] | null,
  *   money_total?: number[], busted: boolean[] | null, hands: number }} GameNow */
 /** The session's settings (names, rules, rates, ended).
- * @typedef {{ names: string[], preset: string, options: Record<string, any>, ended?: boolean,
- *   rates?: Record<string, number>, [k: string]: any }} SessionConfig */
+ * @typedef {{ names: string[], preset: string, options: Record<string, unknown>, ended?: boolean,
+ *   rates?: Record<string, number>, [k: string]: unknown }} SessionConfig */
 /** The session's state as the server sends it (jantaku.server.session_replay state and sessions).
- * @typedef {{ rev: number, config: SessionConfig, players: number, table: TableNow,
- *   settlement_style: string, chips_apart: boolean, hands: Record<string, any>[], games: GameNow[],
- *   standings: Record<string, any>, cids?: string[], editor?: unknown }} ScoreState */
+ * @typedef {{ id: string, rev: number, config: SessionConfig, players: number, table: TableNow,
+ *   settlement_style: string, chips_apart: boolean, hands: HandRow[], games: GameNow[],
+ *   standings: Standings, cids?: string[], editor?: unknown }} ScoreState */
 
 /** @type {ScoreState} */
-export let S = /** @type {any} */ (null); // the session state from the server (read once it came)
-/** @type {any} */
-export let info = null; // the rule set's features (/api/calc/info)
+export let S = /** @type {ScoreState} */ (/** @type {unknown} */ (null)); // the session state from the server (read once it came)
+export let info = /** @type {CalcInfo} */ (/** @type {unknown} */ (null)); // the rule set's features (/api/calc/info; read once they came)
 export let online = false;
 
 /** @param {ScoreState} next */
 export function setState(next) { S = next; }
-/** @param {any} next */
+/** @param {CalcInfo} next */
 export function setInfo(next) { info = next; }
 /** @param {boolean} next */
 export function setOnline(next) { online = next; }
@@ -49,7 +56,7 @@ export const names = () => S.config.names;
 export const people = () => S.config.names.length;
 
 /** A server refusal in the player's language: its catalogue code, else its own words.
- * @param {any} err
+ * @param {any} err anything thrown or refused: an ApiError, a SessionRefusal, a socket's error
  */
 export function errText(err) {
   if (err?.code) {
@@ -72,7 +79,7 @@ export function showMessage(text, error = false) {
   m.classList.toggle('error', error);
 }
 
-/** @param {any} ev */
+/** @param {HandEvent} ev */
 export function describe(ev) {
   const n = names();
   switch (ev.type) {
@@ -94,12 +101,12 @@ export function describe(ev) {
       const dice = (ev.dice ?? []).map((/** @type {number[]} */ d) => `${t('score.roll_short')}${d[0]}-${d[1]}`);
       return `${t('score.chip_event')} → ${n[ev.to]} ${[...items, ...dice].join(' ')}`;
     }
-    default: return ev.type;
+    default: return /** @type {{ type: string }} */ (ev).type; // a type of a newer server
   }
 }
 
 /** What an edit would move: each hand and the game it would go to.
- * @param {{ label: any, from: number, to: number }[]} moved
+ * @param {{ label: HandLabel, from: number, to: number }[]} moved
  */
 export function movedText(moved) {
   const list = moved.map((m) => t('score.moved_hand', { label: roundLabel(m.label), from: m.from, to: m.to }));
@@ -107,7 +114,8 @@ export function movedText(moved) {
 }
 
 /** The chip entries a hand's events begin with (a spring counted for that hand).
- * @param {any[]} events
+ * @template {{ type: string }} E
+ * @param {E[]} events
  */
 export function leadingChips(events) {
   let i = 0;
@@ -115,7 +123,9 @@ export function leadingChips(events) {
   return events.slice(0, i);
 }
 
-/** @param {string} label @param {any[][]} options @param {() => unknown} get @param {(v: any) => void} set @param {string} testid */
+/** Buttons to choose one of `options` ([value, text] each): `get` the chosen value, `set` it.
+ * @template V
+ * @param {string} label @param {(readonly [V, string] | [V, string])[]} options @param {() => unknown} get @param {(v: V) => void} set @param {string} testid */
 export function choice(label, options, get, set, testid) {
   const box = el('fieldset', { class: 'toggles' }, el('legend', {}, label));
   const draw = () => fill(box, el('legend', {}, label), ...options.map(([v, text]) => el('button', {

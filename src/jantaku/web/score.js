@@ -42,9 +42,21 @@ if (sid) {
 }
 
 /** A change waiting to be sent: its op, its id, the hand (or settings) and where it goes.
- * @typedef {{ op: string, cid: string, hand: any, index: number | null, at: number, what: string,
+ * @typedef {{ op: string, cid: string, hand: HandEntry | SettingsChange | null, index: number | null, at: number, what: string,
  *   error?: string, status?: number, refused?: boolean }} Queued */
 /** @typedef {import('./score-state.js').GameNow} GameNow */
+/** @typedef {import('./score-state.js').ScoreState} ScoreState */
+/** @typedef {import('./score-state.js').TableNow} TableNow */
+/** @typedef {import('./api-types').CalcInfo} CalcInfo */
+/** @typedef {import('./api-types').ConditionWin} ConditionWin */
+/** @typedef {import('./api-types').ConditionsAnswer} ConditionsAnswer */
+/** @typedef {import('./api-types').GroupStats} GroupStats */
+/** @typedef {import('./api-types').HandEntry} HandEntry */
+/** @typedef {import('./api-types').HandEvent} HandEvent */
+/** @typedef {import('./api-types').PreviewAnswer<TableNow, GameNow>} PreviewAnswer */
+/** @typedef {import('./api-types').ScoreErrorMessage} ScoreErrorMessage */
+/** @typedef {import('./api-types').SettingsChange} SettingsChange */
+/** @typedef {import('./api-types').StatKey} StatKey */
 
 /** @type {WebSocket | null} */
 let ws = null;
@@ -124,7 +136,7 @@ function watchLiveness() {
   }, PING_MS);
 }
 
-/** @param {any} msg */
+/** @param {ScoreState} msg */
 function onState(msg) {
   const first = !S;
   setState(msg);
@@ -154,7 +166,7 @@ function onAck(msg) {
   flush();
 }
 
-/** @param {any} msg */
+/** @param {ScoreErrorMessage} msg */
 function onError(msg) {
   if (msg.status === 401) { // a stale editor link: watch instead
     token = null;
@@ -208,7 +220,7 @@ function flush() {
     return;
   }
   inFlight = q.cid;
-  /** @type {Record<string, any>} */
+  /** @type {Record<string, unknown>} */
   let msg = { type: q.op, at: q.at, cid: q.cid };
   if (q.op === 'settings') msg = { ...msg, ...q.hand }; // names, ended
   else {
@@ -220,7 +232,7 @@ function flush() {
 
 /** Queue a change made while the page showed revision `seen` (the hands the person saw).
  * @param {string} op
- * @param {any} hand
+ * @param {HandEntry | SettingsChange | null} hand
  * @param {number | null} [index]
  * @param {string} [what]
  * @param {number} [seen]
@@ -263,7 +275,8 @@ async function loadInfo() {
     setInfo(await api('/api/calc/info', { method: 'POST', body: { rules: S.config.preset, options: S.config.options } }));
     store.set('info', info);
   } catch {
-    setInfo(store.get('info', null) ?? { players: S.players, riichi: ['none', 'riichi'], wareme: false, shuba_stick: 0, chips: false });
+    // Offline with no saved features: the few the page reads, the rest absent.
+    setInfo(store.get('info', null) ?? /** @type {CalcInfo} */ (/** @type {unknown} */ ({ players: S.players, riichi: ['none', 'riichi'], wareme: false, shuba_stick: 0, chips: false })));
   }
 }
 
@@ -319,12 +332,12 @@ function render() {
   document.body.dataset.rev = String(S.rev);
 }
 
-/** @param {any} ev */
+/** @param {HandEvent} ev */
 function entryKind(ev) { return ev.type === 'penalty' ? 'chombo' : ev.type; }
 
 function renderHistory() {
   const rows = [...S.hands].reverse().map((h) => {
-    const yaku = h.scored.flatMap((/** @type {any} */ r) => r.yaku.map((/** @type {any} */ y) => (lang() === 'en' ? y.en : y.ja)));
+    const yaku = h.scored.flatMap((r) => r.yaku.map((y) => (lang() === 'en' ? y.en : y.ja)));
     return el('li', { class: 'hand', dataset: { index: h.index, testid: `hand-${h.index}` } },
       el('div', { class: 'hand-head' },
         el('span', { class: 'label' }, `${t('score.game_n', { n: h.game + 1 })} ${roundLabel(h.label)}`),
@@ -340,7 +353,7 @@ function renderHistory() {
         el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(entryKind(h.events[leadingChips(h.events).length] ?? h.events[0]), h, { enqueue, renderHistory }) }, t('score.edit')),
         el('button', { type: 'button', dataset: { testid: `delete-${h.index}` }, onclick: () => {
           if (!online) { showMessage(t('score.online_only'), true); return; }
-          api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { index: h.index, delete: true } }).then((p) => {
+          api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { index: h.index, delete: true } }).then((/** @type {PreviewAnswer} */ p) => {
             const moves = p.moved?.length ? `\n${movedText(p.moved)}` : '';
             if (confirm(`${t('score.confirm_delete')}${moves}`)) enqueue('delete', null, h.index, t('score.delete'));
           }).catch((e) => showMessage(errText(e), true));
@@ -360,7 +373,7 @@ function renderStandings() {
       cols.map((c) => el('th', {}, t(`score.col_${c}`))))),
     el('tbody', {}, order.map((p) => el('tr', { dataset: { testid: `standing-${p}` } },
       el('td', {}, st.rank[p] + 1), el('td', {}, names()[p]),
-      cols.map((c) => el('td', { class: 'num', dataset: { testid: `st-${c}-${p}` } }, c === 'result' ? st.result[p].toFixed(1) : c === 'money' ? st.money[p].toLocaleString('en-US') : st[c][p])))))));
+      cols.map((c) => el('td', { class: 'num', dataset: { testid: `st-${c}-${p}` } }, c === 'result' ? st.result[p].toFixed(1) : c === 'money' ? /** @type {number[]} */ (st.money)[p].toLocaleString('en-US') : /** @type {Record<string, number[]>} */ (/** @type {unknown} */ (st))[c][p])))))));
   fill($('games'), renderRates(), ...S.games.filter((g) => g.over).reverse().map((g) => gameResult(g, `game-${g.number}`)));
 }
 
@@ -421,7 +434,7 @@ function renderRates() {
   if (!st.hands_played) return null;
   // This session's counts, or the group's (the same people under the same rules).
   const group = rateScope === 'group' && groupStats ? groupStats.players : null;
-  const get = (/** @type {string} */ key, /** @type {number} */ p) => (group ? group[names()[p]]?.[key] ?? 0 : st[key][p]);
+  const get = (/** @type {StatKey} */ key, /** @type {number} */ p) => (group ? group[names()[p]]?.[key] ?? 0 : st[key][p]);
   const pct = (/** @type {number} */ a, /** @type {number} */ b) => (b ? `${Math.round((100 * a) / b)}%` : '—');
   const avg = (/** @type {number} */ a, /** @type {number} */ b, digits = 0) => (b ? (a / b).toFixed(digits) : '—');
   /** @type {[string, (p: number) => string][]} */
@@ -447,7 +460,7 @@ function renderRates() {
 }
 
 let rateScope = 'session';
-/** @type {any} */
+/** @type {GroupStats | null} */
 let groupStats = null;
 let groupRev = -1;
 
@@ -488,7 +501,7 @@ function renderGraph() {
     return el('figure', { dataset: { testid } }, el('figcaption', {}, `${label} (${num(lo)} – ${num(hi)})`),
       svg('svg', { viewBox: `0 0 ${W} ${H}`, width: '100%', role: 'img', 'aria-label': label }, ...breaks, ...lines));
   };
-  const perHand = (/** @type {string} */ key) => names().map((_, p) => [S.games[0].start[key][p], ...rows.map((r) => r[key][p])]);
+  const perHand = (/** @type {'scores' | 'chips'} */ key) => names().map((_, p) => [S.games[0].start[key][p], ...rows.map((r) => r[key][p])]);
   const handMarks = rows.map((r, i) => (i && r.game !== rows[i - 1].game ? i : null)).filter((i) => i !== null);
   // Chips too, where they move (a chip preset, or chips given at the start).
   const chips = rows.some((r) => r.chip_changes.some((/** @type {number} */ c) => c !== 0));
@@ -511,13 +524,13 @@ function renderConditions() {
   const box = $('conditions');
   if (!online || conditionsRev === S.rev) return;
   conditionsRev = S.rev;
-  api(`/api/sessions/${sid}/conditions`).then((out) => {
+  api(`/api/sessions/${sid}/conditions`).then((/** @type {ConditionsAnswer} */ out) => {
     if (out.rev !== S.rev) return;
-    const value = (/** @type {any} */ c) => (c.yakuman ? t('calc.value_yakuman', { count: c.yakuman }) : info?.fixed_fu ? t('score.han_only', { han: c.han }) : t('calc.value', { han: c.han, fu: c.fu }));
-    const one = (/** @type {any} */ c) => `${value(c)} (${c.points.toLocaleString('en-US')})`;
-    fill(box, el('ul', { class: 'conditions' }, out.conditions.map((/** @type {any} */ c, /** @type {number} */ p) => (c ? el('li', { dataset: { testid: `cond-${p}` } },
+    const value = (/** @type {ConditionWin} */ c) => (c.yakuman ? t('calc.value_yakuman', { count: c.yakuman }) : info?.fixed_fu ? t('score.han_only', { han: c.han }) : t('calc.value', { han: c.han, fu: c.fu }));
+    const one = (/** @type {ConditionWin} */ c) => `${value(c)} (${c.points.toLocaleString('en-US')})`;
+    fill(box, el('ul', { class: 'conditions' }, out.conditions.map((c, p) => (c ? el('li', { dataset: { testid: `cond-${p}` } },
       el('strong', {}, `${names()[p]} (${t('score.rank_n', { n: c.place })})`), ' ',
-      c.ron.filter(Boolean).map((/** @type {any} */ r) => `${t('score.ron_from', { name: names()[r.from] })} ${one(r)}`).join(' / ') || t('score.no_ron'),
+      c.ron.filter(Boolean).map((r) => `${t('score.ron_from', { name: names()[/** @type {number} */ (/** @type {ConditionWin} */ (r).from)] })} ${one(/** @type {ConditionWin} */ (r))}`).join(' / ') || t('score.no_ron'),
       ' / ', c.tsumo ? `${t('score.tsumo')} ${one(c.tsumo)}` : t('score.no_tsumo')) : null))));
   }).catch(() => { conditionsRev = -1; });
 }
@@ -539,7 +552,7 @@ function gameResult(g, testid) {
         el('td', {}, t('score.rank_n', { n: g.ranks[p] + 1 })),
         el('td', {}, names()[p]),
         el('td', { class: 'num' }, g.scores[p].toLocaleString('en-US'), g.busted?.[p] ? el('span', { class: 'badge bust' }, t('score.busted')) : null),
-        el('td', { class: 'num', dataset: { testid: `${testid === 'game-end' ? 'end' : 'settle'}-${g.number}-${p}` } }, g.settlement[p]),
+        el('td', { class: 'num', dataset: { testid: `${testid === 'game-end' ? 'end' : 'settle'}-${g.number}-${p}` } }, /** @type {number[]} */ (g.settlement)[p]),
         g.money ? el('td', { class: 'num', dataset: { testid: `money-${g.number}-${p}` } }, g.money[p].toLocaleString('en-US')) : null,
         el('td', { class: 'num' }, t('score.chips_n', { count: g.chips[p] })))))));
 }

@@ -208,11 +208,19 @@ export type GameEvent =
   | StartGame | StartKyoku | Tsumo | Dahai | Reach | ReachAccepted | Call | Ankan | Kakan
   | KakanDone | Dora | Nukidora | Pass | Declare | Hora | Ryukyoku | EndKyoku | EndGame;
 
+/** A line of a log file (`jantaku simulate --out` marks each event with its game's index). */
+export type LoggedEvent = GameEvent & { game?: number };
+
 /** A preset as GET /api/presets/{name} describes it (the knobs the pages read). */
 export interface Preset {
   name?: string;
+  title?: string;
+  title_ja?: string;
   players?: number;
   knobs?: { key: string; value: unknown }[];
+  to_agree?: string[];
+  /** Tile id → the preset's name of it (app.py _preset_detail). */
+  tiles?: Record<string, string>;
 }
 
 /** A preset as GET /api/presets lists it. */
