@@ -325,3 +325,114 @@ export interface TableListing {
   closed?: string;
   seed?: number; // once it is over
 }
+
+/** GET /api/presets/{name} (app.py _preset_detail). */
+export interface PresetDetail {
+  name: string;
+  title: string;
+  title_ja: string;
+  players: number;
+  knobs: import('./types').Knob[];
+  to_agree: string[];
+  /** Tile id → the preset's name of it. */
+  tiles: Record<string, string>;
+}
+
+// ---- A seat's socket at a table (/ws/{id}; jantaku.server.live_table) ----
+
+/** An action the seat may take (live_table.action_json). */
+export interface LegalAction {
+  type: string;
+  tile: number | null;
+  tiles?: number[];
+}
+
+/** The seat's whole view so far (live_table.view_message). */
+export interface TableViewMessage {
+  type: 'view';
+  table: number;
+  seat: number;
+  preset: string;
+  options: Record<string, unknown>;
+  seats: string[];
+  events: import('./types').GameEvent[];
+  tiles_left: number;
+  connected: boolean[];
+  lines: import('./types').ResultLines;
+  action_types: { buttons: string[]; riichi: string[] };
+}
+
+/** The seat's view of new events (live_table.publish). */
+export interface TableEventsMessage {
+  type: 'events';
+  events: import('./types').GameEvent[];
+  tiles_left: number;
+  lines?: import('./types').ResultLines; // a piece that ends a hand or the game
+}
+
+/** Which seats have a person's page open (live_table.tell_presence). */
+export interface TablePresenceMessage {
+  type: 'presence';
+  connected: boolean[];
+}
+
+/** What the seat may do now, as of its `at` events (live_table.legal_message). */
+export interface TableLegalMessage {
+  type: 'legal';
+  at: number;
+  actions: LegalAction[];
+}
+
+/** A refusal of the seat's message, to that client only. */
+export interface TableErrorMessage {
+  type: 'error';
+  error: string;
+  code?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Every message a seat's page gets (net.js keeps "restarting" to itself). */
+export type TableMessage =
+  | TableViewMessage | TableEventsMessage | TablePresenceMessage | TableLegalMessage
+  | TableErrorMessage;
+
+/** POST /api/tables (app.py NewTableReply): the table and each seat's token by seat number. */
+export interface NewTableReply {
+  id: number;
+  tokens: Record<string, string>;
+}
+
+/** POST /api/rulesets/import: a TOML rule set as the preset and its knob options by section. */
+export interface RulesetImportReply {
+  preset: string;
+  options: Record<string, Record<string, unknown>>;
+}
+
+/** POST /api/sessions (score_routes): the session and its editor token (shown this once). */
+export interface NewSessionReply {
+  id: string;
+  editor: string;
+}
+
+// ---- The lab (/api/lab; jantaku.server.lab) ----
+
+/** A lab run as GET /api/lab lists it (LabRuns.status without findings and warnings). */
+export interface LabRun {
+  id: string;
+  rules: string;
+  vary: string[];
+  games: number;
+  seed: number;
+  bots: string;
+  created: number;
+  total: number;
+  done: number;
+  status: 'running' | 'done' | 'failed';
+  error?: string; // a failed run's
+}
+
+/** GET /api/lab/{id}: the run, with a finished one's significant differences. */
+export interface LabStatus extends LabRun {
+  findings?: { en: string; ja: string }[];
+  warnings?: Record<string, string>[];
+}

@@ -13,7 +13,7 @@
 
 /** The page's i18n.js (loaded before any page script runs: its top-level await). */
 function i18n() {
-  return /** @type {any} */ (globalThis).jantakuI18n ?? null;
+  return globalThis.jantakuI18n ?? null;
 }
 
 /** The server's `detail`: a message, or FastAPI's list of validation errors.
@@ -31,10 +31,12 @@ export function detailText(detail) {
 
 /**
  * The server's JSON answer to `url` (null when the answer has no JSON), fetched with `options`
- * and the reader's language; a refusal throws an ApiError.
+ * and the reader's language; a refusal throws an ApiError. The answer is the caller's to type:
+ * `T` is what the caller declares the answer to be (api-types.d.ts), unknown where it does not.
+ * @template [T=unknown]
  * @param {string} url
  * @param {RequestInit} [options]
- * @returns {Promise<any>}
+ * @returns {Promise<T>}
  */
 export async function request(url, options = {}) {
   const headers = { ...(/** @type {Record<string, string>} */ (options.headers ?? {})) };
@@ -49,9 +51,10 @@ export async function request(url, options = {}) {
 
 /**
  * A JSON call: `body` (any value) sent as JSON, `token` as the bearer; see request.
+ * @template [T=unknown]
  * @param {string} path
  * @param {{ method?: string, body?: unknown, token?: string }} [call]
- * @returns {Promise<any>}
+ * @returns {Promise<T>}
  */
 export function api(path, { method = 'GET', body = undefined, token = undefined } = {}) {
   /** @type {Record<string, string>} */
@@ -62,7 +65,8 @@ export function api(path, { method = 'GET', body = undefined, token = undefined 
 
 /**
  * @param {Response} r
- * @param {any} data the answer's JSON, or null
+ * @param {{ code?: unknown, params?: Record<string, unknown>, detail?: unknown, error?: unknown } | null} data
+ *   the answer's JSON (a refusal's body), or null
  * @returns {ApiError}
  */
 function refusal(r, data) {

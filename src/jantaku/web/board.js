@@ -54,13 +54,16 @@ export function newModel({ seat = 0, you = null, seats, preset = null, serverWal
   return model;
 }
 
-/** @param {Model} M
+/** A knob's value in the table's preset, else `fallback` (a value of the knob's kind).
+ * @template T
+ * @param {Model} M
  * @param {string} key
- * @param {any} fallback
+ * @param {T} fallback
+ * @returns {T}
  */
 export function knob(M, key, fallback) {
   const k = M.preset?.knobs?.find((x) => x.key === key);
-  return k === undefined ? fallback : k.value;
+  return k === undefined ? fallback : /** @type {T} */ (k.value);
 }
 
 export const byId = (/** @type {number} */ a, /** @type {number} */ b) => a - b;

@@ -10,6 +10,7 @@ const select = /** @type {HTMLSelectElement} */ (document.getElementById('rules'
 const box = /** @type {HTMLElement} */ (document.getElementById('calc'));
 
 async function main() {
+  /** @type {import('./types').PresetTitle[]} */
   const presets = await api('/api/presets');
   const wanted = new URLSearchParams(location.search).get('rules') ?? localStorage.getItem('jantaku.calc.rules') ?? 'riichi';
   for (const p of presets) {

@@ -9,8 +9,8 @@ import { request } from './api.js';
  * @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @typedef {import('./types').Knob} Knob */
-/** @typedef {{ id: string, created: number, rules: string, vary: string[], games: number,
- *   status: string, done: number, total: number }} LabRun */
+/** @typedef {import('./api-types').LabRun} LabRun */
+/** @typedef {import('./api-types').LabStatus} LabStatus */
 
 /** @type {Knob[]} */
 let knobs = [];
@@ -51,9 +51,10 @@ async function loadKnobs() {
   // No row can be added before this rule set's knobs are here: a row made from the old
   // list would offer knobs the new rules may not have.
   /** @type {HTMLButtonElement} */ ($('add-vary')).disabled = true;
+  /** @type {import('./api-types').PresetDetail} */
   const detail = await request(`/api/presets/${encodeURIComponent(rules)}`);
   if (knobsWanted !== rules) return;
-  knobs = detail.knobs.filter((/** @type {Knob} */ k) => ['bool', 'int', 'float', 'str', 'choice'].includes(k.kind));
+  knobs = detail.knobs.filter((k) => ['bool', 'int', 'float', 'str', 'choice'].includes(k.kind));
   // Rows whose knob the new rules also have stay, with their values; the others go.
   for (const row of document.querySelectorAll('.vary-row')) {
     const select = /** @type {HTMLSelectElement} */ (row.querySelector('.vary-knob'));
@@ -176,6 +177,7 @@ async function start(ev) {
     bots: /** @type {HTMLSelectElement} */ ($('bots')).value,
   };
   try {
+    /** @type {{ id: string }} */
     const { id } = await request('/api/lab', {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
     });
@@ -198,6 +200,7 @@ function follow(id) {
 async function poll() {
   if (!current) return;
   const id = current;
+  /** @type {LabStatus} */
   let s;
   try {
     s = await request(`/api/lab/${id}`);
@@ -217,8 +220,8 @@ async function poll() {
     $('run-status').textContent = `${t('lab.failed')}: ${s.error}`;
   } else {
     $('run-status').textContent = t('lab.done', { total: s.total });
-    $('findings').replaceChildren(...(s.findings.length ? s.findings : [{ ja: t('lab.no_difference'), en: t('lab.no_difference') }])
-      .map((/** @type {{ ja: string, en: string }} */ f) => { const li = document.createElement('li'); li.textContent = lang === 'ja' ? f.ja : f.en; return li; }));
+    $('findings').replaceChildren(...(/** @type {{ ja: string, en: string }[]} */ (s.findings).length ? /** @type {{ ja: string, en: string }[]} */ (s.findings) : [{ ja: t('lab.no_difference'), en: t('lab.no_difference') }])
+      .map((f) => { const li = document.createElement('li'); li.textContent = lang === 'ja' ? f.ja : f.en; return li; }));
     /** @type {HTMLIFrameElement} */ ($('report')).src = `/api/lab/${id}/report`;
     $('report').hidden = false;
     /** @type {HTMLAnchorElement} */ ($('report-link')).href = `/api/lab/${id}/report`;
@@ -228,7 +231,7 @@ async function poll() {
 }
 
 async function listRuns() {
-  const runs = await request('/api/lab').catch(() => []);
+  const runs = await /** @type {Promise<LabRun[]>} */ (request('/api/lab')).catch(() => []);
   /** @type {HTMLTableElement} */ ($('past-runs')).tBodies[0].replaceChildren(...runs.map((/** @type {LabRun} */ r) => {
     const tr = document.createElement('tr');
     const when = new Date(r.created * 1000).toLocaleString(lang === 'ja' ? 'ja-JP' : 'en-GB');

@@ -40,7 +40,7 @@ let people = 4; // who sit at the table: 4 at a three-player preset means one si
 let knobRows = []; // one editor per knob of the chosen preset: {k, section, name, tr, read, write}
 let loading = 0; // the latest preset request: an older answer is dropped
 let loaded = ''; // the preset whose knobs are shown
-/** @type {any} */
+/** @type {import('./api-types').PresetDetail | null} */
 let shownPreset = null; // the loaded preset's /api/presets/{name}
 /** @type {Set<string>} */
 let toAgree = new Set(); // knobs the seed leaves to the table (要相談)
@@ -53,12 +53,12 @@ function fmt(v) {
 }
 
 /** JSON with sorted object keys: two values are the same knob value when these agree.
- * @param {any} v
+ * @param {unknown} v
  * @returns {string} */
 function canon(v) {
   if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(/** @type {Record<string, unknown>} */ (v)[k])}`).join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -97,6 +97,7 @@ function renderSeats() {
 /** @param {string} name */
 async function loadPreset(name) {
   const mine = ++loading;
+  /** @type {import('./api-types').PresetDetail} */
   const p = await request(`/api/presets/${encodeURIComponent(name)}`);
   if (mine !== loading) return;
   players = p.players;
@@ -452,6 +453,7 @@ let lastExport = ''; // for tests: the text of the last export
 /** @param {File} file */
 async function importRuleset(file) {
   const text = await file.text();
+  /** @type {import('./api-types').RulesetImportReply} */
   let reply;
   try {
     reply = await request('/api/rulesets/import', {
@@ -507,6 +509,7 @@ async function start(event) {
   if (seed !== '') body.seed = Number(seed);
   const options = chosenOptions();
   if (Object.keys(options).length) body.options = options;
+  /** @type {import('./api-types').NewTableReply} */
   let reply;
   try {
     reply = await request('/api/tables', {
@@ -685,6 +688,7 @@ function seatKindName(kind) {
 }
 
 async function refreshTables() {
+  /** @type {import('./api-types').TableListing[]} */
   const rows = await request('/api/tables');
   renderMine(rows);
   const body = $('#tables tbody');
@@ -729,9 +733,9 @@ for (const radio of document.querySelectorAll('input[name="people"]')) {
 $('#refresh').addEventListener('click', refreshTables);
 $('#save-ruleset').addEventListener('click', saveRuleset);
 $('#export-ruleset').addEventListener('click', () => { exportRuleset().catch((e) => say(e.message, true)); });
-$('#import-ruleset').addEventListener('change', (/** @type {any} */ e) => {
-  const file = e.target.files?.[0];
-  if (file) importRuleset(file).catch((err) => say(err.message, true)).finally(() => { e.target.value = ''; });
+$('#import-ruleset').addEventListener('change', (e) => {
+  const file = /** @type {HTMLInputElement} */ (e.target).files?.[0];
+  if (file) importRuleset(file).catch((err) => say(err.message, true)).finally(() => { /** @type {HTMLInputElement} */ (e.target).value = ''; });
 });
 renderSaved();
 // For tests and debugging: the preset whose knobs are shown, and the options a start would send.
@@ -756,8 +760,8 @@ request('/api/yaku').then(setYakuNames).catch(() => {}).finally(() => {
 });
 refreshTables().catch(() => {});
 // External mjai bots this server may seat (its admin's list: GET /api/mjai-bots).
-request('/api/mjai-bots').then((names) => {
+/** @type {Promise<string[]>} */ (request('/api/mjai-bots')).then((names) => {
   if (!names.length) return;
-  SEAT_KINDS.splice(-1, 0, ...names.map((/** @type {string} */ n) => [`mjai:${n}`, 'lobby.seat_kind.mjai', { name: n }]));
+  SEAT_KINDS.splice(-1, 0, ...names.map((n) => /** @type {[string, string, { name: string }]} */ ([`mjai:${n}`, 'lobby.seat_kind.mjai', { name: n }])));
   renderSeats();
 }).catch(() => {});

@@ -44,7 +44,7 @@ export const REFUSED = {
  * 'restarting' | 'refused'; detail: the close code when refused, the wait in ms before a
  * retry; `text` of 'restarting' is the page's language already).
  * Returns {sendAction(action, at), requestView(), close()}; sendAction is false when not open.
- * @param {{ tableId: string, token: string, onMessage: (msg: any) => void,
+ * @param {{ tableId: string, token: string, onMessage: (msg: import('./api-types').TableMessage) => void,
  *   onStatus?: (text: string, state: string, detail?: number) => void }} options
  */
 export function openSeat({ tableId, token, onMessage, onStatus = () => {} }) {

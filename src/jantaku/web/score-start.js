@@ -83,8 +83,9 @@ async function knobPanel(box, presetName) {
 export async function createPage() {
   $('create').hidden = false;
   const form = /** @type {HTMLFormElement} */ ($('create-form'));
+  /** @type {import('./types').PresetTitle[]} */
   const presets = await api('/api/presets');
-  presetTitles = Object.fromEntries(presets.map((/** @type {import('./types').PresetTitle} */ p) => [p.name, lang() === 'en' ? p.title : p.title_ja]));
+  presetTitles = Object.fromEntries(presets.map((p) => [p.name, lang() === 'en' ? p.title : p.title_ja]));
   const select = /** @type {HTMLSelectElement} */ (form.elements.namedItem('preset'));
   for (const p of presets) {
     select.append(el('option', { value: p.name }, lang() === 'en' ? p.title : p.title_ja));
@@ -131,6 +132,7 @@ export async function createPage() {
     if (!Object.keys(/** @type {object} */ (body.options)).length) delete body.options;
     if (/** @type {FileList} */ (f.tomlfile.files).length) body.toml = await /** @type {FileList} */ (f.tomlfile.files)[0].text();
     try {
+      /** @type {import('./api-types').NewSessionReply} */
       const r = await api('/api/sessions', { method: 'POST', body });
       try { localStorage.setItem(`jantaku.score.editor.${r.id}`, JSON.stringify(r.editor)); } catch { /* kept in the link */ }
       location.hash = `s=${r.id}&e=${r.editor}`;

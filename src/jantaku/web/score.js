@@ -320,7 +320,7 @@ function render() {
   renderConditions();
   if (rateScope === 'group' && online && groupRev !== S.rev) { // the group's figures move with this session's
     groupRev = S.rev;
-    api(`/api/sessions/${sid}/group`).then((g) => { groupStats = g; renderStandings(); }).catch(() => { groupRev = -1; });
+    /** @type {Promise<GroupStats>} */ (api(`/api/sessions/${sid}/group`)).then((g) => { groupStats = g; renderStandings(); }).catch(() => { groupRev = -1; });
   }
   renderQueue();
   const base = `${location.origin}/score#s=${sid}`;
@@ -353,7 +353,7 @@ function renderHistory() {
         el('button', { type: 'button', dataset: { testid: `edit-${h.index}` }, onclick: () => openEntry(entryKind(h.events[leadingChips(h.events).length] ?? h.events[0]), h, { enqueue, renderHistory }) }, t('score.edit')),
         el('button', { type: 'button', dataset: { testid: `delete-${h.index}` }, onclick: () => {
           if (!online) { showMessage(t('score.online_only'), true); return; }
-          api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { index: h.index, delete: true } }).then((/** @type {PreviewAnswer} */ p) => {
+          /** @type {Promise<PreviewAnswer>} */ (api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { index: h.index, delete: true } })).then((p) => {
             const moves = p.moved?.length ? `\n${movedText(p.moved)}` : '';
             if (confirm(`${t('score.confirm_delete')}${moves}`)) enqueue('delete', null, h.index, t('score.delete'));
           }).catch((e) => showMessage(errText(e), true));
@@ -450,7 +450,7 @@ function renderRates() {
     () => rateScope, (v) => {
       rateScope = v;
       if (v === 'group') {
-        api(`/api/sessions/${sid}/group`).then((g) => { groupStats = g; renderStandings(); }).catch((e) => showMessage(errText(e), true));
+        /** @type {Promise<GroupStats>} */ (api(`/api/sessions/${sid}/group`)).then((g) => { groupStats = g; renderStandings(); }).catch((e) => showMessage(errText(e), true));
       } else renderStandings();
     }, 'rates-scope');
   return el('div', {}, scope, el('table', { class: 'standings rates', dataset: { testid: 'rates' } },
@@ -524,7 +524,7 @@ function renderConditions() {
   const box = $('conditions');
   if (!online || conditionsRev === S.rev) return;
   conditionsRev = S.rev;
-  api(`/api/sessions/${sid}/conditions`).then((/** @type {ConditionsAnswer} */ out) => {
+  /** @type {Promise<ConditionsAnswer>} */ (api(`/api/sessions/${sid}/conditions`)).then((out) => {
     if (out.rev !== S.rev) return;
     const value = (/** @type {ConditionWin} */ c) => (c.yakuman ? t('calc.value_yakuman', { count: c.yakuman }) : info?.fixed_fu ? t('score.han_only', { han: c.han }) : t('calc.value', { han: c.han, fu: c.fu }));
     const one = (/** @type {ConditionWin} */ c) => `${value(c)} (${c.points.toLocaleString('en-US')})`;

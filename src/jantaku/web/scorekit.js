@@ -33,7 +33,7 @@ export function registerServiceWorker() {
 
 /** Replace `node`'s children, skipping the null / false ones (parts not shown).
  * @param {Element} node
- * @param {...any} children */
+ * @param {...unknown} children nodes or text, arrays of them, or null / undefined / false */
 export function fill(node, ...children) {
-  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  node.replaceChildren(.../** @type {(Node | string)[]} */ (children.flat().filter((c) => c !== null && c !== undefined && c !== false)));
 }

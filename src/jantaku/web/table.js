@@ -55,19 +55,19 @@ const KEYS = {
 };
 
 /** @type {Model} */
-let M = /** @type {any} */ (null); // the model (board.js); null until the first view
+let M = /** @type {Model} */ (/** @type {unknown} */ (null)); // the model (board.js); null until the first view
 /** @type {Action[]} */
 let legal = [];
 /** @type {unknown} */
 let legalAt = null; // the `at` of the legal message the shown options came from
 /** @type {string | null} */
 let riichiMode = null; // the riichi action type chosen, waiting for its discard
-/** @type {any[]} */
+/** @type {import('./api-types').TableMessage[]} */
 let queue = [];
 let pumping = false;
 /** @type {ReturnType<typeof openSeat> | null} */
 let seatSocket = null;
-/** @type {Record<string, any>} */
+/** @type {Record<string, import('./api-types').PresetDetail | null>} */
 const presets = {}; // name -> /api/presets/{name} (knobs and tile names)
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -460,7 +460,7 @@ function pauseAfter(ev) {
   return M.sittingOut === M.seat ? WATCH_PAUSE_MS : CALL_PAUSE_MS;
 }
 
-/** @param {any} msg */
+/** @param {import('./api-types').TableMessage} msg */
 async function handle(msg) {
   if (msg.type === 'view') {
     const preset = await loadPreset(msg.preset);
@@ -514,7 +514,7 @@ async function pump() {
   if (pumping) return;
   pumping = true;
   try {
-    while (queue.length) await handle(queue.shift());
+    while (queue.length) await handle(/** @type {import('./api-types').TableMessage} */ (queue.shift()));
   } finally {
     pumping = false;
   }

@@ -331,8 +331,8 @@ export interface Model {
   lines: ResultLines | null;
   handsEnded: number;
   results: HandResult[];
-  /** The table page's: whether each seat's person is connected. */
-  connected?: boolean[];
+  /** The table page's: whether each seat's person is connected (null: not said). */
+  connected?: boolean[] | null;
 }
 
 /** A refusal of the server as the pages' API calls throw it: its HTTP status, and the
