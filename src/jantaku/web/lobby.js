@@ -14,7 +14,7 @@ import {
 /** One knob's row of the sheet: its editor, where it is drawn, and what was read from it.
  * @typedef {import('./rulesheet.js').Editor & { k: Knob, section: string, name: string,
  *   tr: HTMLElement, differs: boolean, problem: HTMLElement, refused: string,
- *   state: { value?: any, error?: string }, edited: boolean }} KnobRow */
+ *   state: { value?: unknown, error?: string }, edited: boolean }} KnobRow */
 /** @typedef {{ preset: string, options: Record<string, Record<string, unknown>> }} SavedSet */
 
 /** The page's element at a selector (always there).

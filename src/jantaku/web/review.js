@@ -23,6 +23,10 @@ const POLL_MS = 500;
  *   unit?: string, rule?: string, note?: string }} Decision */
 /** @typedef {{ seat: number, hands: { decisions: Decision[] }[], summary: {
  *   agreement: number | null, average_cost: number | null, decisions: number } }} Review */
+/** A seat's review as GET/POST /api/tables/{id}/review answers (review_routes ReviewJobs.status
+ * and start), or a refusal's body (`detail`).
+ * @typedef {{ state: 'none' | 'running' | 'done' | 'failed', progress: number, error?: string,
+ *   review?: Review, detail?: unknown }} ReviewStatus */
 
 /** @type {Where | null} */
 let where = null; // the last 'replay:position' detail
@@ -102,13 +106,15 @@ async function ensure() {
   polling = k;
   const { table, pov } = where;
   try {
+    /** @type {ReviewStatus} */
     let st = await (await fetch(`/api/tables/${table}/review?seat=${pov}`)).json();
     if (st.state === 'none' || st.state === 'failed') {
       const r = await fetch(`/api/tables/${table}/review`, {
         method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seat: pov }),
       });
       st = await r.json();
-      if (!r.ok) throw new Error(st.detail ?? st.error ?? `HTTP ${r.status}`);
+      // (`detail`: a text, or FastAPI's list of validation errors, which Error makes a text.)
+      if (!r.ok) throw new Error(/** @type {string | undefined} */ (st.detail) ?? st.error ?? `HTTP ${r.status}`);
       message = t('review.starting');
       render();
     }
@@ -121,7 +127,7 @@ async function ensure() {
     if (st.state === 'failed') throw new Error(st.error);
     if (st.state === 'done') {
       if (!st.review) st = await (await fetch(`/api/tables/${table}/review?seat=${pov}`)).json();
-      reviews.set(k, st.review);
+      reviews.set(k, /** @type {Review} */ (st.review)); // a done review's (fetched with it)
       message = '';
     }
   } catch (e) {

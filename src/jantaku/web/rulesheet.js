@@ -12,9 +12,9 @@ import { has, lang, t } from './i18n.js';
 import { tileLabel } from './tiles.js';
 
 /** @typedef {import('./types').Knob} Knob */
-/** @typedef {{ value: any } | { error: string }} Read */
+/** @typedef {{ value: unknown } | { error: string }} Read */
 /** A knob's control: the element, its value read back (or why not), and a value put in it.
- * @typedef {{ input: HTMLElement, read: () => Read, write: (v: any) => void }} Editor */
+ * @typedef {{ input: HTMLElement, read: () => Read, write: (v: unknown) => void }} Editor */
 
 // -- names to choose from, never ids to type -----------------------------------------------------
 
@@ -239,7 +239,7 @@ function suitPicker(k, id) {
       return { value };
     },
     write: (v) => {
-      for (const suit of ['m', 'p', 's']) selects[suit].value = String((v ?? {})[`5${suit}`] ?? 0);
+      for (const suit of ['m', 'p', 's']) selects[suit].value = String(/** @type {Record<string, unknown>} */ (v ?? {})[`5${suit}`] ?? 0);
     },
   };
 }
@@ -270,8 +270,9 @@ function structEditor(k, id) {
   const sample = sampleEntry(k);
   const box = el('div', isList ? 'list-editor' : 'map-editor');
   box.id = id;
-  // The entries: a list's values, or a map's [key, value] pairs.
-  /** @type {any[]} */
+  // The entries: a list's values, or a map's [key, value] pairs (Pair below).
+  /** @typedef {[unknown, unknown]} Pair */
+  /** @type {unknown[]} */
   let model = [];
   const rows = el('div', 'entries');
   const add = el('button', 'add', t('rules.add'));
@@ -286,7 +287,7 @@ function structEditor(k, id) {
   box.append(rows, add);
 
   // `want`: a sample of what the field holds (a number, a boolean or a text).
-  /** @param {any} value @param {unknown} want @param {string} label @param {(v: any) => void} set
+  /** @param {unknown} value @param {unknown} want @param {string} label @param {(v: unknown) => void} set
    * @returns {HTMLInputElement | HTMLSelectElement} */
   function leaf(value, want, label, set) {
     if (typeof want === 'number') {
@@ -297,7 +298,7 @@ function structEditor(k, id) {
     if (typeof want === 'boolean') {
       const input = el('input', 'switch');
       input.type = 'checkbox';
-      input.checked = value;
+      input.checked = /** @type {boolean} */ (value);
       input.addEventListener('change', () => { set(input.checked); fire(box); });
       return input;
     }
@@ -324,7 +325,7 @@ function structEditor(k, id) {
     return input;
   }
 
-  /** @param {any} value @param {(v: any) => void} setValue */
+  /** @param {unknown} value @param {(v: unknown) => void} setValue */
   function valueFields(value, setValue) {
     if (Array.isArray(value)) {
       const span = el('span', 'tuple');
@@ -352,9 +353,9 @@ function structEditor(k, id) {
         field.append(leaf(entry, sample, label, (nv) => { model[i] = nv; }));
         row.append(field);
       } else {
-        const keyInput = leaf(entry[0], '', '', (nv) => { entry[0] = nv; });
+        const keyInput = leaf(/** @type {Pair} */ (entry)[0], '', '', (nv) => { /** @type {Pair} */ (entry)[0] = nv; });
         keyInput.classList.add('map-key');
-        row.append(keyInput, valueFields(entry[1], (nv) => { entry[1] = nv; }));
+        row.append(keyInput, valueFields(/** @type {Pair} */ (entry)[1], (nv) => { /** @type {Pair} */ (entry)[1] = nv; }));
       }
       const remove = el('button', 'remove', '×');
       remove.type = 'button';
@@ -378,12 +379,12 @@ function structEditor(k, id) {
     return { value: x };
   }
 
-  /** @param {any} x @returns {Read} */
+  /** @param {unknown} x @returns {Read} */
   function readValue(x) {
     if (Array.isArray(sample)) {
       const out = [];
-      for (let j = 0; j < x.length; j++) {
-        const r = readLeaf(x[j], sample[j] ?? sample[0]);
+      for (let j = 0; j < /** @type {unknown[]} */ (x).length; j++) {
+        const r = readLeaf(/** @type {unknown[]} */ (x)[j], sample[j] ?? sample[0]);
         if ('error' in r) return r;
         out.push(r.value);
       }
@@ -407,7 +408,7 @@ function structEditor(k, id) {
       }
       /** @type {Record<string, unknown>} */
       const out = {};
-      for (const [key, value] of model) {
+      for (const [key, value] of /** @type {Pair[]} */ (model)) {
         if (String(key).trim() === '') continue;
         const r = readValue(value);
         if ('error' in r) return r;
@@ -416,7 +417,7 @@ function structEditor(k, id) {
       return { value: out };
     },
     write: (v) => {
-      model = isList ? structuredClone(v ?? []) : Object.entries(structuredClone(v ?? {}));
+      model = isList ? /** @type {unknown[]} */ (structuredClone(v ?? [])) : Object.entries(/** @type {object} */ (structuredClone(v ?? {})));
       draw();
     },
   };
@@ -456,7 +457,7 @@ export function editorFor(k) {
     const input = el('input');
     input.type = 'text';
     input.id = id;
-    return { input, read: () => ({ value: input.value }), write: (v) => { input.value = v ?? ''; } };
+    return { input, read: () => ({ value: input.value }), write: (v) => { input.value = /** @type {string} */ (v ?? ''); } };
   }
   return structEditor(k, id);
 }

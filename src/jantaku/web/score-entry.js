@@ -182,7 +182,7 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
           !row && /** @type {GameNow[]} */ (p.games)[0]?.over ? el('p', { class: 'badge' }, t('score.ends_game')) : null,
           p.moved?.length ? el('p', { class: 'error', role: 'alert', dataset: { testid: 'moves' } }, movedText(p.moved)) : null);
       } catch (e) {
-        fill(preview, el('p', { class: 'error', role: 'alert' }, errText(e)));
+        fill(preview, el('p', { class: 'error', role: 'alert' }, errText(/** @type {import('./types').ApiError} */ (e))));
       }
     }, 150);
   }
@@ -419,7 +419,7 @@ export function openEntry(kind, row, { enqueue, renderHistory }) {
         const p = await api(`/api/sessions/${sid}/preview`, { method: 'POST', body: { hand: { events: [...keptChips, ...hand.events] }, index: row.index } });
         if (p.refused) { setRefused(errText(p.refused)); return; }
         if (p.moved?.length && !confirm(`${movedText(p.moved)}\n${t('score.confirm_moves')}`)) return;
-      } catch (e) { fill(preview, el('p', { class: 'error', role: 'alert' }, errText(e))); return; }
+      } catch (e) { fill(preview, el('p', { class: 'error', role: 'alert' }, errText(/** @type {import('./types').ApiError} */ (e)))); return; }
     }
     if (!hand) { showMessage(t('score.incomplete'), true); fill(preview, el('p', { class: 'error' }, t('score.incomplete'))); return; }
     if (row && !online) { fill(preview, el('p', { class: 'error' }, t('score.online_only'))); return; }

@@ -138,7 +138,7 @@ export async function createPage() {
       location.hash = `s=${r.id}&e=${r.editor}`;
       location.reload();
     } catch (err) {
-      $('create-error').textContent = errText(err);
+      $('create-error').textContent = errText(/** @type {import('./types').ApiError} */ (err));
     }
   });
   document.body.dataset.ready = '1';

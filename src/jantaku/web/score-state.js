@@ -19,6 +19,8 @@ export const sid = hash.get('s');
 /** @typedef {import('./api-types').HandRow} HandRow */
 /** @typedef {import('./api-types').SessionRefusal} SessionRefusal */
 /** @typedef {import('./api-types').Standings} Standings */
+/** A refusal or an error as errText reads it (its catalogue code, else its own words).
+ * @typedef {{ code?: string, params?: Record<string, unknown>, error?: string, message?: string }} ErrLike */
 
 /** The table now (the session's state: `table`).
  * @typedef {{ game: number, dealer: number, first_dealer: number, round: string, hand: number,
@@ -56,7 +58,8 @@ export const names = () => S.config.names;
 export const people = () => S.config.names.length;
 
 /** A server refusal in the player's language: its catalogue code, else its own words.
- * @param {any} err anything thrown or refused: an ApiError, a SessionRefusal, a socket's error
+ * @param {ErrLike | null | undefined} err what was thrown or refused: an ApiError, a
+ *   SessionRefusal, a socket's error message
  */
 export function errText(err) {
   if (err?.code) {

@@ -31,14 +31,15 @@ applyI18n(document);
 let token = hash.get('e');
 const KEY = (/** @type {string} */ what) => `jantaku.score.${what}.${sid}`;
 const store = {
-  /** @param {string} k @param {any} d */
+  /** What this page saved under `k` (unchecked JSON: the caller says what it saved), else `d`.
+   * @param {string} k @param {unknown} d @returns {unknown} */
   get(k, d) { try { return JSON.parse(/** @type {string} */ (localStorage.getItem(KEY(k)))) ?? d; } catch { return d; } },
   /** @param {string} k @param {unknown} v */
   set(k, v) { try { localStorage.setItem(KEY(k), JSON.stringify(v)); } catch { /* full */ } },
 };
 if (sid) {
   if (token) store.set('editor', token);
-  else token = store.get('editor', null);
+  else token = /** @type {string | null} */ (store.get('editor', null));
 }
 
 /** A change waiting to be sent: its op, its id, the hand (or settings) and where it goes.
@@ -65,7 +66,7 @@ let inFlight = null; // cid of the queued hand on its way
 /** @type {number | null} */
 let gapFrom = null; // 点差: the person the gaps are shown from
 /** @type {Queued[]} */
-let queue = sid ? store.get('queue', []) : [];
+let queue = sid ? /** @type {Queued[]} */ (store.get('queue', [])) : [];
 let retry = 500;
 let lastHeard = 0; // when the socket last brought anything (a pong at least every few seconds)
 let openedAt = 0; // when the socket opened (its join is answered with the state at once)
@@ -276,7 +277,7 @@ async function loadInfo() {
     store.set('info', info);
   } catch {
     // Offline with no saved features: the few the page reads, the rest absent.
-    setInfo(store.get('info', null) ?? /** @type {CalcInfo} */ (/** @type {unknown} */ ({ players: S.players, riichi: ['none', 'riichi'], wareme: false, shuba_stick: 0, chips: false })));
+    setInfo(/** @type {CalcInfo | null} */ (store.get('info', null)) ?? /** @type {CalcInfo} */ (/** @type {unknown} */ ({ players: S.players, riichi: ['none', 'riichi'], wareme: false, shuba_stick: 0, chips: false })));
   }
 }
 
@@ -596,10 +597,10 @@ function sessionPage() {
   }
   onLangChange(() => render());
   // Offline first: the last state this phone saw, until the server answers.
-  const saved = store.get('state', null);
+  const saved = /** @type {ScoreState | null} */ (store.get('state', null));
   if (saved) {
     setState(saved);
-    setInfo(store.get('info', null));
+    setInfo(/** @type {CalcInfo} */ (store.get('info', null))); // null when none was saved: read below
     if (info) render();
   }
   setNet();

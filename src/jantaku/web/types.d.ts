@@ -233,8 +233,8 @@ export interface PresetTitle {
 /** A knob of a preset as GET /api/presets/{name} describes it (jantaku.rules.model.KnobInfo). */
 export interface Knob {
   key: string;
-  value: any; // a JSON value of the knob's kind
-  default: any;
+  value: unknown; // a JSON value of the knob's kind
+  default: unknown;
   description: string;
   kind: 'bool' | 'int' | 'float' | 'str' | 'choice' | 'json';
   choices: string[];
