@@ -19,9 +19,9 @@ from typing import Any
 import pytest
 
 sync_client = pytest.importorskip("websockets.sync.client", reason="websockets is not installed")
-from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from support.process import free_port, post, start  # noqa: E402
+from support.socket_seat import SocketSeat as Seat  # noqa: E402
 
 BOTS3 = ["bot:baseline", "bot:baseline", "bot:random"]
 
@@ -34,67 +34,6 @@ def jantaku(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "jantaku.cli", *args], capture_output=True, text=True, timeout=60
     )
-
-
-class Seat:
-    """One seat on a real socket: what it was sent (view, events, legal) and its last frames."""
-
-    def __init__(self, port: int, table: int, token: str) -> None:
-        self._cm = sync_client.connect(f"ws://127.0.0.1:{port}/ws/{table}")
-        self.ws = self._cm.__enter__()
-        self.ws.send(json.dumps({"type": "join", "token": token}))
-        self.events: list[dict[str, Any]] = []
-        self.legal: list[dict[str, Any]] = []
-        self.at = 0
-        self.others: list[dict[str, Any]] = []
-        """Messages of other types (a restart notice...)."""
-        self.until_legal()
-
-    def take(self, msg: dict[str, Any]) -> bool:
-        """Keep one message; whether it was the legal actions."""
-        if msg["type"] == "view":
-            self.events = list(msg["events"])
-        elif msg["type"] == "events":
-            self.events += msg["events"]
-        elif msg["type"] == "legal":
-            self.legal, self.at = msg["actions"], msg["at"]
-            return True
-        elif msg["type"] == "error":
-            raise AssertionError(msg)
-        else:
-            self.others.append(msg)
-        return False
-
-    def until_legal(self) -> None:
-        while not self.take(json.loads(self.ws.recv(timeout=60))):
-            pass
-
-    def send(self, action: dict[str, Any]) -> None:
-        self.ws.send(json.dumps({"type": "action", "at": self.at, "action": action}))
-
-    def choice(self) -> dict[str, Any]:
-        passes = [a for a in self.legal if a["type"] == "pass"]
-        return passes[0] if passes else self.legal[0]
-
-    def play(self, limit: int) -> int:
-        n = 0
-        while self.legal and n < limit:
-            self.send(self.choice())
-            self.until_legal()
-            n += 1
-        return n
-
-    def until_closed(self) -> int:
-        """Read what is left until the server closes the socket; the close code."""
-        try:
-            while True:
-                self.take(json.loads(self.ws.recv(timeout=30)))
-        except ConnectionClosed as closed:
-            assert closed.rcvd is not None, "closed without a close frame"
-            return int(closed.rcvd.code)
-
-    def close(self) -> None:
-        self._cm.__exit__(None, None, None)
 
 
 def test_sigterm_tells_each_page_and_loses_nothing_it_was_sent(tmp_path: Path) -> None:
