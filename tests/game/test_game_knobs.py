@@ -18,27 +18,17 @@ uma 20/10/-10/-20. gotou: 3 players (or 4 rotating), 35000, 200 chips, 東風.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 import pytest
 
 from jantaku.rules import load_preset
 from jantaku.rules.model import GameRules, SettlementRules
 from jantaku.scoring.ledger import Ledger, run_ledger
+from support.knob_marks import knob_marker
 
-F = TypeVar("F", bound=Callable[..., Any])
-COVERED: set[str] = set()
-
-
-def knob(*names: str) -> Callable[[F], F]:
-    """Mark a test as setting these GameRules / SettlementRules knobs to a non-default value."""
-
-    def deco(f: F) -> F:
-        COVERED.update(names)
-        return f
-
-    return deco
+COVERED, knob = knob_marker()
+"""The GameRules / SettlementRules knobs a test below sets (``@knob``), for the registry test."""
 
 
 def run(

@@ -20,8 +20,7 @@ Every ``ChipsRules`` knob is also set to a non-default value through ``"options"
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
@@ -31,20 +30,11 @@ from jantaku.rules.model import ChipsRules
 from jantaku.scoring.json_io import ScoreService
 from jantaku.scoring.settlement import settle
 from jantaku.tiles.tileset import tile_kind
+from support.knob_marks import knob_marker
 from support.walls import pass_all, stacked, tile, tsumogiri
 
-F = TypeVar("F", bound=Callable[..., Any])
-COVERED: set[str] = set()
-
-
-def knob(*names: str) -> Callable[[F], F]:
-    """Mark a test as setting these ChipsRules knobs to a non-default value."""
-
-    def deco(f: F) -> F:
-        COVERED.update(names)
-        return f
-
-    return deco
+COVERED, knob = knob_marker()
+"""The ChipsRules knobs a test below sets (``@knob``), for the registry test."""
 
 
 @functools.cache

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from pydantic import BaseModel
@@ -31,19 +30,10 @@ from jantaku.scoring.json_io import (
     situation_from_json,
 )
 from jantaku.tiles.kinds import WEST
+from support.knob_marks import knob_marker
 
-F = TypeVar("F", bound=Callable[..., Any])
-COVERED: set[str] = set()
-
-
-def knob(*names: str) -> Callable[[F], F]:
-    """Mark a test as exercising these ScoringRules knobs."""
-
-    def deco(f: F) -> F:
-        COVERED.update(names)
-        return f
-
-    return deco
+COVERED, knob = knob_marker()
+"""The ScoringRules knobs a test below sets (``@knob``), for the registry test."""
 
 
 @functools.cache

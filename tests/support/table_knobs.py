@@ -9,22 +9,11 @@ module may import it without importing another test module's helpers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from support.knob_marks import knob_marker
 
-F = TypeVar("F", bound=Callable[..., Any])
-COVERED: set[str] = set()
+COVERED, table_knob = knob_marker()
+"""The TableRules knobs a test sets (``@table_knob``), for the registry test."""
 
 MODULES = ("game.test_game_house_rules", "game.test_seed_lines", "rules.test_table_knobs")
 """The test modules that carry ``table_knob`` markers (engine-level tests only), by their path
 under tests/ (on the import path), so the check runs alone too."""
-
-
-def table_knob(*names: str) -> Callable[[F], F]:
-    """Mark a test as setting these TableRules knobs and asserting their effect."""
-
-    def deco(f: F) -> F:
-        COVERED.update(names)
-        return f
-
-    return deco
