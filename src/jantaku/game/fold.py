@@ -387,10 +387,7 @@ def _declare(st: State, ev: Declare) -> None:
 
 
 _DECLARED: Final = {
-    "ron": ActionType.RON,
-    "chi": ActionType.CHI,
-    "pon": ActionType.PON,
-    "daiminkan": ActionType.DAIMINKAN,
+    t.value: t for t in (ActionType.RON, ActionType.CHI, ActionType.PON, ActionType.DAIMINKAN)
 }
 """The answers a ``declare`` event holds, by its ``call`` (a pass is its own event)."""
 
